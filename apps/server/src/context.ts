@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import type { FieldCipher } from './lib/crypto.ts';
+import type { FileStore } from './lib/file-store.ts';
+import type { SmsSender } from './lib/sms.ts';
+
+/** What services need from the outside world, handed to them explicitly (tests build their own). */
+export interface ServiceContext {
+  db: Db;
+  config: AppConfig;
+  cipher: FieldCipher;
+  sms: SmsSender;
+  files: FileStore;
+  log: FastifyBaseLogger;
+  /** The clock; tests may move it. */
+  now(): Date;
+}

@@ -1,0 +1,29 @@
+import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+
+/**
+ * One row per mutating request (ARCHITECTURE section 5): who, which company, what, on what,
+ * from where, and how it ended. Append-only; the company's 操作日志 reads it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Null when no company is known (a failed sign-in with an unknown username). */
+    companyId: bigint('company_id', { mode: 'number' }),
+    adminId: bigint('admin_id', { mode: 'number' }),
+    /** What the admin typed, for sign-in rows. */
+    username: varchar('username', { length: 64 }),
+    action: varchar('action', { length: 60 }).notNull(),
+    target: varchar('target', { length: 100 }).notNull().default(''),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    /** success | failure */
+    result: varchar('result', { length: 10 }).notNull(),
+    /** The envelope status the request ended with. */
+    status: integer('status').notNull(),
+    message: varchar('message', { length: 300 }).notNull().default(''),
+    requestId: varchar('request_id', { length: 64 }).notNull().default(''),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt)],
+);

@@ -1,0 +1,260 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { company } from './company.ts';
+import { admin } from './identity.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const companyId = () =>
+  bigint('company_id', { mode: 'number' })
+    .notNull()
+    .references(() => company.id);
+
+/** 组织架构: a tree of departments per company. */
+export const department = pgTable(
+  'department',
+  {
+    companyId: companyId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    parentId: bigint('parent_id', { mode: 'number' }),
+    name: varchar('name', { length: 50 }).notNull(),
+    leaderName: varchar('leader_name', { length: 50 }).notNull().default(''),
+    sort: integer('sort').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    unique('department_id_uq').on(t.id),
+    foreignKey({ columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),
+  ],
+);
+
+/** 工种 (jobList). */
+export const jobType = pgTable(
+  'job_type',
+  {
+    companyId: companyId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 30 }).notNull(),
+    code: varchar('code', { length: 20 }).notNull(),
+    description: varchar('description', { length: 200 }).notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    unique('job_type_id_uq').on(t.id),
+    unique('job_type_code_uq').on(t.companyId, t.code),
+    unique('job_type_name_uq').on(t.companyId, t.name),
+  ],
+);
+
+/**
+ * A worker (员工). The ID number is stored encrypted, with a keyed hash for uniqueness and
+ * exact search and a masked copy for lists, so a list never decrypts anything.
+ */
+export const worker = pgTable(
+  'worker',
+  {
+    companyId: companyId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    name: varchar('name', { length: 50 }).notNull(),
+    idNumberEnc: text('id_number_enc').notNull(),
+    idNumberHash: varchar('id_number_hash', { length: 64 }).notNull(),
+    idNumberMasked: varchar('id_number_masked', { length: 18 }).notNull(),
+    mobile: varchar('mobile', { length: 11 }).notNull(),
+    /** male | female, from the ID number. */
+    gender: varchar('gender', { length: 6 }).notNull(),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    province: varchar('province', { length: 20 }).notNull(),
+    regionCode: varchar('region_code', { length: 6 }).notNull(),
+    jobTypeId: bigint('job_type_id', { mode: 'number' }),
+    departmentId: bigint('department_id', { mode: 'number' }),
+    /** active 在职 | left 离职 */
+    status: varchar('status', { length: 10 }).notNull().default('active'),
+    /** unverified | verified | failed */
+    realNameStatus: varchar('real_name_status', { length: 12 }).notNull().default('unverified'),
+    /** unsigned | signed */
+    contractStatus: varchar('contract_status', { length: 10 }).notNull().default('unsigned'),
+    joinedAt: date('joined_at', { mode: 'string' }).notNull(),
+    leftAt: date('left_at', { mode: 'string' }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** Payouts made to this worker; a worker ever paid cannot be deleted. */
+    paidCount: integer('paid_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    unique('worker_id_number_uq').on(t.companyId, t.idNumberHash),
+    foreignKey({ columns: [t.companyId, t.jobTypeId], foreignColumns: [jobType.companyId, jobType.id] }),
+    foreignKey({ columns: [t.companyId, t.departmentId], foreignColumns: [department.companyId, department.id] }),
+    // Plain ascending indexes: scanned forwards they serve ASC, backwards DESC (with PostgreSQL's
+    // default NULLS placement for each), so one index serves both sort orders of the list.
+    index('worker_created_idx').on(t.companyId, t.createdAt, t.id),
+    index('worker_name_idx').on(t.companyId, t.name.op('text_pattern_ops')),
+    index('worker_mobile_idx').on(t.companyId, t.mobile),
+    index('worker_job_type_idx').on(t.companyId, t.jobTypeId, t.createdAt, t.id),
+    index('worker_department_idx').on(t.companyId, t.departmentId, t.createdAt, t.id),
+    index('worker_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('worker_joined_idx').on(t.companyId, t.joinedAt, t.id),
+    check('worker_status_ck', sql`${t.status} in ('active', 'left')`),
+    check('worker_real_name_ck', sql`${t.realNameStatus} in ('unverified', 'verified', 'failed')`),
+    check('worker_contract_ck', sql`${t.contractStatus} in ('unsigned', 'signed')`),
+    check('worker_gender_ck', sql`${t.gender} in ('male', 'female')`),
+  ],
+);
+
+/** 银行卡: payout accounts by bank card; one default per worker across channels. */
+export const workerBankCard = pgTable(
+  'worker_bank_card',
+  {
+    companyId: companyId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    workerId: bigint('worker_id', { mode: 'number' }).notNull(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    cardNumberEnc: text('card_number_enc').notNull(),
+    cardNumberHash: varchar('card_number_hash', { length: 64 }).notNull(),
+    cardNumberMasked: varchar('card_number_masked', { length: 30 }).notNull(),
+    branch: varchar('branch', { length: 100 }).notNull().default(''),
+    holderName: varchar('holder_name', { length: 50 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.workerId], foreignColumns: [worker.companyId, worker.id] }).onDelete(
+      'cascade',
+    ),
+    unique('bank_card_worker_card_uq').on(t.companyId, t.workerId, t.cardNumberHash),
+    index('bank_card_worker_idx').on(t.companyId, t.workerId),
+  ],
+);
+
+/** 支付宝: payout accounts by Alipay (mobile or email). */
+export const workerAlipay = pgTable(
+  'worker_alipay',
+  {
+    companyId: companyId(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    workerId: bigint('worker_id', { mode: 'number' }).notNull(),
+    accountEnc: text('account_enc').notNull(),
+    accountHash: varchar('account_hash', { length: 64 }).notNull(),
+    accountMasked: varchar('account_masked', { length: 100 }).notNull(),
+    holderName: varchar('holder_name', { length: 50 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.id] }),
+    foreignKey({ columns: [t.companyId, t.workerId], foreignColumns: [worker.companyId, worker.id] }).onDelete(
+      'cascade',
+    ),
+    unique('alipay_worker_account_uq').on(t.companyId, t.workerId, t.accountHash),
+    index('alipay_worker_idx').on(t.companyId, t.workerId),
+  ],
+);
+
+/** A stored file (FileStore port): uploads, export files, import error reports. */
+export const storedFile = pgTable(
+  'stored_file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    adminId: bigint('admin_id', { mode: 'number' }).references(() => admin.id),
+    name: varchar('name', { length: 200 }).notNull(),
+    contentType: varchar('content_type', { length: 100 }).notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** Path inside the file store. */
+    storageKey: varchar('storage_key', { length: 300 }).notNull(),
+    /** upload | export | import-report */
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_file_company_idx').on(t.companyId, t.createdAt)],
+);
+
+/** 下载中心: one export per row, run in the background. */
+export const exportJob = pgTable(
+  'export_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id),
+    type: varchar('type', { length: 30 }).notNull(),
+    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
+    /** queued | running | done | failed */
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    progress: integer('progress').notNull().default(0),
+    rowCount: integer('row_count').notNull().default(0),
+    fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    fileName: varchar('file_name', { length: 200 }).notNull().default(''),
+    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    error: varchar('error', { length: 300 }).notNull().default(''),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('export_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
+);
+
+/** 批量导入: an uploaded sheet, validated in the background, then committed all or nothing. */
+export const importJob = pgTable(
+  'import_job',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: companyId(),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id),
+    type: varchar('type', { length: 30 }).notNull(),
+    fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    fileName: varchar('file_name', { length: 200 }).notNull(),
+    /** validating | validated | committing | committed | failed */
+    status: varchar('status', { length: 12 }).notNull().default('validating'),
+    progress: integer('progress').notNull().default(0),
+    totalRows: integer('total_rows').notNull().default(0),
+    validRows: integer('valid_rows').notNull().default(0),
+    errorRows: integer('error_rows').notNull().default(0),
+    insertedRows: integer('inserted_rows').notNull().default(0),
+    /** The first errors, for the screen; the full list is the report file. */
+    errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
+    reportFileId: uuid('report_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    message: varchar('message', { length: 300 }).notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('import_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
+);
+
+/**
+ * The number of workers per company, kept by statement-level triggers on `worker` (migration
+ * 0006), so the unfiltered list of a million workers does not count them on every page.
+ */
+export const workerCount = pgTable('worker_count', {
+  companyId: bigint('company_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => company.id),
+  total: bigint('total', { mode: 'number' }).notNull().default(0),
+});

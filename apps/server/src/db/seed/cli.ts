@@ -1,0 +1,58 @@
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../../config.ts';
+import { createFieldCipher } from '../../lib/crypto.ts';
+import { openDatabase, queryRows } from '../client.ts';
+import { seedDemoData } from './demo.ts';
+import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
+
+/**
+ * `npm run seed`: migrate, then seed the demo data when the database is empty.
+ * `npm run seed -- --workers N`: also add N generated workers to 星河科技 (for benchmarks),
+ * inserted set-based in batches of 10,000.
+ */
+const { values } = parseArgs({ options: { workers: { type: 'string' } } });
+const extra = values.workers ? Number(values.workers) : 0;
+if (!Number.isInteger(extra) || extra < 0) {
+  console.error('--workers 必须是非负整数');
+  process.exit(2);
+}
+
+const config = loadConfig();
+const cipher = createFieldCipher(config.encryptionKey);
+const database = await openDatabase(config);
+try {
+  await database.migrate();
+  const seeded = await seedDemoData(database.db, cipher);
+  console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
+  if (extra > 0) {
+    const [target] = await queryRows<{ id: number; n: number }>(
+      database.db,
+      sql`select c.id, (select count(*)::int from worker w where w.company_id = c.id) as n
+          from company c where c.name = '星河科技有限公司'`,
+    );
+    if (!target) throw new Error('找不到星河科技有限公司：请先写入演示数据');
+    const ids = await queryRows<{ job: number | null; dept: number | null }>(
+      database.db,
+      sql`select (select array_agg(id) from job_type where company_id = ${target.id}) as job,
+                 (select array_agg(id) from department where company_id = ${target.id}) as dept`,
+    );
+    const jobTypeIds = ((ids[0]?.job ?? []) as unknown as (number | string)[]).map(Number);
+    const departmentIds = ((ids[0]?.dept ?? []) as unknown as (number | string)[]).map(Number);
+    const rng = createRng(extra);
+    // Serials continue after the company's current count, so numbers never collide across runs.
+    let serial = 100_000 + Number(target.n);
+    const started = Date.now();
+    for (let done = 0; done < extra;) {
+      const size = Math.min(10_000, extra - done);
+      const batch = Array.from({ length: size }, () => generateWorker(rng, serial++, jobTypeIds, departmentIds));
+      await database.db.transaction((tx) => insertGeneratedWorkers(tx, cipher, Number(target.id), batch));
+      done += size;
+      process.stdout.write(`\r已写入 ${done} / ${extra} 名员工`);
+    }
+    await database.db.execute(sql`analyze worker`);
+    console.log(`\n完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒。`);
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { creditCodeCheckChar } from '../../lib/credit-code.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { queryRows, type Db } from '../client.ts';
+import { ASYNC_ROUTES, ELEMENT_CODES, flattenRoutes, menuCodeOf } from '@flexpay/contract';
+import type { FieldCipher } from '../../lib/crypto.ts';
+import {
+  admin,
+  adminRole,
+  company,
+  companyServiceCompany,
+  department,
+  jobType,
+  role,
+  serviceCompany,
+} from '../schema/index.ts';
+import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
+
+export const DEMO_PASSWORD = 'Demo@123456';
+
+/** The demo logins printed at start and shown on the login page in demo mode. */
+export const DEMO_LOGINS = [
+  { username: 'demo', password: DEMO_PASSWORD, company: '星河科技有限公司', role: '企业主账号' },
+  { username: 'demo_yf', password: DEMO_PASSWORD, company: '云帆物流有限公司', role: '企业主账号' },
+  { username: 'finance', password: DEMO_PASSWORD, company: '星河科技有限公司', role: '财务' },
+] as const;
+
+const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17);
+
+/** True when the database holds no company: the only state in which the demo data is seeded. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from company`);
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Seeds the demo data of DOMAIN section 11 into an empty database, in one transaction. Returns
+ * false and changes nothing when the database already has data, so it is safe to call on
+ * every start.
+ */
+export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction(async (tx) => {
+    // Serialise concurrent starts on one PostgreSQL: the second waits and then sees data.
+    await tx.execute(sql`select pg_advisory_xact_lock(7310001)`);
+    const [existing] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from company`);
+    if ((existing?.n ?? 0) > 0) return false;
+
+    const [xinghe, yunfan] = await tx
+      .insert(company)
+      .values([
+        {
+          name: '星河科技有限公司',
+          creditCode: creditCode('91310115MA1K4XH8Q'),
+          contactName: '林晓',
+          contactPhone: '13800000001',
+          address: '上海市浦东新区张江路 88 号',
+          branding: {
+            title: '星河科技有限公司',
+            logoObj: { close: '1', logoImgSrc: '' },
+            loginObj: { close: '1', loginImgSrc: '' },
+            customerServiceObj: { close: '1', phoneNumber: '400-820-8820' },
+          },
+        },
+        {
+          name: '云帆物流有限公司',
+          creditCode: creditCode('91440300MA5F7YF2L'),
+          contactName: '周航',
+          contactPhone: '13800000002',
+          address: '深圳市南山区科技园南路 66 号',
+          branding: {
+            title: '云帆物流有限公司',
+            customerServiceObj: { close: '1', phoneNumber: '400-600-6600' },
+          },
+        },
+      ])
+      .returning({ id: company.id });
+    if (!xinghe || !yunfan) throw new Error('seed: companies not inserted');
+
+    const [service] = await tx
+      .insert(serviceCompany)
+      .values({ name: '海南灵工服务有限公司', creditCode: creditCode('91460000MA5TLG6R0') })
+      .returning({ id: serviceCompany.id });
+    if (!service) throw new Error('seed: service company not inserted');
+
+    await tx.insert(companyServiceCompany).values(
+      [xinghe.id, yunfan.id].map((companyId) => ({
+        companyId,
+        serviceCompanyId: service.id,
+        feeRateBp: 650,
+        feeBearer: 'company',
+        monthlyLimitFen: 9_800_000,
+        singleMinFen: 100,
+        singleMaxFen: 5_000_000,
+        invoiceType: 'normal',
+        invoiceContents: ['现代服务*服务费', '现代服务*技术服务费'],
+      })),
+    );
+
+    const ownerRoles = await tx
+      .insert(role)
+      .values(
+        [xinghe.id, yunfan.id].map((companyId) => ({
+          companyId,
+          name: '企业管理员',
+          description: '企业主账号的角色，拥有全部权限',
+          isOwnerRole: true,
+        })),
+      )
+      .returning({ id: role.id, companyId: role.companyId });
+    // 财务: everything but system settings and adding workers (DOMAIN section 11).
+    const financeMenus = flattenRoutes(ASYNC_ROUTES)
+      .filter(({ route, parent }) => (parent ?? route).name !== 'systemSetting' && route.name !== 'addEmployee')
+      .map(({ route }) => menuCodeOf(route.path));
+    const [financeRole] = await tx
+      .insert(role)
+      .values({
+        companyId: xinghe.id,
+        name: '财务',
+        description: '薪酬发放、资金与发票',
+        menuCodes: financeMenus,
+        elementCodes: ELEMENT_CODES.filter((c) => !c.startsWith('system:') && c !== 'employee:add'),
+      })
+      .returning({ id: role.id });
+    if (!financeRole) throw new Error('seed: roles not inserted');
+
+    const person = randomUUID();
+    const admins = await tx
+      .insert(admin)
+      .values([
+        {
+          companyId: xinghe.id,
+          username: 'demo',
+          passwordHash,
+          name: '林晓',
+          mobile: '13800000001',
+          email: 'demo@xinghe.example',
+          description: '星河科技企业主账号',
+          isOwner: true,
+          linkGroup: person,
+        },
+        {
+          companyId: yunfan.id,
+          username: 'demo_yf',
+          passwordHash,
+          name: '林晓',
+          mobile: '13800000001',
+          email: 'demo@yunfan.example',
+          description: '云帆物流企业主账号',
+          isOwner: true,
+          linkGroup: person,
+        },
+        {
+          companyId: xinghe.id,
+          username: 'finance',
+          passwordHash,
+          name: '王敏',
+          mobile: '13800000003',
+          email: 'finance@xinghe.example',
+          description: '财务',
+        },
+      ])
+      .returning({ id: admin.id, companyId: admin.companyId, isOwner: admin.isOwner });
+    await tx.insert(adminRole).values(
+      admins.map((a) => ({
+        companyId: a.companyId,
+        adminId: a.id,
+        roleId: a.isOwner ? (ownerRoles.find((r) => r.companyId === a.companyId)?.id ?? 0) : financeRole.id,
+      })),
+    );
+
+    // Organisation, job types and workers (DOMAIN section 11): 150 in 星河科技, 50 in 云帆物流.
+    const rng = createRng(20261121);
+    const plan = [
+      {
+        companyId: xinghe.id,
+        root: '星河科技',
+        departments: ['技术部', '运营部', '市场部', '客服中心'],
+        jobTypes: [
+          { name: '软件测试', code: 'QA', description: '功能与回归测试' },
+          { name: '数据标注', code: 'LABEL', description: '图像、文本数据标注' },
+          { name: '内容审核', code: 'REVIEW', description: '平台内容安全审核' },
+          { name: '客服专员', code: 'CS', description: '在线与电话客服' },
+        ],
+        workers: 150,
+      },
+      {
+        companyId: yunfan.id,
+        root: '云帆物流',
+        departments: ['华南配送站', '华东分拣中心', '仓储部'],
+        jobTypes: [
+          { name: '快递配送', code: 'DELIVERY', description: '同城快递派送' },
+          { name: '仓储分拣', code: 'SORT', description: '包裹分拣与打包' },
+          { name: '装卸搬运', code: 'LOAD', description: '货物装卸' },
+        ],
+        workers: 50,
+      },
+    ];
+    let serial = 0;
+    for (const p of plan) {
+      const [root] = await tx
+        .insert(department)
+        .values({ companyId: p.companyId, name: p.root })
+        .returning({ id: department.id });
+      const depts = await tx
+        .insert(department)
+        .values(p.departments.map((name, sort) => ({ companyId: p.companyId, parentId: root?.id ?? null, name, sort })))
+        .returning({ id: department.id });
+      const types = await tx
+        .insert(jobType)
+        .values(p.jobTypes.map((t) => ({ companyId: p.companyId, ...t })))
+        .returning({ id: jobType.id });
+      const generated = Array.from({ length: p.workers }, () =>
+        generateWorker(
+          rng,
+          serial++,
+          types.map((t) => t.id),
+          depts.map((d) => d.id),
+        ),
+      );
+      await insertGeneratedWorkers(tx, cipher, p.companyId, generated);
+    }
+    return true;
+  });
+}

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import type { FieldCipher } from '../../lib/crypto.ts';
+import { luhnCheckDigit, maskBankCard } from '../../lib/bank-card.ts';
+import { idCardCheckChar, maskIdCard, parseIdCard } from '../../lib/id-card.ts';
+import { queryRows, type DbOrTx } from '../client.ts';
+
+/** A small deterministic generator (mulberry32), so demo data is the same on every machine. */
+export function createRng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T,
+  };
+}
+type Rng = ReturnType<typeof createRng>;
+
+const SURNAMES =
+  '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
+const GIVEN =
+  '伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超秀兰霞平刚桂英华玉兰萍红建国志强海燕小红晓东文博雨欣子涵浩然梓轩一鸣思远嘉怡佳琪宇航俊杰';
+/** Region codes of districts in several provinces (GB/T 2260). */
+const REGIONS = [
+  '110105',
+  '110108',
+  '310115',
+  '310104',
+  '440305',
+  '440106',
+  '330106',
+  '320102',
+  '510107',
+  '420106',
+  '370102',
+  '410105',
+  '430104',
+  '350203',
+  '610113',
+  '500103',
+  '210102',
+  '130102',
+  '340104',
+  '360102',
+];
+const BANK_PREFIX: Record<string, string> = {
+  ICBC: '622202',
+  CCB: '621700',
+  ABC: '622848',
+  BOC: '621661',
+  CMB: '622588',
+  BOCOM: '622260',
+};
+
+export interface GeneratedWorker {
+  name: string;
+  idNumber: string;
+  mobile: string;
+  joinedAt: string;
+  status: 'active' | 'left';
+  leftAt: string | null;
+  realNameStatus: 'unverified' | 'verified' | 'failed';
+  contractStatus: 'unsigned' | 'signed';
+  jobTypeId: number | null;
+  departmentId: number | null;
+  account: { channel: 'bank'; bankCode: string; cardNumber: string } | { channel: 'alipay'; account: string } | null;
+}
+
+/** A worker with a valid ID number, unique by `serial` within one run of the generator. */
+export function generateWorker(
+  rng: Rng,
+  serial: number,
+  jobTypeIds: number[],
+  departmentIds: number[],
+): GeneratedWorker {
+  const name = rng.pick([...SURNAMES]) + rng.pick([...GIVEN]) + (rng.next() < 0.5 ? rng.pick([...GIVEN]) : '');
+  // Region, sequence and birth day are a one-to-one function of the serial: numbers never
+  // collide, for a million workers as for two hundred.
+  const regionIdx = serial % REGIONS.length;
+  const seqN = Math.floor(serial / REGIONS.length) % 1000;
+  const dayOffset = Math.floor(serial / (REGIONS.length * 1000));
+  const day = (dayOffset * 293 + regionIdx * 37 + seqN * 11) % 14_600;
+  const birth = new Date(Date.UTC(1965, 0, 1) + day * 86_400_000);
+  const first17 = `${REGIONS[regionIdx] ?? '110105'}${birth.toISOString().slice(0, 10).replace(/-/g, '')}${String(seqN).padStart(3, '0')}`;
+  const idNumber = first17 + idCardCheckChar(first17);
+  const joined = new Date(Date.UTC(2019 + rng.int(0, 6), rng.int(0, 11), rng.int(1, 28)));
+  const left = rng.next() < 0.1;
+  const channelRoll = rng.next();
+  const bankCode = rng.pick(Object.keys(BANK_PREFIX));
+  let account: GeneratedWorker['account'] = null;
+  if (channelRoll < 0.7) {
+    const body = `${BANK_PREFIX[bankCode] ?? '622202'}${String(rng.int(0, 999_999_999)).padStart(9, '0')}${String(rng.int(0, 99)).padStart(2, '0')}`;
+    account = { channel: 'bank', bankCode, cardNumber: body + luhnCheckDigit(body) };
+  } else if (channelRoll < 0.95) {
+    account = { channel: 'alipay', account: `13${rng.int(0, 9)}${String(rng.int(0, 99_999_999)).padStart(8, '0')}` };
+  }
+  return {
+    name,
+    idNumber,
+    mobile: `1${rng.pick(['3', '5', '7', '8', '9'])}${rng.int(0, 9)}${String(rng.int(0, 99_999_999)).padStart(8, '0')}`,
+    joinedAt: joined.toISOString().slice(0, 10),
+    status: left ? 'left' : 'active',
+    leftAt: left ? '2026-06-30' : null,
+    realNameStatus: rng.next() < 0.85 ? 'verified' : rng.next() < 0.5 ? 'unverified' : 'failed',
+    contractStatus: rng.next() < 0.75 ? 'signed' : 'unsigned',
+    jobTypeId: jobTypeIds.length ? rng.pick(jobTypeIds) : null,
+    departmentId: departmentIds.length ? rng.pick(departmentIds) : null,
+    account,
+  };
+}
+
+/**
+ * Inserts generated workers and their default payout accounts set-based: one INSERT ... SELECT
+ * FROM unnest(arrays) per batch and table, not a statement per row.
+ */
+export async function insertGeneratedWorkers(
+  db: DbOrTx,
+  cipher: FieldCipher,
+  companyId: number,
+  workers: GeneratedWorker[],
+) {
+  if (!workers.length) return;
+  const cols = {
+    name: [] as string[],
+    enc: [] as string[],
+    hash: [] as string[],
+    masked: [] as string[],
+    mobile: [] as string[],
+    gender: [] as string[],
+    birth: [] as string[],
+    province: [] as string[],
+    region: [] as string[],
+    jobType: [] as (number | null)[],
+    dept: [] as (number | null)[],
+    status: [] as string[],
+    realName: [] as string[],
+    contract: [] as string[],
+    joined: [] as string[],
+    left: [] as (string | null)[],
+  };
+  for (const w of workers) {
+    const parsed = parseIdCard(w.idNumber);
+    if (!parsed.ok) throw new Error(`generated an invalid ID number ${w.idNumber}`);
+    cols.name.push(w.name);
+    cols.enc.push(cipher.encrypt(w.idNumber));
+    cols.hash.push(cipher.hash(w.idNumber));
+    cols.masked.push(maskIdCard(w.idNumber));
+    cols.mobile.push(w.mobile);
+    cols.gender.push(parsed.info.gender);
+    cols.birth.push(parsed.info.birthDate);
+    cols.province.push(parsed.info.province);
+    cols.region.push(parsed.info.regionCode);
+    cols.jobType.push(w.jobTypeId);
+    cols.dept.push(w.departmentId);
+    cols.status.push(w.status);
+    cols.realName.push(w.realNameStatus);
+    cols.contract.push(w.contractStatus);
+    cols.joined.push(w.joinedAt);
+    cols.left.push(w.leftAt);
+  }
+  const inserted = await queryRows<{ id: number; id_number_hash: string }>(
+    db,
+    sql`insert into worker (company_id, name, id_number_enc, id_number_hash, id_number_masked, mobile, gender, birth_date,
+          province, region_code, job_type_id, department_id, status, real_name_status, contract_status, joined_at, left_at)
+        select ${companyId}, * from unnest(
+          ${sql.param(cols.name)}::text[], ${sql.param(cols.enc)}::text[], ${sql.param(cols.hash)}::text[], ${sql.param(cols.masked)}::text[], ${sql.param(cols.mobile)}::text[],
+          ${sql.param(cols.gender)}::text[], ${sql.param(cols.birth)}::date[], ${sql.param(cols.province)}::text[], ${sql.param(cols.region)}::text[],
+          ${sql.param(cols.jobType)}::bigint[], ${sql.param(cols.dept)}::bigint[], ${sql.param(cols.status)}::text[], ${sql.param(cols.realName)}::text[],
+          ${sql.param(cols.contract)}::text[], ${sql.param(cols.joined)}::date[], ${sql.param(cols.left)}::date[])
+        returning id, id_number_hash`,
+  );
+  const idByHash = new Map(inserted.map((r) => [r.id_number_hash, Number(r.id)]));
+  const cards = {
+    worker: [] as number[],
+    bank: [] as string[],
+    enc: [] as string[],
+    hash: [] as string[],
+    masked: [] as string[],
+    holder: [] as string[],
+  };
+  const alipays = {
+    worker: [] as number[],
+    enc: [] as string[],
+    hash: [] as string[],
+    masked: [] as string[],
+    holder: [] as string[],
+  };
+  workers.forEach((w, i) => {
+    const workerId = idByHash.get(cols.hash[i] ?? '');
+    if (!workerId || !w.account) return;
+    if (w.account.channel === 'bank') {
+      cards.worker.push(workerId);
+      cards.bank.push(w.account.bankCode);
+      cards.enc.push(cipher.encrypt(w.account.cardNumber));
+      cards.hash.push(cipher.hash(w.account.cardNumber));
+      cards.masked.push(maskBankCard(w.account.cardNumber));
+      cards.holder.push(w.name);
+    } else {
+      alipays.worker.push(workerId);
+      alipays.enc.push(cipher.encrypt(w.account.account));
+      alipays.hash.push(cipher.hash(w.account.account));
+      alipays.masked.push(`${w.account.account.slice(0, 3)}****${w.account.account.slice(7)}`);
+      alipays.holder.push(w.name);
+    }
+  });
+  if (cards.worker.length) {
+    await db.execute(
+      sql`insert into worker_bank_card (company_id, worker_id, bank_code, card_number_enc, card_number_hash, card_number_masked, holder_name, is_default)
+          select ${companyId}, *, true from unnest(${sql.param(cards.worker)}::bigint[], ${sql.param(cards.bank)}::text[], ${sql.param(cards.enc)}::text[],
+            ${sql.param(cards.hash)}::text[], ${sql.param(cards.masked)}::text[], ${sql.param(cards.holder)}::text[])`,
+    );
+  }
+  if (alipays.worker.length) {
+    await db.execute(
+      sql`insert into worker_alipay (company_id, worker_id, account_enc, account_hash, account_masked, holder_name, is_default)
+          select ${companyId}, *, true from unnest(${sql.param(alipays.worker)}::bigint[], ${sql.param(alipays.enc)}::text[], ${sql.param(alipays.hash)}::text[],
+            ${sql.param(alipays.masked)}::text[], ${sql.param(alipays.holder)}::text[])`,
+    );
+  }
+}

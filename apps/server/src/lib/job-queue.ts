@@ -1,0 +1,187 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+
+/** What a handler learns about the run it is in. */
+export interface JobRun {
+  id: string;
+  /** 0 on the first run, 1 on the first retry, ... */
+  retryCount: number;
+  /** No retry follows when this run fails: the handler should record the failure itself. */
+  isLastAttempt: boolean;
+}
+
+export type JobHandler<T> = (data: T, run: JobRun) => Promise<void>;
+
+export interface WorkOptions {
+  /** Retries after a failed run (a thrown error or a run that outlived `expireInSeconds`). */
+  retryLimit?: number;
+  /** Seconds between a failure and the retry. */
+  retryDelay?: number;
+  /** A run still active after this long counts as failed (the process died, or it hangs). */
+  expireInSeconds?: number;
+  /** A cron expression (UTC): pg-boss sends the job on schedule, once across all processes. */
+  schedule?: string;
+  /** Send one job when the queue starts (e.g. a cleanup that should not wait for its schedule). */
+  runOnStart?: boolean;
+}
+
+/**
+ * Background jobs that live in the database: they survive restarts, and several server
+ * processes sharing one database never run one job twice (pg-boss fetches with
+ * `FOR UPDATE SKIP LOCKED`).
+ */
+export interface JobQueue {
+  /** Registers a handler; call before the queue starts. `schema` checks the job's data. */
+  work<T extends object>(name: string, schema: z.ZodType<T>, handler: JobHandler<T>, options?: WorkOptions): void;
+  /** Queues a job for a registered handler; answers its id. */
+  send<T extends object>(name: string, data: T): Promise<string>;
+  start(): Promise<void>;
+  /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then waits for pending SQL. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** The `db` adapter pg-boss accepts instead of a connection of its own. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * pg-boss over an embedded PGlite. PGlite has one connection and already runs each call alone
+ * (its calls wait for a running transaction to end), so no extra lock is needed here. pg-boss
+ * sends its schema set-up and maintenance as several statements in one text without
+ * parameters: those go through `exec`, the rest through the extended protocol.
+ */
+export function pgliteExecutor(client: PGlite): SqlExecutor {
+  return {
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values);
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+  };
+}
+
+interface Queryable {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/** pg-boss over the app's node-postgres pool: one pool for the app and its jobs. */
+export function poolExecutor(pool: Queryable): SqlExecutor {
+  return { executeSql: (text, values) => pool.query(text, values) };
+}
+
+/** The executor for the client under a Drizzle database (PGlite or a node-postgres pool). */
+export function executorForClient(client: unknown): SqlExecutor {
+  if (client instanceof PGlite) return pgliteExecutor(client);
+  if (typeof client === 'object' && client !== null && typeof (client as Partial<Queryable>).query === 'function') {
+    return poolExecutor(client as Queryable);
+  }
+  throw new Error('jobs: unsupported database client');
+}
+
+/** Counts statements in flight, so that stopping can wait for pg-boss's unawaited completions. */
+function trackPending(executor: SqlExecutor) {
+  const pending = new Set<Promise<unknown>>();
+  const tracked: SqlExecutor = {
+    executeSql(text, values) {
+      const p = executor.executeSql(text, values);
+      pending.add(p);
+      const forget = () => pending.delete(p);
+      p.then(forget, forget);
+      return p;
+    },
+  };
+  const drain = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+  return { tracked, drain };
+}
+
+interface Registration {
+  schema: z.ZodType<object>;
+  handler: JobHandler<object>;
+  options: WorkOptions;
+  workerId?: string;
+}
+
+/** The JobQueue on pg-boss 10, over the given SQL executor. */
+export function createPgBossQueue(executor: SqlExecutor, log: FastifyBaseLogger): JobQueue {
+  const { tracked, drain } = trackPending(executor);
+  const boss = new PgBoss({
+    db: tracked as PgBoss.Db,
+    // Finished jobs are kept a week for inspection, then dropped by pg-boss's maintenance.
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  const registrations = new Map<string, Registration>();
+  let started = false;
+
+  const runHandler = async (name: string, reg: Registration, job: PgBoss.JobWithMetadata<object>) => {
+    const parsed = reg.schema.safeParse(job.data);
+    if (!parsed.success) {
+      // Retrying data of the wrong shape cannot help: log it and let the job complete.
+      log.error({ job: job.id, queue: name, issues: parsed.error.issues }, 'job data rejected');
+      return;
+    }
+    const run: JobRun = { id: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit };
+    try {
+      await reg.handler(parsed.data, run);
+    } catch (err) {
+      log.error({ err, job: job.id, queue: name, retryCount: job.retryCount }, 'job failed');
+      throw err;
+    }
+  };
+
+  return {
+    work(name, schema, handler, options = {}) {
+      if (started) throw new Error(`jobs: ${name} registered after start`);
+      if (registrations.has(name)) throw new Error(`jobs: ${name} registered twice`);
+      registrations.set(name, {
+        schema: schema as z.ZodType<object>,
+        handler: handler as JobHandler<object>,
+        options,
+      });
+    },
+
+    async send(name, data) {
+      const reg = registrations.get(name);
+      if (!reg) throw new Error(`jobs: no handler for ${name}`);
+      const id = await boss.send(name, data);
+      if (!id) throw new Error(`jobs: ${name} not queued`);
+      // Start it now on this process rather than at the next poll.
+      if (reg.workerId) boss.notifyWorker(reg.workerId);
+      return id;
+    },
+
+    async start() {
+      if (started) return;
+      started = true;
+      await boss.start();
+      for (const [name, reg] of registrations) {
+        const { retryLimit = 0, retryDelay = 0, expireInSeconds = 15 * 60 } = reg.options;
+        await boss.createQueue(name, { name, retryLimit, retryDelay, expireInSeconds });
+        reg.workerId = await boss.work<object>(
+          name,
+          { includeMetadata: true, pollingIntervalSeconds: 2 },
+          async ([job]) => {
+            if (job) await runHandler(name, reg, job);
+          },
+        );
+        if (reg.options.schedule) await boss.schedule(name, reg.options.schedule, {});
+        if (reg.options.runOnStart) {
+          await boss.send(name, {});
+          boss.notifyWorker(reg.workerId);
+        }
+      }
+    },
+
+    async stop(timeoutMs = 30_000) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      await drain();
+    },
+  };
+}

@@ -1,0 +1,135 @@
+import { and, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { admin, company, loginAttempt, session } from '../../db/schema/index.ts';
+
+export type AdminRow = typeof admin.$inferSelect;
+
+export async function findAdminByUsername(db: DbOrTx, username: string): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admin).where(eq(admin.username, username)).limit(1);
+  return row;
+}
+
+export async function findAdminById(db: DbOrTx, id: number): Promise<AdminRow | undefined> {
+  const [row] = await db.select().from(admin).where(eq(admin.id, id)).limit(1);
+  return row;
+}
+
+/** Failed attempts since the last success within the window: for captcha and lockout. */
+export async function countRecentFailures(
+  db: DbOrTx,
+  by: { username: string } | { ip: string },
+  since: Date,
+): Promise<{ failures: number; lastFailureAt: Date | null }> {
+  const key = 'username' in by ? eq(loginAttempt.username, by.username) : eq(loginAttempt.ip, by.ip);
+  const [lastOk] = await db
+    .select({ at: max(loginAttempt.createdAt) })
+    .from(loginAttempt)
+    .where(and(key, eq(loginAttempt.success, true), gt(loginAttempt.createdAt, since)));
+  const from = lastOk?.at && lastOk.at > since ? lastOk.at : since;
+  const [row] = await db
+    .select({ failures: count(), last: max(loginAttempt.createdAt) })
+    .from(loginAttempt)
+    .where(and(key, eq(loginAttempt.success, false), gt(loginAttempt.createdAt, from)));
+  return { failures: row?.failures ?? 0, lastFailureAt: row?.last ?? null };
+}
+
+export async function recordLoginAttempt(db: DbOrTx, attempt: { username: string; ip: string; success: boolean }) {
+  await db.insert(loginAttempt).values(attempt);
+}
+
+export async function insertSession(db: DbOrTx, values: typeof session.$inferInsert) {
+  await db.insert(session).values(values);
+}
+
+export async function markLoggedIn(db: DbOrTx, adminId: number, ip: string) {
+  await db.update(admin).set({ lastLoginAt: new Date(), lastLoginIp: ip }).where(eq(admin.id, adminId));
+}
+
+export interface SessionContextRow {
+  sessionId: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  adminId: number;
+  companyId: number;
+  username: string;
+  adminStatus: string;
+  isOwner: boolean;
+  roles: { isOwnerRole: boolean; menuCodes: string[]; elementCodes: string[] }[];
+}
+
+/**
+ * The session, its admin and the admin's role grants in one round trip: every authenticated
+ * request runs this, so it is the floor of the API's latency.
+ */
+export async function findSessionContext(db: DbOrTx, sessionId: string): Promise<SessionContextRow | undefined> {
+  const [row] = await db
+    .select({
+      sessionId: session.id,
+      expiresAt: session.expiresAt,
+      revokedAt: session.revokedAt,
+      adminId: admin.id,
+      companyId: session.companyId,
+      username: admin.username,
+      adminStatus: admin.status,
+      isOwner: admin.isOwner,
+      roles: sql<SessionContextRow['roles'] | null>`(
+        select json_agg(json_build_object('isOwnerRole', r.is_owner_role, 'menuCodes', r.menu_codes, 'elementCodes', r.element_codes))
+        from admin_role ar join role r on r.company_id = ar.company_id and r.id = ar.role_id
+        where ar.company_id = "session"."company_id" and ar.admin_id = "admin"."id")`,
+    })
+    .from(session)
+    .innerJoin(admin, eq(admin.id, session.adminId))
+    .where(eq(session.id, sessionId))
+    .limit(1);
+  return row ? { ...row, roles: row.roles ?? [] } : undefined;
+}
+
+export async function extendSession(db: DbOrTx, sessionId: string, expiresAt: Date) {
+  await db
+    .update(session)
+    .set({ expiresAt })
+    .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+}
+
+export async function revokeSession(db: DbOrTx, sessionId: string, reason: string) {
+  await db
+    .update(session)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(session.id, sessionId), isNull(session.revokedAt)));
+}
+
+/** Revokes every live session of an admin, except `keep` (the caller's own, on a password change). */
+export async function revokeSessionsOfAdmin(db: DbOrTx, adminId: number, reason: string, keep?: string) {
+  await db
+    .update(session)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(
+      and(
+        eq(session.adminId, adminId),
+        isNull(session.revokedAt),
+        gt(session.expiresAt, sql`now()`),
+        ...(keep ? [ne(session.id, keep)] : []),
+      ),
+    );
+}
+
+/** Admins linked to this one (same person), with their company names; itself included. */
+export async function findLinkedAdmins(db: DbOrTx, linkGroup: string) {
+  return db
+    .select({
+      id: admin.id,
+      username: admin.username,
+      status: admin.status,
+      companyId: admin.companyId,
+      companyName: company.name,
+    })
+    .from(admin)
+    .innerJoin(company, eq(company.id, admin.companyId))
+    .where(eq(admin.linkGroup, linkGroup))
+    .orderBy(admin.id);
+}
+
+export async function findCompanyName(db: DbOrTx, companyId: number): Promise<string> {
+  const [row] = await db.select({ name: company.name }).from(company).where(eq(company.id, companyId));
+  return row?.name ?? '';
+}

@@ -1,0 +1,59 @@
+import { Code, ZEnvelope, ZExportJob, ZExportQuery, ZPage } from '@flexpay/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import * as service from './service.ts';
+
+export interface ExportRoutesOptions {
+  /** How each export type produces its rows. */
+  exporters: service.Exporters;
+}
+
+/** 下载中心: the export jobs, their files, and the background jobs that make and clean them. */
+export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { exporters }) => {
+  app.jobs.work(
+    service.EXPORT_RUN_JOB,
+    z.object({ exportId: z.string() }),
+    (data, run) => service.runExport(app.ctx, exporters, data.exportId, run),
+    { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
+  );
+  app.jobs.work(service.EXPORT_CLEANUP_JOB, z.object({}), () => service.cleanupExports(app.ctx), {
+    schedule: '17 * * * *',
+    runOnStart: true,
+  });
+
+  app.get(
+    '/api/admin/export/page',
+    {
+      config: { access: 'session' },
+      schema: {
+        tags: ['export'],
+        summary: '下载中心：导出任务列表（企业主看全企业，其他管理员看自己的）',
+        querystring: ZExportQuery,
+        response: { 200: ZEnvelope(ZPage(ZExportJob)) },
+      },
+    },
+    async (request) => ({
+      status: Code.OK,
+      data: await service.listExports(app.ctx, requireAuth(request), request.query),
+    }),
+  );
+
+  app.get(
+    '/api/admin/export/:id/download',
+    {
+      config: { access: 'session' },
+      schema: { tags: ['export'], summary: '下载导出文件', params: z.object({ id: z.string().max(64) }) },
+    },
+    async (request, reply) => {
+      const file = await service.openExportDownload(app.ctx, requireAuth(request), request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};

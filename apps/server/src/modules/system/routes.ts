@@ -1,0 +1,36 @@
+import { Code, ZEnvelope, ZHealth, ZReady } from '@flexpay/contract';
+import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { migrationStatus } from '../../db/client.ts';
+
+/** Liveness and readiness for load balancers and orchestrators. */
+export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['system'], summary: '存活检查', response: { 200: ZEnvelope(ZHealth) } },
+    },
+    async () => ({ status: Code.OK, data: { ok: true as const, uptimeSeconds: Math.round(process.uptime()) } }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['system'],
+        summary: '就绪检查：数据库可用且迁移已全部执行',
+        response: { 200: ZEnvelope(ZReady), 503: ZEnvelope(ZReady) },
+      },
+    },
+    async (_request, reply) => {
+      await app.db.execute(sql`select 1`);
+      const migrations = await migrationStatus(app.db);
+      const ok = migrations.applied >= migrations.expected;
+      const data = { ok, database: app.dbKind, migrations };
+      if (!ok) return reply.status(503).send({ status: Code.UNAVAILABLE, message: '数据库迁移未完成', data });
+      return { status: Code.OK, data };
+    },
+  );
+};

@@ -1,0 +1,231 @@
+import {
+  Code,
+  ELEMENT_GROUPS,
+  availableRoutes,
+  filterRoutesByMenus,
+  fullPathOf,
+  maskMobile,
+  menuCodeOf,
+  type TAssociatedUser,
+  type TMenuAll,
+  type TMenuNode,
+  type TRouteNode,
+  type TUserInfo,
+  type TVerifyMethod,
+} from '@flexpay/contract';
+import { eq } from 'drizzle-orm';
+import type { ServiceContext } from '../../context.ts';
+import { admin } from '../../db/schema/index.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { verifyTotp } from '../../lib/totp.ts';
+import {
+  findCompanyName,
+  findLinkedAdmins,
+  getAdminById,
+  revokeSessionsOfAdmin,
+  type AdminRow,
+  type AuthContext,
+} from '../auth/service.ts';
+import { checkCode, consumeVerifications, createTotpSetup } from '../verification/service.ts';
+
+async function currentAdmin(ctx: ServiceContext, auth: AuthContext): Promise<AdminRow> {
+  const row = await getAdminById(ctx.db, auth.adminId);
+  if (!row) throw new AppError(Code.UNAUTHENTICATED, '请先登录');
+  return row;
+}
+
+/** `/api/admin/user/front/info`: who is signed in and what they may see and do. */
+export async function getFrontInfo(ctx: ServiceContext, auth: AuthContext): Promise<TUserInfo> {
+  const row = await currentAdmin(ctx, auth);
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    companyId: row.companyId,
+    companyName: await findCompanyName(ctx.db, row.companyId),
+    avatar: row.avatar,
+    description: row.description,
+    isOwner: row.isOwner,
+    verifyMethod: row.verifyMethod as TVerifyMethod,
+    mobile: maskMobile(row.mobile),
+    email: row.email,
+    menus: [...auth.menus].map((code) => ({ code })),
+    elements: [...auth.elements].map((code) => ({ code })),
+  };
+}
+
+/** Linked admins of the same person, the current one marked. */
+export async function getAssociatedUsers(ctx: ServiceContext, auth: AuthContext): Promise<TAssociatedUser[]> {
+  const row = await currentAdmin(ctx, auth);
+  const linked = await findLinkedAdmins(ctx.db, row.linkGroup);
+  return linked
+    .filter((a) => a.status === 'enabled' || a.id === row.id)
+    .map((a) => ({
+      userName: a.username,
+      companyName: a.companyName,
+      companyId: a.companyId,
+      current: a.id === row.id,
+    }));
+}
+
+function toMenuTree(routes: readonly TRouteNode[], parent: TRouteNode | null = null): TMenuNode[] {
+  return routes.map((r) => ({
+    code: menuCodeOf(r.path),
+    path: fullPathOf(r, parent),
+    name: r.name,
+    title: r.title,
+    ...(r.icon ? { icon: r.icon } : {}),
+    ...(r.hidden ? { hidden: true } : {}),
+    ...(r.children ? { children: toMenuTree(r.children, r) } : {}),
+  }));
+}
+
+/** The permitted menu tree (spec section 6 filter over the built screens). */
+export function getPermittedMenus(auth: AuthContext): TMenuNode[] {
+  const map = Object.fromEntries([...auth.menus].map((m) => [m, true]));
+  return toMenuTree(filterRoutesByMenus(availableRoutes(), map));
+}
+
+/** Every grantable menu (the built screens of the catalogue) and element, for the role editor. */
+export function getAllMenus(): TMenuAll {
+  return {
+    menus: toMenuTree(availableRoutes()),
+    elements: ELEMENT_GROUPS.map((g) => ({
+      area: g.area,
+      title: g.title,
+      elements: Object.entries(g.elements).map(([code, title]) => ({ code, title: String(title) })),
+    })),
+  };
+}
+
+/** Change password: the old one proves it; every other session of the admin ends. */
+export async function changePassword(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: { oldPassword: string; newPassword: string },
+) {
+  const row = await currentAdmin(ctx, auth);
+  if (!(await verifyPassword(row.passwordHash, input.oldPassword))) throw invalidField('oldPassword', '原密码不正确');
+  if (input.oldPassword === input.newPassword) throw invalidField('newPassword', '新密码不能与原密码相同');
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(admin).set({ passwordHash, updatedAt: new Date() }).where(eq(admin.id, row.id));
+    await revokeSessionsOfAdmin(tx, row.id, 'password_changed', auth.sessionId);
+  });
+}
+
+export async function startTotpSetup(ctx: ServiceContext, auth: AuthContext, ip: string) {
+  const row = await currentAdmin(ctx, auth);
+  const issuer = (await findCompanyName(ctx.db, row.companyId)) || '灵活用工平台';
+  return createTotpSetup(ctx, { adminId: row.id, account: row.username, issuer, ip });
+}
+
+/**
+ * Change the verification method: first prove the current one (password, SMS code from
+ * `sendSms` purpose `verify`, or the authenticator), then, for TOTP, confirm the new secret with
+ * a code from the newly added authenticator. Codes are checked before the change's transaction
+ * so that wrong attempts count even though the change is refused.
+ */
+export async function changeVerifyMethod(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: {
+    method: TVerifyMethod;
+    code: string;
+    token?: string | undefined;
+    newToken?: string | undefined;
+    newCode?: string | undefined;
+  },
+) {
+  const row = await currentAdmin(ctx, auth);
+  const consumed: string[] = [];
+  const current = row.verifyMethod as TVerifyMethod;
+  if (current === 'password') {
+    if (!(await verifyPassword(row.passwordHash, input.code))) throw invalidField('code', '当前密码不正确');
+  } else if (current === 'sms') {
+    const r = await checkCode(ctx, ctx.db, {
+      token: input.token,
+      code: input.code,
+      purpose: 'verify',
+      adminId: row.id,
+      consume: false,
+    });
+    if (r.result !== 'ok' || !r.row)
+      throw invalidField('code', r.result === 'missing' ? '请先获取短信验证码' : '短信验证码错误');
+    consumed.push(r.row.id);
+  } else {
+    const secret = row.totpSecret ? ctx.cipher.decrypt(row.totpSecret) : '';
+    if (!secret || !verifyTotp(secret, input.code.trim(), ctx.now().getTime()))
+      throw invalidField('code', '动态验证码错误');
+  }
+
+  if (input.method === 'sms' && !row.mobile) throw invalidField('method', '请先绑定手机号再使用短信验证码');
+  let totpSecret: string | null = null;
+  if (input.method === 'totp') {
+    const r = await checkCode(ctx, ctx.db, {
+      token: input.newToken,
+      code: input.newCode,
+      purpose: 'totp_setup',
+      adminId: row.id,
+      consume: false,
+    });
+    if (r.result !== 'ok' || !r.row?.secret) {
+      throw invalidField('newCode', r.result === 'missing' ? '请先扫描二维码添加身份验证器' : '身份验证器动态码错误');
+    }
+    consumed.push(r.row.id);
+    totpSecret = r.row.secret;
+  }
+  await ctx.db.transaction(async (tx) => {
+    await consumeVerifications(ctx, tx, consumed);
+    await tx
+      .update(admin)
+      .set({ verifyMethod: input.method, totpSecret, updatedAt: new Date() })
+      .where(eq(admin.id, row.id));
+  });
+}
+
+/** Change mobile: a code sent to the old number (when there is one) and one sent to the new. */
+export async function changeMobile(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: {
+    oldToken?: string | undefined;
+    oldCode?: string | undefined;
+    mobile: string;
+    newToken: string;
+    newCode: string;
+  },
+) {
+  const row = await currentAdmin(ctx, auth);
+  if (input.mobile === row.mobile) throw invalidField('mobile', '新手机号不能与原手机号相同');
+  const consumed: string[] = [];
+  if (row.mobile) {
+    const old = await checkCode(ctx, ctx.db, {
+      token: input.oldToken,
+      code: input.oldCode,
+      purpose: 'mobile_old',
+      adminId: row.id,
+      consume: false,
+    });
+    if (old.result !== 'ok' || !old.row) {
+      throw invalidField('oldCode', old.result === 'missing' ? '请先获取原手机号验证码' : '原手机号验证码错误');
+    }
+    consumed.push(old.row.id);
+  }
+  const fresh = await checkCode(ctx, ctx.db, {
+    token: input.newToken,
+    code: input.newCode,
+    purpose: 'mobile_new',
+    adminId: row.id,
+    consume: false,
+  });
+  if (fresh.result !== 'ok' || !fresh.row || fresh.row.mobile !== input.mobile) {
+    throw invalidField('newCode', fresh.result === 'wrong' ? '新手机号验证码错误' : '请先获取新手机号验证码');
+  }
+  consumed.push(fresh.row.id);
+  await ctx.db.transaction(async (tx) => {
+    await consumeVerifications(ctx, tx, consumed);
+    await tx.update(admin).set({ mobile: input.mobile, updatedAt: new Date() }).where(eq(admin.id, row.id));
+  });
+}

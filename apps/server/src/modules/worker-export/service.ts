@@ -1,0 +1,101 @@
+import {
+  CONTRACT_STATUS_LABELS,
+  GENDER_LABELS,
+  REAL_NAME_STATUS_LABELS,
+  WORKER_STATUS_LABELS,
+  ZWorkerFilters,
+  type TExportJob,
+  type TWorkerFilters,
+} from '@flexpay/contract';
+import type { ServiceContext } from '../../context.ts';
+import type { JobQueue } from '../../lib/job-queue.ts';
+import { maskIdCard } from '../../lib/id-card.ts';
+import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
+import type { AuthContext } from '../auth/service.ts';
+import * as exports from '../export/service.ts';
+import * as workerRepo from '../worker/repo.ts';
+import { toRepoFilter, toWorkerRow } from '../worker/service.ts';
+
+/** The columns of the worker export, in order. */
+export const WORKER_EXPORT_COLUMNS: SheetColumn[] = [
+  { header: '姓名', width: 12 },
+  { header: '身份证号', width: 22 },
+  { header: '手机号', width: 14 },
+  { header: '性别', width: 6 },
+  { header: '出生日期', width: 12 },
+  { header: '省份', width: 14 },
+  { header: '工种', width: 12 },
+  { header: '部门', width: 14 },
+  { header: '状态', width: 8 },
+  { header: '实名状态', width: 10 },
+  { header: '签约状态', width: 10 },
+  { header: '入职日期', width: 12 },
+  { header: '离职日期', width: 12 },
+  { header: '备注', width: 30 },
+];
+
+const BATCH_ROWS = 2000;
+/** The keyed hash of an ID number filter: kept for the run, never shown (the number is shown masked). */
+const ID_HASH_KEY = '_idNumberHash';
+
+/**
+ * Asks for an export of the workers matching the list's filters. An ID number filter is stored
+ * masked, with its keyed hash for the run: no ID number is kept in clear.
+ */
+export async function requestWorkerExport(
+  ctx: ServiceContext,
+  jobs: JobQueue,
+  auth: AuthContext,
+  filters: TWorkerFilters,
+): Promise<TExportJob> {
+  const idNumber = filters.idNumber?.trim().toUpperCase();
+  const stored: Record<string, unknown> = { ...filters };
+  if (idNumber) {
+    stored.idNumber = maskIdCard(idNumber);
+    stored[ID_HASH_KEY] = toRepoFilter(ctx, { idNumber }).idNumberHash;
+  } else {
+    delete stored.idNumber;
+  }
+  return exports.requestExport(ctx, jobs, auth, 'workers', stored);
+}
+
+function cellsOf(row: workerRepo.WorkerListRow): CellValue[] {
+  const w = toWorkerRow(row);
+  return [
+    w.name,
+    w.idNumber,
+    w.mobile,
+    GENDER_LABELS[w.gender],
+    w.birthDate,
+    w.province,
+    w.jobTypeName ?? '',
+    w.departmentName ?? '',
+    WORKER_STATUS_LABELS[w.status],
+    REAL_NAME_STATUS_LABELS[w.realNameStatus],
+    CONTRACT_STATUS_LABELS[w.contractStatus],
+    w.joinedAt,
+    w.leftAt ?? '',
+    w.remark,
+  ];
+}
+
+/**
+ * The 员工列表 exporter: workers matching the stored filters, read in keyset batches (never the
+ * whole list at once), ID numbers masked as in the list.
+ */
+export const workerExporter: exports.Exporter = async (ctx, job) => {
+  const { [ID_HASH_KEY]: idHash, ...shown } = job.filters;
+  const parsed = ZWorkerFilters.partial().safeParse({ ...shown, idNumber: undefined });
+  if (!parsed.success) throw new exports.ExportFailure('导出条件无效，请重新导出');
+  const filter: workerRepo.WorkerFilter = {
+    ...toRepoFilter(ctx, parsed.data),
+    idNumberHash: typeof idHash === 'string' ? idHash : undefined,
+  };
+  const total = await workerRepo.countWorkers(ctx.db, job.companyId, filter);
+  async function* batches() {
+    for await (const rows of workerRepo.iterateWorkers(ctx.db, job.companyId, filter, BATCH_ROWS)) {
+      yield rows.map(cellsOf);
+    }
+  }
+  return { columns: WORKER_EXPORT_COLUMNS, total, batches: batches() };
+};

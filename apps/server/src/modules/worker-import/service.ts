@@ -1,0 +1,581 @@
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import {
+  DICTIONARIES,
+  EXPORT_RETENTION_DAYS,
+  IMPORT_MAX_ROWS,
+  type TImportJob,
+  type TImportRowError,
+  type TImportStatus,
+} from '@flexpay/contract';
+import type { ServiceContext } from '../../context.ts';
+import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { luhnCheckDigit } from '../../lib/bank-card.ts';
+import { FILE_KINDS } from '../../lib/file-type.ts';
+import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
+import {
+  createXlsxWriter,
+  readSheetRows,
+  SheetFormatError,
+  XLSX_CONTENT_TYPE,
+  type XlsxWriter,
+} from '../../lib/spreadsheet.ts';
+import type { AuthContext } from '../auth/service.ts';
+import * as files from '../file/service.ts';
+import * as workerRepo from '../worker/repo.ts';
+import * as repo from './repo.ts';
+import {
+  EXAMPLE_ID_NUMBER,
+  IMPORT_COLUMN_KEYS,
+  IMPORT_COLUMNS,
+  checkRow,
+  isBlankRow,
+  jobTypesByCode,
+  mapHeader,
+  templateHeader,
+  type CheckedRow,
+  type ColumnIndex,
+} from './rows.ts';
+
+export const IMPORT_VALIDATE_JOB = 'worker-import.validate';
+export const IMPORT_COMMIT_JOB = 'worker-import.commit';
+export const IMPORT_CLEANUP_JOB = 'worker-import.cleanup';
+
+/** An import sheet may be larger than an ordinary upload: 100,000 rows of CSV is about 12 MB. */
+export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
+/** Errors kept on the job for the screen; the report file has them all. */
+const ERRORS_ON_JOB = 100;
+/** Rows checked against existing workers, and inserted, per statement. */
+const BATCH_ROWS = 1000;
+const PROGRESS_EVERY_ROWS = 2000;
+const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const NO_DATA_WRITTEN = '导入已取消，没有写入任何数据';
+
+/** A failure of the sheet or the import whose message is for the admin. */
+export class ImportFailure extends Error {
+  override name = 'ImportFailure';
+}
+
+export function toImportJob(row: repo.ImportJobRow): TImportJob {
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status as TImportStatus,
+    progress: row.progress,
+    totalRows: row.totalRows,
+    validRows: row.validRows,
+    errorRows: row.errorRows,
+    insertedRows: row.insertedRows,
+    errors: row.errors,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function findJob(ctx: ServiceContext, auth: AuthContext, id: string) {
+  const job = files.isFileId(id) ? await repo.findImportJob(ctx.db, auth.companyId, id) : undefined;
+  if (!job) throw notFound('导入任务不存在');
+  return job;
+}
+
+// ── Requests ────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Takes an uploaded sheet (xlsx or csv, checked by content): stores it, records the job as
+ * validating and queues the validation.
+ */
+export async function startImport(
+  ctx: ServiceContext,
+  jobs: JobQueue,
+  auth: AuthContext,
+  incoming: files.IncomingFile,
+): Promise<TImportJob> {
+  const now = ctx.now();
+  const file = await files.storeIncomingFile(ctx, { companyId: auth.companyId, adminId: auth.adminId }, incoming, {
+    purpose: 'import',
+    allowed: ['xlsx', 'csv'],
+    maxBytes: IMPORT_MAX_BYTES,
+    expiresAt: new Date(now.getTime() + EXPORT_RETENTION_DAYS * DAY_MS),
+  });
+  const job = await repo.insertImportJob(ctx.db, {
+    companyId: auth.companyId,
+    adminId: auth.adminId,
+    type: 'workers',
+    fileId: file.id,
+    fileName: file.name,
+    status: 'validating',
+    createdAt: now,
+    updatedAt: now,
+  });
+  try {
+    await jobs.send(IMPORT_VALIDATE_JOB, { importId: job.id });
+  } catch (err) {
+    await repo.failImport(ctx.db, job.id, ['validating'], '校验任务提交失败，请重新上传', ctx.now());
+    throw err;
+  }
+  return toImportJob(job);
+}
+
+export async function getImport(ctx: ServiceContext, auth: AuthContext, id: string): Promise<TImportJob> {
+  return toImportJob(await findJob(ctx, auth, id));
+}
+
+const NOT_COMMITTABLE: Record<TImportStatus, string> = {
+  validating: '文件仍在校验中，请稍候',
+  validated: '',
+  committing: '正在导入，请勿重复提交',
+  committed: '该文件已导入',
+  failed: '该导入已失败，请重新上传',
+};
+
+/**
+ * Commits a validated import: refused (40900) while any row has an error or the job is not
+ * validated; otherwise the job becomes committing and the rows are inserted in the background,
+ * all or none.
+ */
+export async function commitImport(
+  ctx: ServiceContext,
+  jobs: JobQueue,
+  auth: AuthContext,
+  id: string,
+): Promise<TImportJob> {
+  const job = await findJob(ctx, auth, id);
+  const status = job.status as TImportStatus;
+  if (status !== 'validated') throw conflict(NOT_COMMITTABLE[status] || '该导入当前不能提交');
+  if (job.errorRows > 0) throw conflict(`文件中有 ${job.errorRows} 行数据有误，请修正后重新上传`);
+  const claimed = await repo.claimCommit(ctx.db, auth.companyId, id, ctx.now());
+  if (!claimed) throw conflict();
+  try {
+    await jobs.send(IMPORT_COMMIT_JOB, { importId: id });
+  } catch (err) {
+    await repo.failImport(ctx.db, id, ['committing'], `导入任务提交失败，${NO_DATA_WRITTEN}，请重新上传`, ctx.now());
+    throw err;
+  }
+  return toImportJob(claimed);
+}
+
+/** The error report of a validated import (every error, as xlsx). */
+export async function openImportReport(ctx: ServiceContext, auth: AuthContext, id: string) {
+  const job = await findJob(ctx, auth, id);
+  const file = job.reportFileId ? await files.findStoredFile(ctx, auth.companyId, job.reportFileId) : undefined;
+  if (!file || !(await files.isInStore(ctx, file)))
+    throw notFound(job.errorRows > 0 ? '错误报告已过期' : '该导入没有错误报告');
+  return {
+    fileName: '员工导入错误报告.xlsx',
+    size: file.size,
+    contentType: file.contentType,
+    body: files.readStoredFile(ctx, file),
+  };
+}
+
+// ── Template ────────────────────────────────────────────────────────────────────────────────
+
+const TEMPLATE_NOTES: Record<(typeof IMPORT_COLUMN_KEYS)[number], string> = {
+  name: '中文、字母、空格或“·”，最多 50 个字符',
+  idNumber: '18 位居民身份证号，末位可为 X；同一企业内不能重复',
+  mobile: '11 位手机号',
+  jobTypeCode: '可不填；填写时须为本企业已启用工种的编码（见下方列表）',
+  joinedAt: '格式 YYYY-MM-DD，例如 2026-01-05；不能早于出生日期',
+  remark: '最多 200 个字符',
+  bankName: '填写银行卡时必填，须为下方列出的银行名称',
+  cardNumber: '16-19 位数字；填写银行卡时必填',
+  branch: '可不填，最多 100 个字符',
+  alipay: '手机号或邮箱；银行卡和支付宝只能填写一个，填写的账户将设为默认收款账户',
+};
+
+function writeTemplate(writer: XlsxWriter, jobTypes: { code: string; name: string }[]) {
+  const data = writer.addSheet(
+    '员工信息',
+    IMPORT_COLUMN_KEYS.map((key) => ({
+      header: templateHeader(key),
+      width: key === 'idNumber' || key === 'cardNumber' || key === 'alipay' ? 24 : 14,
+      // Long digit strings stay exact only as text.
+      text: key !== 'remark',
+    })),
+  );
+  const cardBody = '622202123456789012';
+  const example: Record<(typeof IMPORT_COLUMN_KEYS)[number], string> = {
+    name: '张三',
+    idNumber: EXAMPLE_ID_NUMBER,
+    mobile: '13800138000',
+    jobTypeCode: jobTypes[0]?.code ?? '',
+    joinedAt: '2026-01-05',
+    remark: '示例行，导入前请删除',
+    bankName: DICTIONARIES.bank[0]?.label ?? '',
+    cardNumber: cardBody + luhnCheckDigit(cardBody),
+    branch: '北京分行营业部',
+    alipay: '',
+  };
+  data.addRow(IMPORT_COLUMN_KEYS.map((key) => example[key]));
+
+  const guide = writer.addSheet('填写说明', [
+    { header: '列名', width: 14 },
+    { header: '是否必填', width: 10 },
+    { header: '填写说明', width: 70 },
+  ]);
+  for (const key of IMPORT_COLUMN_KEYS) {
+    guide.addRow([IMPORT_COLUMNS[key].header, IMPORT_COLUMNS[key].required ? '必填' : '选填', TEMPLATE_NOTES[key]]);
+  }
+  guide.addRow([]);
+  guide.addRow(['注意事项', '', `第 2 行为示例，导入前请删除；每个文件最多 ${IMPORT_MAX_ROWS} 行数据。`]);
+  guide.addRow(['', '', '只读取第一个工作表；表头请保持第 1 行不变。身份证号、银行卡号请以文本格式填写。']);
+  guide.addRow(['', '', '任何一行有误时整个文件都不会导入：请按错误报告修正后重新上传。']);
+  guide.addRow([]);
+  guide.addRow(['可用工种编码', '编码', '工种名称']);
+  if (!jobTypes.length) guide.addRow(['', '', '本企业暂无启用的工种，工种编码请留空']);
+  for (const t of jobTypes) guide.addRow(['', t.code, t.name]);
+  guide.addRow([]);
+  guide.addRow(['开户银行', '代码', '银行名称']);
+  for (const b of DICTIONARIES.bank) guide.addRow(['', b.value, b.label]);
+}
+
+/** The import template of the admin's company (its enabled job types in the instructions). */
+export async function createImportTemplate(ctx: ServiceContext, auth: AuthContext): Promise<Readable> {
+  const jobTypes = (await workerRepo.findJobTypes(ctx.db, auth.companyId))
+    .filter((r) => r.jobType.enabled)
+    .map((r) => ({ code: r.jobType.code, name: r.jobType.name }));
+  const writer = createXlsxWriter();
+  // The stream is read while the workbook is written: start writing, hand the stream out.
+  void (async () => {
+    writeTemplate(writer, jobTypes);
+    await writer.commit();
+  })().catch((err: unknown) => writer.stream.destroy(err instanceof Error ? err : new Error(String(err))));
+  return writer.stream;
+}
+
+// ── Reading a sheet ─────────────────────────────────────────────────────────────────────────
+
+/** Counts the bytes that flow through, for progress. */
+function byteCounter(onBytes: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      onBytes(chunk.length);
+      callback(null, chunk);
+    },
+  });
+}
+
+interface ScanOptions {
+  /** Where job types and existing workers are read (the commit's transaction). */
+  db: DbOrTx;
+  /** Checked rows in batches, in sheet order. */
+  onRows(rows: CheckedRow[]): Promise<void>;
+  /** A fraction of the file read (0-1), every few thousand rows. */
+  onProgress?(fraction: number): Promise<void>;
+}
+
+const FILE_GONE = '导入文件已过期或不存在，请重新上传';
+const UNREADABLE = '文件无法解析，请上传有效的 xlsx 或 csv 文件（建议使用下载的模板填写）';
+
+/** The uploaded sheet of a job, still in the store. */
+async function sourceFileOf(ctx: ServiceContext, job: repo.ImportJobRow): Promise<files.StoredFileRow> {
+  const file = job.fileId ? await files.findStoredFile(ctx, job.companyId, job.fileId) : undefined;
+  if (!file || !(await files.isInStore(ctx, file))) throw new ImportFailure(FILE_GONE);
+  return file;
+}
+
+/**
+ * Streams the job's sheet: the header row mapped to the columns, every data row checked (its
+ * fields, duplicates within the file, and against existing workers in batches). Answers the
+ * number of data rows. Throws ImportFailure for a sheet that cannot be imported at all.
+ */
+async function scanSheet(
+  ctx: ServiceContext,
+  job: repo.ImportJobRow,
+  file: files.StoredFileRow,
+  options: ScanOptions,
+): Promise<{ totalRows: number }> {
+  const types = await workerRepo.findJobTypes(options.db, job.companyId);
+  const rowContext = {
+    cipher: ctx.cipher,
+    companyId: job.companyId,
+    today: ctx.now(),
+    jobTypes: jobTypesByCode(
+      types.map((t) => ({ id: t.jobType.id, code: t.jobType.code, enabled: t.jobType.enabled })),
+    ),
+  };
+
+  let bytesRead = 0;
+  const source = pipeline(
+    files.readStoredFile(ctx, file),
+    byteCounter((n) => (bytesRead += n)),
+    () => {},
+  );
+  const format = file.contentType === FILE_KINDS.xlsx.contentType ? 'xlsx' : 'csv';
+
+  const firstRowOf = new Map<string, number>();
+  let pending: CheckedRow[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    const hashes = batch.flatMap((r) => (r.idHash && r.worker ? [r.idHash] : []));
+    const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
+    for (const r of batch) {
+      if (r.idHash && r.worker && existing.has(r.idHash)) {
+        r.errors.push({ row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' });
+        delete r.worker;
+        delete r.account;
+      }
+    }
+    await options.onRows(batch);
+  };
+
+  let columns: ColumnIndex | undefined;
+  let totalRows = 0;
+  try {
+    for await (const { row, values } of readSheetRows(source, format)) {
+      if (isBlankRow(values)) continue;
+      if (!columns) {
+        const header = mapHeader(values);
+        if (header.missing.length) {
+          throw new ImportFailure(`缺少必填列：${header.missing.join('、')}。请使用下载的模板，表头保持在第 1 行`);
+        }
+        columns = header.columns;
+        continue;
+      }
+      totalRows += 1;
+      if (totalRows > IMPORT_MAX_ROWS) {
+        throw new ImportFailure(`数据超过 ${IMPORT_MAX_ROWS} 行的上限，请拆分后分批导入`);
+      }
+      const checked = checkRow(rowContext, row, values, columns);
+      if (checked.idHash) {
+        const first = firstRowOf.get(checked.idHash);
+        if (first === undefined) firstRowOf.set(checked.idHash, row);
+        else {
+          checked.errors.push({
+            row,
+            field: IMPORT_COLUMNS.idNumber.header,
+            message: `与第 ${first} 行的身份证号重复`,
+          });
+          delete checked.worker;
+          delete checked.account;
+        }
+      }
+      pending.push(checked);
+      if (pending.length >= BATCH_ROWS) await flush();
+      if (options.onProgress && totalRows % PROGRESS_EVERY_ROWS === 0) {
+        await options.onProgress(Math.min(bytesRead / Math.max(file.size, 1), 1));
+      }
+    }
+  } catch (err) {
+    if (err instanceof SheetFormatError) throw new ImportFailure(UNREADABLE);
+    throw err;
+  } finally {
+    source.destroy();
+  }
+  if (!columns) throw new ImportFailure('文件中没有数据，请使用下载的模板填写后上传');
+  if (!totalRows) throw new ImportFailure('文件中没有员工数据，请从第 2 行开始填写');
+  await flush();
+  return { totalRows };
+}
+
+/** Collects a validation's errors: the first ones for the job, all of them into the report. */
+function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
+  const first: TImportRowError[] = [];
+  let errorRows = 0;
+  let report:
+    | {
+        writer: XlsxWriter;
+        addRow(values: (string | number)[]): void;
+        storing: Promise<{ file: files.StoredFileRow } | { error: unknown }>;
+      }
+    | undefined;
+  const open = () => {
+    const writer = createXlsxWriter();
+    const sheet = writer.addSheet('错误报告', [
+      { header: '行号', width: 8 },
+      { header: '列', width: 14 },
+      { header: '错误原因', width: 60 },
+    ]);
+    const storing = files
+      .storeGeneratedFile(
+        ctx,
+        { companyId: job.companyId, adminId: job.adminId },
+        {
+          name: '员工导入错误报告.xlsx',
+          contentType: XLSX_CONTENT_TYPE,
+          extension: 'xlsx',
+          purpose: 'import-report',
+          expiresAt: new Date(ctx.now().getTime() + EXPORT_RETENTION_DAYS * DAY_MS),
+        },
+        writer.stream,
+      )
+      .then(
+        (file) => ({ file }),
+        (error: unknown) => ({ error }),
+      );
+    return { writer, addRow: (values: (string | number)[]) => sheet.addRow(values), storing };
+  };
+  return {
+    add(row: CheckedRow) {
+      if (!row.errors.length) return;
+      errorRows += 1;
+      report ??= open();
+      for (const e of row.errors) {
+        if (first.length < ERRORS_ON_JOB) first.push(e);
+        report.addRow([e.row, e.field, e.message]);
+      }
+    },
+    get errorRows() {
+      return errorRows;
+    },
+    first,
+    /** Finishes the report file, if there were errors. */
+    async finish(): Promise<files.StoredFileRow | undefined> {
+      if (!report) return undefined;
+      await report.writer.commit();
+      const stored = await report.storing;
+      if ('error' in stored) throw stored.error;
+      return stored.file;
+    },
+    async abort() {
+      if (!report) return;
+      report.writer.stream.destroy(new Error('aborted'));
+      const stored = await report.storing;
+      if ('file' in stored) await files.removeStoredFile(ctx, stored.file);
+    },
+  };
+}
+
+// ── Background runs ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Validates an uploaded sheet: every row checked, the first errors kept on the job and all of
+ * them written to a report file; the job becomes validated with its counts, or failed with the
+ * reason the sheet cannot be imported at all.
+ */
+export async function runValidation(ctx: ServiceContext, importId: string, run: JobRun) {
+  const job = await repo.findImportJobById(ctx.db, importId);
+  if (!job || job.status !== 'validating') return;
+  const collector = createErrorCollector(ctx, job);
+  try {
+    const { totalRows } = await scanSheet(ctx, job, await sourceFileOf(ctx, job), {
+      db: ctx.db,
+      onRows: async (rows) => rows.forEach((r) => collector.add(r)),
+      onProgress: (fraction) =>
+        repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
+    });
+    const report = await collector.finish();
+    const saved = await repo.finishValidation(
+      ctx.db,
+      job.id,
+      {
+        totalRows,
+        errorRows: collector.errorRows,
+        validRows: totalRows - collector.errorRows,
+        errors: collector.first,
+        reportFileId: report?.id ?? null,
+      },
+      ctx.now(),
+    );
+    if (!saved && report) await files.removeStoredFile(ctx, report);
+  } catch (err) {
+    await collector.abort().catch(() => {});
+    if (err instanceof ImportFailure) {
+      await repo.failImport(ctx.db, job.id, ['validating'], err.message, ctx.now());
+      return;
+    }
+    if (run.isLastAttempt) await repo.failImport(ctx.db, job.id, ['validating'], '文件校验失败，请重新上传', ctx.now());
+    throw err;
+  }
+}
+
+const describe = (e: TImportRowError) => `第 ${e.row} 行「${e.field}」${e.message}`;
+
+/**
+ * Commits a validated import: the sheet is read again and checked again, and every row is
+ * inserted with its default payout account in ONE transaction, in set-based batches; the job
+ * becomes committed in the same transaction. Any row that no longer passes (a worker with the
+ * same ID number added meanwhile, a job type disabled) cancels the whole import.
+ *
+ * `liveProgress`: write progress while the transaction runs. Only where another connection can
+ * do it (PostgreSQL): PGlite has one connection, which the transaction holds.
+ */
+export async function runCommit(
+  ctx: ServiceContext,
+  importId: string,
+  run: JobRun,
+  options: { liveProgress: boolean },
+) {
+  const job = await repo.findImportJobById(ctx.db, importId);
+  if (!job || job.status !== 'committing') return;
+  try {
+    // Everything read outside the transaction is read before it: on PGlite a query outside it
+    // would wait for it to end.
+    const file = await sourceFileOf(ctx, job);
+    await ctx.db.transaction(async (tx) => {
+      let inserted = 0;
+      const { totalRows } = await scanSheet(ctx, job, file, {
+        db: tx,
+        onRows: async (rows) => {
+          const ready: { worker: workerRepo.NewWorker; account: CheckedRow['account'] }[] = [];
+          for (const r of rows) {
+            const problem = r.errors[0];
+            if (problem || !r.worker) {
+              throw new ImportFailure(`${problem ? describe(problem) : `第 ${r.row} 行数据有误`}，${NO_DATA_WRITTEN}`);
+            }
+            ready.push({ worker: r.worker, account: r.account });
+          }
+          const created = await workerRepo.insertWorkers(
+            tx,
+            ready.map((r) => r.worker),
+          );
+          const idByHash = new Map(created.map((c) => [c.idNumberHash, c.id]));
+          const cards: Parameters<typeof workerRepo.insertBankCards>[1] = [];
+          const alipays: Parameters<typeof workerRepo.insertAlipayAccounts>[1] = [];
+          ready.forEach(({ worker, account }) => {
+            const workerId = idByHash.get(worker.idNumberHash);
+            if (!account || workerId === undefined) return;
+            const owner = { companyId: job.companyId, workerId, holderName: worker.name, isDefault: true };
+            if (account.channel === 'bank') cards.push({ ...account.values, ...owner });
+            else alipays.push({ ...account.values, ...owner });
+          });
+          await workerRepo.insertBankCards(tx, cards);
+          await workerRepo.insertAlipayAccounts(tx, alipays);
+          inserted += created.length;
+        },
+        onProgress: options.liveProgress
+          ? (fraction) =>
+              repo.updateImportProgress(
+                ctx.db,
+                job.id,
+                'committing',
+                Math.min(99, Math.floor(fraction * 100)),
+                ctx.now(),
+              )
+          : undefined,
+      });
+      if (totalRows !== job.totalRows)
+        throw new ImportFailure(`文件内容与校验时不一致，${NO_DATA_WRITTEN}，请重新上传`);
+      if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
+    });
+  } catch (err) {
+    if (sqlStateOf(err) === '23505') {
+      const message = `有身份证号与已有员工重复（可能刚被添加），${NO_DATA_WRITTEN}，请重新上传`;
+      await repo.failImport(ctx.db, job.id, ['committing'], message, ctx.now());
+      return;
+    }
+    if (err instanceof ImportFailure) {
+      await repo.failImport(ctx.db, job.id, ['committing'], err.message, ctx.now());
+      return;
+    }
+    if (run.isLastAttempt) {
+      await repo.failImport(ctx.db, job.id, ['committing'], `导入失败，${NO_DATA_WRITTEN}，请重新上传`, ctx.now());
+    }
+    throw err;
+  }
+}
+
+/** Imports whose run was lost (validating or committing for hours) become failed. */
+export async function cleanupImports(ctx: ServiceContext) {
+  const now = ctx.now();
+  const stale = await repo.failStaleImports(
+    ctx.db,
+    new Date(now.getTime() - STALE_AFTER_MS),
+    '导入超时，请重新上传',
+    now,
+  );
+  if (stale) ctx.log.info({ stale }, 'import cleanup');
+}

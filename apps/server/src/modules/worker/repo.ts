@@ -1,0 +1,399 @@
+import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { escapeLike } from '../../db/like.ts';
+import {
+  department,
+  jobType,
+  worker,
+  workerAlipay,
+  workerBankCard,
+  workerCount as workerCountTable,
+} from '../../db/schema/index.ts';
+
+export type WorkerRow = typeof worker.$inferSelect;
+export type NewWorker = typeof worker.$inferInsert;
+export type JobTypeRow = typeof jobType.$inferSelect;
+
+export interface WorkerFilter {
+  name?: string | undefined;
+  mobile?: string | undefined;
+  idNumberHash?: string | undefined;
+  jobTypeId?: number | undefined;
+  departmentId?: number | undefined;
+  status?: string | undefined;
+  realNameStatus?: string | undefined;
+  joinedFrom?: string | undefined;
+  joinedTo?: string | undefined;
+}
+
+function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
+  return and(
+    eq(worker.companyId, companyId),
+    // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
+    f.name ? like(worker.name, `${escapeLike(f.name)}%`) : undefined,
+    f.mobile ? like(worker.mobile, `${escapeLike(f.mobile)}%`) : undefined,
+    f.idNumberHash ? eq(worker.idNumberHash, f.idNumberHash) : undefined,
+    f.jobTypeId ? eq(worker.jobTypeId, f.jobTypeId) : undefined,
+    f.departmentId ? eq(worker.departmentId, f.departmentId) : undefined,
+    f.status ? eq(worker.status, f.status) : undefined,
+    f.realNameStatus ? eq(worker.realNameStatus, f.realNameStatus) : undefined,
+    f.joinedFrom ? gte(worker.joinedAt, f.joinedFrom) : undefined,
+    f.joinedTo ? lte(worker.joinedAt, f.joinedTo) : undefined,
+  );
+}
+
+const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
+
+/** Columns of a list row, with the job type and department names. */
+const listColumns = {
+  worker,
+  jobTypeName: jobType.name,
+  departmentName: department.name,
+  // Outer columns are written qualified by hand: inside a subquery an unqualified "id" would
+  // resolve to the subquery's own table.
+  hasDefaultAccount: sql<boolean>`(exists (select 1 from worker_bank_card b where b.company_id = "worker"."company_id" and b.worker_id = "worker"."id" and b.is_default)
+    or exists (select 1 from worker_alipay a where a.company_id = "worker"."company_id" and a.worker_id = "worker"."id" and a.is_default))`,
+};
+
+export type WorkerListRow = {
+  worker: WorkerRow;
+  jobTypeName: string | null;
+  departmentName: string | null;
+  hasDefaultAccount: boolean;
+};
+
+function listQuery(db: DbOrTx, companyId: number, f: WorkerFilter, extra?: SQL) {
+  return db
+    .select(listColumns)
+    .from(worker)
+    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
+    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .where(and(whereOf(companyId, f), extra));
+}
+
+export interface WorkerPageQuery extends WorkerFilter {
+  page: number;
+  limit: number;
+  sort: keyof typeof SORT_COLUMNS;
+  order: 'asc' | 'desc';
+}
+
+/**
+ * The two statements of a list page (total and rows); benchmarks run the same SQL directly.
+ * The page is chosen on the worker table alone, where the (company_id, sort column, id) indexes
+ * serve it, and only its rows are joined to their job type, department and accounts: joining
+ * first would make PostgreSQL sort the whole company to keep twenty rows.
+ */
+export function workerPageQueries(db: DbOrTx, companyId: number, f: WorkerPageQuery) {
+  const dir = f.order === 'asc' ? asc : desc;
+  const page = db
+    .select({ companyId: worker.companyId, id: worker.id })
+    .from(worker)
+    .where(whereOf(companyId, f))
+    .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
+    .limit(f.limit)
+    .offset((f.page - 1) * f.limit)
+    .as('page');
+  return {
+    // The unfiltered total comes from the counter the triggers keep; any filter counts rows.
+    total: isUnfiltered(f)
+      ? companyTotal(db, companyId)
+      : db.select({ n: count() }).from(worker).where(whereOf(companyId, f)),
+    rows: db
+      .select(listColumns)
+      .from(page)
+      .innerJoin(worker, and(eq(worker.companyId, page.companyId), eq(worker.id, page.id)))
+      .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
+      .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+      .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id)),
+  };
+}
+
+export async function findWorkerPage(
+  db: DbOrTx,
+  companyId: number,
+  f: WorkerPageQuery,
+): Promise<{ total: number; rows: WorkerListRow[] }> {
+  const q = workerPageQueries(db, companyId, f);
+  const [total] = await q.total;
+  const rows = await q.rows;
+  return { total: total?.n ?? 0, rows };
+}
+
+function isUnfiltered(f: WorkerFilter): boolean {
+  return [
+    f.name,
+    f.mobile,
+    f.idNumberHash,
+    f.jobTypeId,
+    f.departmentId,
+    f.status,
+    f.realNameStatus,
+    f.joinedFrom,
+    f.joinedTo,
+  ].every((v) => v === undefined || v === '');
+}
+
+/** The company's number of workers, kept by triggers (migration 0006): no count of a million rows. */
+function companyTotal(db: DbOrTx, companyId: number) {
+  return db
+    .select({ n: workerCountTable.total })
+    .from(workerCountTable)
+    .where(eq(workerCountTable.companyId, companyId));
+}
+
+/**
+ * Rows in pages of `batch` by id (keyset, not offset), for exports of any size without holding
+ * the list in memory.
+ */
+export async function* iterateWorkers(db: DbOrTx, companyId: number, f: WorkerFilter, batch = 2000) {
+  let afterId = 0;
+  for (;;) {
+    // As for a page: pick the batch on the worker table by its primary key, then join its rows.
+    const ids = db
+      .select({ companyId: worker.companyId, id: worker.id })
+      .from(worker)
+      .where(and(whereOf(companyId, f), sql`${worker.id} > ${afterId}`))
+      .orderBy(asc(worker.id))
+      .limit(batch)
+      .as('batch');
+    const rows = await db
+      .select(listColumns)
+      .from(ids)
+      .innerJoin(worker, and(eq(worker.companyId, ids.companyId), eq(worker.id, ids.id)))
+      .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
+      .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+      .orderBy(asc(worker.id));
+    if (!rows.length) return;
+    yield rows;
+    afterId = rows[rows.length - 1]?.worker.id ?? afterId;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function countWorkers(db: DbOrTx, companyId: number, f: WorkerFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(worker).where(whereOf(companyId, f));
+  return row?.n ?? 0;
+}
+
+export async function findWorker(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
+  const q = listQuery(db, companyId, {}, eq(worker.id, id)).limit(1);
+  const [row] = forUpdate ? await q.for('update', { of: worker }) : await q;
+  return row;
+}
+
+export async function findWorkerIdByIdHash(db: DbOrTx, companyId: number, idNumberHash: string) {
+  const [row] = await db
+    .select({ id: worker.id })
+    .from(worker)
+    .where(and(eq(worker.companyId, companyId), eq(worker.idNumberHash, idNumberHash)))
+    .limit(1);
+  return row?.id;
+}
+
+/** Which of these ID hashes already belong to workers of the company. */
+export async function findExistingIdHashes(db: DbOrTx, companyId: number, hashes: string[]): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const rows = await db
+    .select({ h: worker.idNumberHash })
+    .from(worker)
+    .where(and(eq(worker.companyId, companyId), sql`${worker.idNumberHash} = any(${sql.param(hashes)}::text[])`));
+  return new Set(rows.map((r) => r.h));
+}
+
+export async function insertWorker(db: DbOrTx, values: NewWorker): Promise<number> {
+  const [row] = await db.insert(worker).values(values).returning({ id: worker.id });
+  if (!row) throw new Error('worker not inserted');
+  return row.id;
+}
+
+/**
+ * Set-based insert of many workers; answers each new id with its ID-number hash, since
+ * PostgreSQL does not promise RETURNING rows in the order of the values.
+ */
+export async function insertWorkers(db: DbOrTx, values: NewWorker[]): Promise<{ id: number; idNumberHash: string }[]> {
+  if (!values.length) return [];
+  return db.insert(worker).values(values).returning({ id: worker.id, idNumberHash: worker.idNumberHash });
+}
+
+export async function updateWorker(db: DbOrTx, companyId: number, id: number, values: Partial<NewWorker>) {
+  await db
+    .update(worker)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
+}
+
+export async function deleteWorker(db: DbOrTx, companyId: number, id: number) {
+  await db.delete(worker).where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
+}
+
+// ── Payout accounts ─────────────────────────────────────────────────────────────────────────
+
+export async function findBankCards(db: DbOrTx, companyId: number, workerId: number) {
+  return db
+    .select()
+    .from(workerBankCard)
+    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)))
+    .orderBy(desc(workerBankCard.isDefault), asc(workerBankCard.id));
+}
+
+export async function findAlipayAccounts(db: DbOrTx, companyId: number, workerId: number) {
+  return db
+    .select()
+    .from(workerAlipay)
+    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)))
+    .orderBy(desc(workerAlipay.isDefault), asc(workerAlipay.id));
+}
+
+export async function insertBankCards(db: DbOrTx, values: (typeof workerBankCard.$inferInsert)[]) {
+  if (!values.length) return [];
+  return db.insert(workerBankCard).values(values).returning({ id: workerBankCard.id });
+}
+
+export async function insertAlipayAccounts(db: DbOrTx, values: (typeof workerAlipay.$inferInsert)[]) {
+  if (!values.length) return [];
+  return db.insert(workerAlipay).values(values).returning({ id: workerAlipay.id });
+}
+
+export async function deleteBankCard(db: DbOrTx, companyId: number, workerId: number, id: number) {
+  const rows = await db
+    .delete(workerBankCard)
+    .where(
+      and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId), eq(workerBankCard.id, id)),
+    )
+    .returning({ isDefault: workerBankCard.isDefault });
+  return rows[0];
+}
+
+export async function deleteAlipay(db: DbOrTx, companyId: number, workerId: number, id: number) {
+  const rows = await db
+    .delete(workerAlipay)
+    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId), eq(workerAlipay.id, id)))
+    .returning({ isDefault: workerAlipay.isDefault });
+  return rows[0];
+}
+
+/** Clears the default flag on every account of the worker, both channels. */
+export async function clearDefaults(db: DbOrTx, companyId: number, workerId: number) {
+  await db
+    .update(workerBankCard)
+    .set({ isDefault: false })
+    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)));
+  await db
+    .update(workerAlipay)
+    .set({ isDefault: false })
+    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
+}
+
+export async function setBankCardDefault(db: DbOrTx, companyId: number, workerId: number, id: number) {
+  const rows = await db
+    .update(workerBankCard)
+    .set({ isDefault: true })
+    .where(
+      and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId), eq(workerBankCard.id, id)),
+    )
+    .returning({ id: workerBankCard.id });
+  return rows.length > 0;
+}
+
+export async function setAlipayDefault(db: DbOrTx, companyId: number, workerId: number, id: number) {
+  const rows = await db
+    .update(workerAlipay)
+    .set({ isDefault: true })
+    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId), eq(workerAlipay.id, id)))
+    .returning({ id: workerAlipay.id });
+  return rows.length > 0;
+}
+
+export async function renameAccountHolders(db: DbOrTx, companyId: number, workerId: number, holderName: string) {
+  await db
+    .update(workerBankCard)
+    .set({ holderName })
+    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)));
+  await db
+    .update(workerAlipay)
+    .set({ holderName })
+    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
+}
+
+// ── Job types and departments ───────────────────────────────────────────────────────────────
+
+// Outer columns qualified by hand (see hasDefaultAccount).
+const workerCount = sql<number>`(select count(*)::int from worker w where w.company_id = "job_type"."company_id" and w.job_type_id = "job_type"."id")`;
+
+export async function findJobTypes(db: DbOrTx, companyId: number) {
+  return db
+    .select({ jobType, workerCount })
+    .from(jobType)
+    .where(eq(jobType.companyId, companyId))
+    .orderBy(asc(jobType.id));
+}
+
+export async function findJobTypePage(
+  db: DbOrTx,
+  companyId: number,
+  q: { page: number; limit: number; name?: string | undefined; enabled?: boolean | undefined },
+) {
+  const where = and(
+    eq(jobType.companyId, companyId),
+    q.name ? like(jobType.name, `%${escapeLike(q.name)}%`) : undefined,
+    q.enabled !== undefined ? eq(jobType.enabled, q.enabled) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(jobType).where(where);
+  const rows = await db
+    .select({ jobType, workerCount })
+    .from(jobType)
+    .where(where)
+    .orderBy(asc(jobType.id))
+    .limit(q.limit)
+    .offset((q.page - 1) * q.limit);
+  return { total: total?.n ?? 0, rows };
+}
+
+export async function findJobType(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
+  const q = db
+    .select({ jobType, workerCount })
+    .from(jobType)
+    .where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)))
+    .limit(1);
+  const [row] = forUpdate ? await q.for('update', { of: jobType }) : await q;
+  return row;
+}
+
+export async function insertJobType(db: DbOrTx, values: typeof jobType.$inferInsert) {
+  const [row] = await db.insert(jobType).values(values).returning({ id: jobType.id });
+  if (!row) throw new Error('job type not inserted');
+  return row.id;
+}
+
+export async function updateJobType(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+  values: Partial<typeof jobType.$inferInsert>,
+) {
+  await db
+    .update(jobType)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)));
+}
+
+export async function deleteJobType(db: DbOrTx, companyId: number, id: number) {
+  await db.delete(jobType).where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)));
+}
+
+export async function findDepartments(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: department.id, name: department.name, parentId: department.parentId })
+    .from(department)
+    .where(eq(department.companyId, companyId))
+    .orderBy(asc(department.sort), asc(department.id));
+}
+
+export async function departmentExists(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: department.id })
+    .from(department)
+    .where(and(eq(department.companyId, companyId), eq(department.id, id)));
+  return !!row;
+}

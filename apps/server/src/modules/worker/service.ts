@@ -1,0 +1,461 @@
+import {
+  Code,
+  type TAlipayAccount,
+  type TBankCard,
+  type TContractStatus,
+  type TDepartmentOption,
+  type TJobType,
+  type TPage,
+  type TRealNameStatus,
+  type TWorkerDetail,
+  type TWorkerFilters,
+  type TWorkerRow,
+  type TWorkerStatus,
+} from '@flexpay/contract';
+import type { ServiceContext } from '../../context.ts';
+import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/service.ts';
+import * as repo from './repo.ts';
+import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
+
+const DUPLICATE_ID = '该身份证号的员工已存在';
+
+const fail = (p: FieldProblem) => invalidField(p.path, p.message);
+
+/** Filters of the API turned into repository filters; the ID number searches by its keyed hash. */
+export function toRepoFilter(ctx: ServiceContext, f: Partial<TWorkerFilters>): repo.WorkerFilter {
+  const id = f.idNumber?.trim().toUpperCase();
+  return {
+    name: f.name,
+    mobile: f.mobile,
+    // An ID that is not even well formed matches nobody; hash it anyway so the query stays one shape.
+    idNumberHash: id ? ctx.cipher.hash(id) : undefined,
+    jobTypeId: f.jobTypeId,
+    departmentId: f.departmentId,
+    status: f.status,
+    realNameStatus: f.realNameStatus,
+    joinedFrom: f.joinedFrom,
+    joinedTo: f.joinedTo,
+  };
+}
+
+export function toWorkerRow(r: repo.WorkerListRow): TWorkerRow {
+  const w = r.worker;
+  return {
+    id: w.id,
+    name: w.name,
+    idNumber: w.idNumberMasked,
+    mobile: w.mobile,
+    gender: w.gender === 'female' ? 'female' : 'male',
+    birthDate: w.birthDate,
+    province: w.province,
+    jobTypeId: w.jobTypeId,
+    jobTypeName: r.jobTypeName,
+    departmentId: w.departmentId,
+    departmentName: r.departmentName,
+    status: w.status as TWorkerStatus,
+    realNameStatus: w.realNameStatus as TRealNameStatus,
+    contractStatus: w.contractStatus as TContractStatus,
+    joinedAt: w.joinedAt,
+    leftAt: w.leftAt,
+    hasDefaultAccount: r.hasDefaultAccount,
+    remark: w.remark,
+    createdAt: w.createdAt.toISOString(),
+  };
+}
+
+export async function listWorkers(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: TWorkerFilters & { page: number; limit: number },
+): Promise<TPage<TWorkerRow>> {
+  const page = await repo.findWorkerPage(ctx.db, auth.companyId, {
+    ...toRepoFilter(ctx, q),
+    page: q.page,
+    limit: q.limit,
+    sort: q.sort,
+    order: q.order,
+  });
+  return { total: page.total, rows: page.rows.map(toWorkerRow) };
+}
+
+async function loadWorker(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
+  const row = await repo.findWorker(db, companyId, id, forUpdate);
+  if (!row) throw notFound('员工不存在');
+  return row;
+}
+
+export async function getWorker(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TWorkerDetail> {
+  const row = await loadWorker(ctx.db, auth.companyId, id);
+  const sensitive = auth.elements.has('employee:sensitive');
+  const [cards, alipays] = await Promise.all([
+    repo.findBankCards(ctx.db, auth.companyId, id),
+    repo.findAlipayAccounts(ctx.db, auth.companyId, id),
+  ]);
+  const bankCards: TBankCard[] = cards.map((c) => ({
+    id: c.id,
+    bankCode: c.bankCode,
+    bankName: BANKS.get(c.bankCode) ?? c.bankCode,
+    cardNumber: sensitive ? ctx.cipher.decrypt(c.cardNumberEnc) : c.cardNumberMasked,
+    branch: c.branch,
+    holderName: c.holderName,
+    isDefault: c.isDefault,
+  }));
+  const alipayAccounts: TAlipayAccount[] = alipays.map((a) => ({
+    id: a.id,
+    account: sensitive ? ctx.cipher.decrypt(a.accountEnc) : a.accountMasked,
+    holderName: a.holderName,
+    isDefault: a.isDefault,
+  }));
+  const base = toWorkerRow(row);
+  return {
+    ...base,
+    idNumber: sensitive ? ctx.cipher.decrypt(row.worker.idNumberEnc) : base.idNumber,
+    regionCode: row.worker.regionCode,
+    sensitiveVisible: sensitive,
+    bankCards,
+    alipayAccounts,
+    canDelete: row.worker.paidCount === 0,
+    updatedAt: row.worker.updatedAt.toISOString(),
+  };
+}
+
+/** Job type and department ids from the client, checked to be this company's. */
+async function assertReferences(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  companyId: number,
+  input: { jobTypeId: number | null; departmentId: number | null },
+) {
+  if (input.jobTypeId !== null) {
+    const jt = await repo.findJobType(db, companyId, input.jobTypeId);
+    if (!jt) throw invalidField('jobTypeId', '工种不存在');
+    if (!jt.jobType.enabled) throw invalidField('jobTypeId', '该工种已停用');
+  }
+  if (input.departmentId !== null && !(await repo.departmentExists(db, companyId, input.departmentId))) {
+    throw invalidField('departmentId', '部门不存在');
+  }
+}
+
+/** A unique-index race on the ID number answers the same 40000 as the checked case. */
+async function onDuplicateId<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (sqlStateOf(err) === '23505') throw invalidField('idNumber', DUPLICATE_ID);
+    throw err;
+  }
+}
+
+export interface WorkerInput {
+  name: string;
+  idNumber: string;
+  mobile: string;
+  jobTypeId: number | null;
+  departmentId: number | null;
+  joinedAt: string;
+  remark: string;
+}
+
+export async function createWorker(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: WorkerInput & {
+    bankCard?: { bankCode: string; cardNumber: string; branch: string } | undefined;
+    alipay?: { account: string } | undefined;
+  },
+): Promise<TWorkerDetail> {
+  const built = workerColumns(ctx.cipher, auth.companyId, input, ctx.now());
+  if (!built.ok) throw fail(built.problem);
+  if (input.bankCard && input.alipay) throw invalidField('alipay', '添加员工时只能填写一个收款账户');
+  const card = input.bankCard ? bankCardColumns(ctx.cipher, input.bankCard, 'bankCard.') : undefined;
+  if (card && !card.ok) throw fail(card.problem);
+  const id = await onDuplicateId(
+    ctx.db.transaction(async (tx) => {
+      await assertReferences(ctx, tx, auth.companyId, input);
+      if (await repo.findWorkerIdByIdHash(tx, auth.companyId, built.values.idNumberHash)) {
+        throw invalidField('idNumber', DUPLICATE_ID);
+      }
+      const workerId = await repo.insertWorker(tx, built.values);
+      if (card?.ok) {
+        await repo.insertBankCards(tx, [
+          { ...card.values, companyId: auth.companyId, workerId, holderName: input.name, isDefault: true },
+        ]);
+      }
+      if (input.alipay) {
+        await repo.insertAlipayAccounts(tx, [
+          {
+            ...alipayColumns(ctx.cipher, input.alipay.account),
+            companyId: auth.companyId,
+            workerId,
+            holderName: input.name,
+            isDefault: true,
+          },
+        ]);
+      }
+      return workerId;
+    }),
+  );
+  return getWorker(ctx, auth, id);
+}
+
+export async function updateWorker(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  update: Omit<WorkerInput, 'idNumber'> & { idNumber?: string | undefined },
+): Promise<TWorkerDetail> {
+  await onDuplicateId(
+    ctx.db.transaction(async (tx) => {
+      const current = await loadWorker(tx, auth.companyId, id, true);
+      // No ID number sent: the stored one stays (masked screens cannot send it back).
+      const input: WorkerInput = {
+        ...update,
+        idNumber: update.idNumber ?? ctx.cipher.decrypt(current.worker.idNumberEnc),
+      };
+      const built = workerColumns(ctx.cipher, auth.companyId, input, ctx.now());
+      if (!built.ok) throw fail(built.problem);
+      await assertReferences(ctx, tx, auth.companyId, input);
+      const other = await repo.findWorkerIdByIdHash(tx, auth.companyId, built.values.idNumberHash);
+      if (other && other !== id) throw invalidField('idNumber', DUPLICATE_ID);
+      const { companyId: _c, ...values } = built.values;
+      // Real-name verification was of the old identity; a new name or number needs it again.
+      const identityChanged = current.worker.name !== input.name || current.worker.idNumberHash !== values.idNumberHash;
+      await repo.updateWorker(tx, auth.companyId, id, {
+        ...values,
+        ...(identityChanged ? { realNameStatus: 'unverified' } : {}),
+      });
+      // The holder of every payout account is the worker (DOMAIN section 3).
+      if (current.worker.name !== input.name) await repo.renameAccountHolders(tx, auth.companyId, id, input.name);
+    }),
+  );
+  return getWorker(ctx, auth, id);
+}
+
+export async function leaveWorker(ctx: ServiceContext, auth: AuthContext, id: number, leftAt: string) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await loadWorker(tx, auth.companyId, id, true);
+    if (row.worker.status === 'left') throw new AppError(Code.CONFLICT, '该员工已离职');
+    if (leftAt < row.worker.joinedAt) throw invalidField('leftAt', '离职日期不能早于入职日期');
+    await repo.updateWorker(tx, auth.companyId, id, { status: 'left', leftAt });
+  });
+}
+
+export async function rejoinWorker(ctx: ServiceContext, auth: AuthContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await loadWorker(tx, auth.companyId, id, true);
+    if (row.worker.status === 'active') throw new AppError(Code.CONFLICT, '该员工已在职');
+    await repo.updateWorker(tx, auth.companyId, id, { status: 'active', leftAt: null });
+  });
+}
+
+/** Only a worker who was never paid may be deleted; their payout accounts go with them. */
+export async function deleteWorker(ctx: ServiceContext, auth: AuthContext, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const row = await loadWorker(tx, auth.companyId, id, true);
+    if (row.worker.paidCount > 0) throw new AppError(Code.CONFLICT, '该员工已有发放记录，不能删除，可设为离职');
+    await repo.deleteWorker(tx, auth.companyId, id);
+  });
+}
+
+// ── Payout accounts ─────────────────────────────────────────────────────────────────────────
+
+async function onDuplicateAccount<T>(write: Promise<T>, path: string): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (sqlStateOf(err) === '23505') throw invalidField(path, '该账户已添加');
+    throw err;
+  }
+}
+
+export async function addBankCard(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  workerId: number,
+  input: { bankCode: string; cardNumber: string; branch: string; isDefault: boolean },
+) {
+  const card = bankCardColumns(ctx.cipher, input);
+  if (!card.ok) throw fail(card.problem);
+  await onDuplicateAccount(
+    ctx.db.transaction(async (tx) => {
+      const row = await loadWorker(tx, auth.companyId, workerId, true);
+      const existing = [
+        ...(await repo.findBankCards(tx, auth.companyId, workerId)),
+        ...(await repo.findAlipayAccounts(tx, auth.companyId, workerId)),
+      ];
+      // The first account is the default whatever was asked.
+      const isDefault = input.isDefault || existing.length === 0;
+      if (isDefault) await repo.clearDefaults(tx, auth.companyId, workerId);
+      await repo.insertBankCards(tx, [
+        { ...card.values, companyId: auth.companyId, workerId, holderName: row.worker.name, isDefault },
+      ]);
+    }),
+    'cardNumber',
+  );
+  return getWorker(ctx, auth, workerId);
+}
+
+export async function addAlipay(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  workerId: number,
+  input: { account: string; isDefault: boolean },
+) {
+  await onDuplicateAccount(
+    ctx.db.transaction(async (tx) => {
+      const row = await loadWorker(tx, auth.companyId, workerId, true);
+      const existing = [
+        ...(await repo.findBankCards(tx, auth.companyId, workerId)),
+        ...(await repo.findAlipayAccounts(tx, auth.companyId, workerId)),
+      ];
+      const isDefault = input.isDefault || existing.length === 0;
+      if (isDefault) await repo.clearDefaults(tx, auth.companyId, workerId);
+      await repo.insertAlipayAccounts(tx, [
+        {
+          ...alipayColumns(ctx.cipher, input.account),
+          companyId: auth.companyId,
+          workerId,
+          holderName: row.worker.name,
+          isDefault,
+        },
+      ]);
+    }),
+    'account',
+  );
+  return getWorker(ctx, auth, workerId);
+}
+
+export async function setDefaultAccount(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  workerId: number,
+  channel: 'bank' | 'alipay',
+  accountId: number,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await loadWorker(tx, auth.companyId, workerId, true);
+    await repo.clearDefaults(tx, auth.companyId, workerId);
+    const found =
+      channel === 'bank'
+        ? await repo.setBankCardDefault(tx, auth.companyId, workerId, accountId)
+        : await repo.setAlipayDefault(tx, auth.companyId, workerId, accountId);
+    if (!found) throw notFound('收款账户不存在');
+  });
+  return getWorker(ctx, auth, workerId);
+}
+
+/** Removes an account; when it was the default, the oldest remaining one becomes the default. */
+export async function removeAccount(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  workerId: number,
+  channel: 'bank' | 'alipay',
+  accountId: number,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await loadWorker(tx, auth.companyId, workerId, true);
+    const removed =
+      channel === 'bank'
+        ? await repo.deleteBankCard(tx, auth.companyId, workerId, accountId)
+        : await repo.deleteAlipay(tx, auth.companyId, workerId, accountId);
+    if (!removed) throw notFound('收款账户不存在');
+    if (!removed.isDefault) return;
+    const [card] = await repo.findBankCards(tx, auth.companyId, workerId);
+    if (card) {
+      await repo.setBankCardDefault(tx, auth.companyId, workerId, card.id);
+      return;
+    }
+    const [alipay] = await repo.findAlipayAccounts(tx, auth.companyId, workerId);
+    if (alipay) await repo.setAlipayDefault(tx, auth.companyId, workerId, alipay.id);
+  });
+  return getWorker(ctx, auth, workerId);
+}
+
+// ── Job types and departments ───────────────────────────────────────────────────────────────
+
+const toJobType = (r: { jobType: repo.JobTypeRow; workerCount: number }): TJobType => ({
+  id: r.jobType.id,
+  name: r.jobType.name,
+  code: r.jobType.code,
+  description: r.jobType.description,
+  enabled: r.jobType.enabled,
+  workerCount: r.workerCount,
+  createdAt: r.jobType.createdAt.toISOString(),
+});
+
+export async function listAllJobTypes(ctx: ServiceContext, auth: AuthContext): Promise<TJobType[]> {
+  return (await repo.findJobTypes(ctx.db, auth.companyId)).map(toJobType);
+}
+
+export async function listJobTypes(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: { page: number; limit: number; name?: string | undefined; enabled?: 'true' | 'false' | undefined },
+): Promise<TPage<TJobType>> {
+  const page = await repo.findJobTypePage(ctx.db, auth.companyId, {
+    ...q,
+    enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
+  });
+  return { total: page.total, rows: page.rows.map(toJobType) };
+}
+
+async function onDuplicateJobType<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (sqlStateOf(err) !== '23505') throw err;
+    const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? '';
+    throw constraint.includes('code') ? invalidField('code', '工种编码已存在') : invalidField('name', '工种名称已存在');
+  }
+}
+
+export async function createJobType(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: { name: string; code: string; description: string; enabled: boolean },
+): Promise<TJobType> {
+  const id = await onDuplicateJobType(repo.insertJobType(ctx.db, { companyId: auth.companyId, ...input }));
+  const row = await repo.findJobType(ctx.db, auth.companyId, id);
+  if (!row) throw notFound('工种不存在');
+  return toJobType(row);
+}
+
+export async function updateJobType(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  input: { name: string; code: string; description: string; enabled: boolean },
+): Promise<TJobType> {
+  await onDuplicateJobType(
+    ctx.db.transaction(async (tx) => {
+      if (!(await repo.findJobType(tx, auth.companyId, id, true))) throw notFound('工种不存在');
+      await repo.updateJobType(tx, auth.companyId, id, input);
+    }),
+  );
+  const row = await repo.findJobType(ctx.db, auth.companyId, id);
+  if (!row) throw notFound('工种不存在');
+  return toJobType(row);
+}
+
+/** A job type in use by any worker cannot be deleted (it can be disabled). */
+export async function deleteJobType(ctx: ServiceContext, auth: AuthContext, id: number) {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const row = await repo.findJobType(tx, auth.companyId, id, true);
+      if (!row) throw notFound('工种不存在');
+      if (row.workerCount > 0)
+        throw new AppError(Code.CONFLICT, `该工种已有 ${row.workerCount} 名员工使用，不能删除，可停用`);
+      await repo.deleteJobType(tx, auth.companyId, id);
+    });
+  } catch (err) {
+    // A worker given this type meanwhile: the foreign key refuses the delete.
+    if (sqlStateOf(err) === '23503') throw new AppError(Code.CONFLICT, '该工种已有员工使用，不能删除，可停用');
+    throw err;
+  }
+}
+
+export async function listDepartments(ctx: ServiceContext, auth: AuthContext): Promise<TDepartmentOption[]> {
+  return repo.findDepartments(ctx.db, auth.companyId);
+}

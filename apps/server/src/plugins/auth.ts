@@ -1,0 +1,64 @@
+import { CODE_MESSAGES, Code, isElementCode, type TElementCode } from '@flexpay/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/errors.ts';
+import { authenticate, type AuthContext } from '../modules/auth/service.ts';
+import { tokenFromHeader } from '../modules/auth/tokens.ts';
+
+/**
+ * Who may call a route: `public` (no session; a valid token is still read), `session` (any
+ * signed-in admin), or an element code the admin's roles must grant.
+ */
+export type Access = 'public' | 'session' | TElementCode;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+/** The signed-in admin of a route declared `session` or with an element code. */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(Code.UNAUTHENTICATED, CODE_MESSAGES[Code.UNAUTHENTICATED]);
+  return request.auth;
+}
+
+const UNGUARDED_PREFIXES = ['/api/docs'];
+
+/**
+ * Every API route must declare its access in `config.access`; a route without one stops the
+ * server at start-up. Each request is then authenticated and checked before validation runs.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('auth', null);
+
+    app.addHook('onRoute', (route) => {
+      const url = route.url;
+      if (!url.startsWith('/api/') || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
+      const access = route.config?.access;
+      if (!access) throw new Error(`路由 ${String(route.method)} ${url} 未声明访问权限 (config.access)`);
+      if (access !== 'public' && access !== 'session' && !isElementCode(access)) {
+        throw new Error(`路由 ${String(route.method)} ${url} 的权限码 ${access} 不在权限目录中`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) return;
+      const token = tokenFromHeader(request.headers.authorization);
+      if (access === 'public') {
+        if (token) request.auth = await authenticate(app.ctx, token).catch(() => null);
+        return;
+      }
+      request.auth = await authenticate(app.ctx, token);
+      if (access !== 'session' && !request.auth.elements.has(access)) {
+        throw new AppError(Code.FORBIDDEN, CODE_MESSAGES[Code.FORBIDDEN]);
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['errors'] },
+);

@@ -1,0 +1,62 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { DataDirLockedError, openDatabase } from './db/client.ts';
+import { DEMO_LOGINS, seedDemoData } from './db/seed/demo.ts';
+import { createFieldCipher } from './lib/crypto.ts';
+
+/** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  config.webDist ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+  let database;
+  try {
+    database = await openDatabase(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(`启动失败：${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await database.migrate();
+  const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const where = config.databaseUrl ? 'PostgreSQL' : `PGlite (${config.dataDir})`;
+  const lines = [
+    '',
+    `  灵活用工企业管理后台已启动: http://localhost:${port}/`,
+    `  数据库: ${where}${seeded ? '，已写入演示数据' : ''}`,
+    `  接口文档: http://localhost:${port}/api/docs`,
+  ];
+  if (config.demoMode) {
+    lines.push('  演示账号:');
+    for (const l of DEMO_LOGINS) lines.push(`    ${l.username.padEnd(8)} / ${l.password}  (${l.company}，${l.role})`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

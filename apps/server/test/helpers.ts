@@ -1,0 +1,138 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import type { AppConfig } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { TEST_ENCRYPTION_KEY } from './keys.ts';
+import { adminUrl, databaseUrlFor } from './pg-urls.ts';
+
+let clones = 0;
+
+/**
+ * A fresh database for one test file, cloned from the run's migrated and seeded template:
+ * PGlite in memory by default, a new PostgreSQL database when TEST_DATABASE_URL is set.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const pgTemplate = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (pgTemplate && url) {
+    const name = `fp_t_${pgTemplate.slice('fp_tpl_'.length)}_${process.pid}_${++clones}`;
+    const admin = openPostgres(adminUrl(url), 1);
+    try {
+      await admin.pool.query(`create database ${name} template ${pgTemplate}`);
+    } finally {
+      await admin.close();
+    }
+    return openPostgres(databaseUrlFor(url, name), 5);
+  }
+  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+  return openPglite({ loadDataDir: blob });
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    port: 0,
+    host: '127.0.0.1',
+    // Files written by a test (uploads, exports) go to a temporary folder of its own.
+    dataDir: mkdtempSync(join(tmpdir(), 'fp-test-data-')),
+    databaseUrl: undefined,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123456789',
+    encryptionKey: TEST_ENCRYPTION_KEY,
+    logLevel: 'silent',
+    demoMode: true,
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, called through `app.inject` (no port). */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
+  const database = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ config: testConfig(overrides), database, logger: false });
+    beforeReady?.(app);
+    await app.ready();
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(app.config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const DEMO_PASSWORD = 'Demo@123456';
+
+let ipCounter = 0;
+/** A fresh client IP, so that per-IP limits of one test do not leak into another. */
+export const freshIp = () => `10.${(++ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read envelopes of every shape
+type AnyBody = any;
+export interface Reply {
+  statusCode: number;
+  body: AnyBody;
+}
+export interface Caller {
+  get(url: string, query?: Record<string, string | number>): Promise<Reply>;
+  post(url: string, payload?: unknown): Promise<Reply>;
+  put(url: string, payload?: unknown): Promise<Reply>;
+  del(url: string): Promise<Reply>;
+}
+
+/** Calls the app as a client with this token (or none), answering the parsed envelope. */
+export function caller(app: FastifyInstance, token?: string, ip = '127.0.0.1'): Caller {
+  const headers = { ...(token ? { authorization: token } : {}), 'x-forwarded-for': ip };
+  const send = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    query?: Record<string, string | number>,
+  ) => {
+    const res = await app.inject({
+      method,
+      url,
+      headers,
+      ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
+      ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
+    });
+    return { statusCode: res.statusCode, body: res.json() as AnyBody };
+  };
+  return {
+    get: (url, query) => send('GET', url, undefined, query),
+    post: (url, payload) => send('POST', url, payload ?? {}),
+    put: (url, payload) => send('PUT', url, payload ?? {}),
+    del: (url) => send('DELETE', url),
+  };
+}
+
+/** Signs in and answers the token; fails the test when sign-in does not succeed. */
+export async function loginAs(app: FastifyInstance, username: string, password = DEMO_PASSWORD, ip = freshIp()) {
+  const res = await caller(app, undefined, ip).post('/api/auth/jwt/ecomapnyToken', { username, password });
+  if (res.body.status !== 200) throw new Error(`login ${username} failed: ${JSON.stringify(res.body)}`);
+  return res.body.data as string;
+}
+
+/** The characters of an SVG captcha, read in order from its text elements. */
+export function solveCaptcha(svg: string): string {
+  return [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('');
+}

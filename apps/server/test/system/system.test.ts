@@ -1,0 +1,139 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestApp, type TestApp } from '../helpers.ts';
+
+describe('system endpoints and envelopes', () => {
+  let t: TestApp;
+  let webDist: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'fp-web-'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(join(webDist, 'assets', 'main-abc123.js'), 'console.log(1)');
+    t = await createTestApp({ webDist }, (app: FastifyInstance) => {
+      const typed = app.withTypeProvider<ZodTypeProvider>();
+      typed.post(
+        '/api/test/echo',
+        {
+          config: { access: 'public' },
+          schema: {
+            body: z.object({
+              name: z.string().trim().min(1, '请输入名称').max(5, '名称最多 5 个字'),
+              age: z.number().int().min(0),
+            }),
+          },
+        },
+        async (req) => ({ status: 200, data: req.body }),
+      );
+      typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
+        throw new Error('secret internal detail: password=hunter2');
+      });
+    });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('answers /api/health with 200', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 200, data: { ok: true } });
+    expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('answers /api/ready with the database kind and every migration applied', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.data.ok).toBe(true);
+    expect(body.data.database).toBe(t.database.kind);
+    expect(body.data.migrations.applied).toBe(body.data.migrations.expected);
+    expect(body.data.migrations.expected).toBeGreaterThan(0);
+  });
+
+  it('answers an unknown /api path with the 40400 envelope, for any method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE'] as const) {
+      const res = await t.app.inject({ method, url: '/api/no/such/thing' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ status: 40400, message: '请求的资源不存在' });
+    }
+  });
+
+  it('answers invalid input with 40000 and Chinese field errors', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: '  ', age: 'x' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.status).toBe(40000);
+    const paths = body.data.errors.map((e: { path: string }) => e.path);
+    expect(paths).toEqual(expect.arrayContaining(['name', 'age']));
+    expect(body.data.errors.find((e: { path: string }) => e.path === 'name').message).toBe('请输入名称');
+    for (const e of body.data.errors) expect(e.message).toMatch(/[\u4e00-\u9fa5]/);
+  });
+
+  it('reports a missing field by its name', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: 'ok' } });
+    expect(res.json().data.errors).toEqual([expect.objectContaining({ path: 'age' })]);
+  });
+
+  it('trims input and accepts valid data', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/test/echo', payload: { name: ' 张三 ', age: 3 } });
+    expect(res.json()).toEqual({ status: 200, data: { name: '张三', age: 3 } });
+  });
+
+  it('answers malformed JSON with a Chinese 40000', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ status: 40000, message: '请求体不是有效的 JSON' });
+  });
+
+  it('answers an unexpected error with 500, a request id and no internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/boom', headers: { 'x-request-id': 'req-42' } });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ status: 500, message: '系统繁忙，请稍后再试！', data: { requestId: 'req-42' } });
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('serves index.html for any deep link outside /api', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/EmployeeManagement/listEmployee?page=2' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/main-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('compresses responses for clients that accept gzip', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/docs/json',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves the OpenAPI document and its viewer at /api/docs', async () => {
+    const json = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    expect(json.json().paths).toHaveProperty('/api/health');
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});

@@ -1,0 +1,59 @@
+import { ELEMENT_CODES } from '@flexpay/contract';
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { caller, loginAs, type TestApp } from '../helpers.ts';
+import { waitFor } from '../wait-for.ts';
+
+let seq = 0;
+
+/**
+ * Signs in a new admin of 星河科技 whose only role grants every element code except these
+ * (created by the owner `demo`); answers its token.
+ */
+export async function adminWithout(t: TestApp, ownerToken: string, withheld: string[]): Promise<string> {
+  const owner = caller(t.app, ownerToken);
+  const role = await owner.post('/api/admin/role', {
+    name: `受限角色${++seq}`,
+    elementCodes: ELEMENT_CODES.filter((c) => !withheld.includes(c)),
+  });
+  expect(role.body.status).toBe(200);
+  const username = `limited_${seq}_${process.pid}`;
+  const admin = await owner.post('/api/admin/user', {
+    username,
+    password: 'Passw0rd!x',
+    name: '受限管理员',
+    mobile: '13900000000',
+    roleIds: [role.body.data.id],
+  });
+  expect(admin.body.status).toBe(200);
+  return loginAs(t.app, username, 'Passw0rd!x');
+}
+
+/** Waits until the export job has left queued/running; answers its row. */
+export function waitForExport(t: TestApp, id: string) {
+  return waitFor(
+    async () =>
+      (
+        await queryRows<{ status: string; progress: number; row_count: number; file_size: number; error: string }>(
+          t.database.db,
+          sql`select status, progress, row_count, file_size::int as file_size, error from export_job where id = ${id}`,
+        )
+      )[0],
+    (row) => row !== undefined && row.status !== 'queued' && row.status !== 'running',
+    { what: `export ${id}` },
+  );
+}
+
+/** Waits until the import job has left validating/committing, reading it through the API. */
+export function waitForImport(t: TestApp, token: string, id: string) {
+  const c = caller(t.app, token);
+  return waitFor(
+    async () => (await c.get(`/api/companystaff/employee/import/${id}`)).body,
+    (body) => body.status !== 200 || !['validating', 'committing'].includes(body.data.status),
+    { what: `import ${id}` },
+  ).then((body) => {
+    expect(body.status).toBe(200);
+    return body.data;
+  });
+}

@@ -1,0 +1,92 @@
+import { allMenuCodes, ELEMENT_CODES } from '@flexpay/contract/web';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fail, mockApi, ok } from '../components/test-utils.tsx';
+import { useAppStore } from '../lib/app-store.ts';
+import { useSession } from '../lib/session-store.ts';
+import { removeToken, setToken } from '../lib/token.ts';
+import { App } from './app.tsx';
+import { createTestRouter } from './router.tsx';
+
+/** A token whose payload the client can decode (the server checks the signature). */
+function fakeToken(expInSeconds = 7200) {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = btoa(JSON.stringify({ sub: '1', jti: 'j', companyId: 1, iat: now, exp: now + expInSeconds }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
+}
+
+const USER = {
+  id: 1,
+  name: '林晓',
+  username: 'demo',
+  companyId: 1,
+  companyName: '星河科技有限公司',
+  avatar: '',
+  description: '',
+  isOwner: true,
+  verifyMethod: 'password',
+  mobile: '138****0001',
+  email: '',
+  menus: allMenuCodes().map((code) => ({ code })),
+  elements: ELEMENT_CODES.map((code) => ({ code })),
+};
+
+describe('navigation guard and shell', () => {
+  let restore: () => void = () => {};
+  beforeEach(() => {
+    removeToken();
+    useSession.getState().clear();
+    useAppStore.getState().clearVisitedViews();
+  });
+  afterEach(() => restore());
+
+  it('sends a visitor without a token to /login and remembers the wanted path', async () => {
+    ({ restore } = mockApi({ 'GET /api/admin/dataDictionary/demoAccounts': () => ok([]) }));
+    const router = createTestRouter('/systemSetting/adminManage?username=x');
+    render(<App router={router} />);
+    expect(await screen.findByText('企业管理后台登录')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(useSession.getState().enterRoute).toBe('/systemSetting/adminManage?username=x');
+  });
+
+  it('loads user info once for a token and shows the dashboard with the permitted menu', async () => {
+    setToken(fakeToken());
+    useSession.setState({ token: fakeToken() });
+    const api = mockApi({
+      'GET /api/admin/user/front/info': () => ok(USER),
+      'GET /api/admin/user/getAssociatedUserInfo': () => fail(500, 500, '系统繁忙，请稍后再试！'),
+      'GET /api/admin/dataDictionary/getCustomCompanyInfo': () => ok(null),
+    });
+    restore = api.restore;
+    const router = createTestRouter('/');
+    render(<App router={router} />);
+    expect(await screen.findByText(/，林晓$/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getAllByText('系统设置').length).toBeGreaterThan(0);
+    expect(useSession.getState().roles).toEqual(['admin']);
+    // The associated-users failure is ignored.
+    expect(useSession.getState().associatedUserInfo).toEqual([]);
+    expect(api.calls.filter((c) => c.url === '/api/admin/user/front/info')).toHaveLength(1);
+  });
+
+  it('logs out to /login when user info cannot be loaded', async () => {
+    setToken(fakeToken());
+    ({ restore } = mockApi({
+      'GET /api/admin/user/front/info': () => fail(401, 40003, '会话已失效，请重新登录'),
+      'GET /api/admin/dataDictionary/demoAccounts': () => ok([]),
+    }));
+    const router = createTestRouter('/dashboard');
+    render(<App router={router} />);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(useSession.getState().token).toBeNull();
+  });
+
+  it('renders the 404 page for an unknown path', async () => {
+    ({ restore } = mockApi({}));
+    render(<App router={createTestRouter('/404')} />);
+    expect(await screen.findByText('抱歉，您访问的页面不存在。')).toBeInTheDocument();
+  });
+});

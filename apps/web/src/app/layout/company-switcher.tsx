@@ -1,0 +1,57 @@
+import { CheckOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Dropdown, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { clearClientSession, SWITCH_LOADER_MS, switchCompany } from '../../lib/session-actions.ts';
+import { useSession } from '../../lib/session-store.ts';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The company switcher (spec section 4): the linked accounts; choosing one shows a full-screen
+ * loader for 2 seconds, then opens /dashboard of the new company, or logs out on failure.
+ */
+export function CompanySwitcher() {
+  const associated = useSession((s) => s.associatedUserInfo);
+  const companyName = useSession((s) => s.companyName);
+  const userName = useSession((s) => s.userName);
+  const navigate = useNavigate();
+  const [switching, setSwitching] = useState(false);
+
+  const onSwitch = async (username: string) => {
+    if (username === userName) return;
+    setSwitching(true);
+    try {
+      await Promise.all([switchCompany(username), wait(SWITCH_LOADER_MS)]);
+      setSwitching(false);
+      void navigate(`/dashboard?t=${Date.now()}`);
+    } catch {
+      clearClientSession();
+      setSwitching(false);
+      void navigate('/login');
+    }
+  };
+
+  return (
+    <>
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: associated.map((a) => ({
+            key: a.userName,
+            label: `${a.companyName}（${a.userName}）`,
+            icon: a.current ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} />,
+            disabled: a.current,
+          })),
+          onClick: ({ key }) => void onSwitch(key),
+        }}
+        disabled={associated.length < 2}
+      >
+        <Button type="text" className="navbar-item" data-testid="company-switcher">
+          <SwapOutlined /> {companyName}
+        </Button>
+      </Dropdown>
+      <Spin spinning={switching} fullscreen description="正在切换企业…" />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { fullPathOf, type TRouteNode } from '@flexpay/contract/web';
+import { Layout, Menu, type MenuProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppStore } from '../../lib/app-store.ts';
+import { PRODUCT_NAME, useSession } from '../../lib/session-store.ts';
+import { iconOf } from './icons.tsx';
+
+type MenuItem = Required<MenuProps>['items'][number];
+
+/** Sidebar items: permitted, non-hidden routes; a parent with no visible child is left out. */
+export function menuItemsOf(routes: readonly TRouteNode[]): MenuItem[] {
+  const items: MenuItem[] = [{ key: '/dashboard', icon: iconOf('HomeOutlined'), label: '首页' }];
+  for (const parent of routes) {
+    if (parent.hidden) continue;
+    if (!parent.children) {
+      items.push({ key: parent.path, icon: iconOf(parent.icon), label: parent.title });
+      continue;
+    }
+    const visible = parent.children.filter((c) => !c.hidden);
+    if (!visible.length) continue;
+    items.push({
+      key: parent.path,
+      icon: iconOf(parent.icon),
+      label: parent.title,
+      children: visible.map((c) => ({ key: fullPathOf(c, parent), label: c.title })),
+    });
+  }
+  return items;
+}
+
+function Logo({ collapsed }: { collapsed: boolean }) {
+  const setting = useSession((s) => s.setting);
+  const companyName = useSession((s) => s.companyName);
+  const useCompanyLogo = setting.logoObjClose === '1' && !!setting.logoImgSrc;
+  return (
+    <div className="app-logo">
+      {useCompanyLogo ? (
+        <img src={setting.logoImgSrc} alt={companyName} />
+      ) : (
+        <img src="/favicon.svg" alt={PRODUCT_NAME} />
+      )}
+      {!collapsed && <span className="app-logo-title">{setting.companyName || companyName || PRODUCT_NAME}</span>}
+    </div>
+  );
+}
+
+/** The permitted menu: one submenu open at a time, collapsible (state persisted as 1/0). */
+export function Sidebar() {
+  const routes = useSession((s) => s.permissionRoutes);
+  const opened = useAppStore((s) => s.sidebarOpened);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const items = useMemo(() => menuItemsOf(routes), [routes]);
+  const selectedParent = routes.find((r) => location.pathname.startsWith(`${r.path}/`))?.path;
+  const [openKeys, setOpenKeys] = useState<string[]>(selectedParent ? [selectedParent] : []);
+
+  return (
+    <Layout.Sider
+      className="app-sider"
+      width={220}
+      collapsedWidth={64}
+      collapsed={!opened}
+      trigger={null}
+      collapsible
+      theme="dark"
+    >
+      <Logo collapsed={!opened} />
+      <Menu
+        theme="dark"
+        mode="inline"
+        items={items}
+        selectedKeys={[location.pathname]}
+        {...(opened ? { openKeys } : {})}
+        onOpenChange={(keys) => setOpenKeys(keys.slice(-1))}
+        onClick={({ key }) => void navigate(key)}
+      />
+    </Layout.Sider>
+  );
+}

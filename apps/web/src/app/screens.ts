@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+
+type ScreenModule = { Component: ComponentType };
+
+/**
+ * The screen of each catalogue route, by route name, each its own lazily loaded chunk. A route
+ * is only routable when it is listed here and in the contract's BUILT_SCREENS.
+ */
+export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
+  dashboard: () => import('../features/dashboard/routes/dashboard-page.tsx'),
+  listEmployee: () => import('../features/workers/routes/list-employee-page.tsx'),
+  addEmployee: () => import('../features/workers/routes/add-employee-page.tsx'),
+  detailEmployee: () => import('../features/workers/routes/detail-employee-page.tsx'),
+  jobList: () => import('../features/workers/routes/job-list-page.tsx'),
+  exportIndex: () => import('../features/exports/routes/export-index-page.tsx'),
+  roleManage: () => import('../features/system/routes/role-manage-page.tsx'),
+  adminManage: () => import('../features/system/routes/admin-manage-page.tsx'),
+  addUser: () => import('../features/system/routes/add-user-page.tsx'),
+  editUser: () => import('../features/system/routes/edit-user-page.tsx'),
+  editPassIndex: () => import('../features/personal/routes/edit-pass-page.tsx'),
+  editAuthenticationIndex: () => import('../features/personal/routes/edit-authentication-page.tsx'),
+  editSysMobile: () => import('../features/personal/routes/edit-sys-mobile-page.tsx'),
+};

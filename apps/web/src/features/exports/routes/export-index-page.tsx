@@ -1,0 +1,174 @@
+import {
+  EXPORT_RETENTION_DAYS,
+  EXPORT_STATUSES,
+  EXPORT_STATUS_LABELS,
+  type TExportJob,
+  type TExportStatus,
+} from '@flexpay/contract/web';
+import { DownloadOutlined } from '@ant-design/icons';
+import {
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Progress,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useEffect } from 'react';
+import { ListError } from '../../../components/list-error.tsx';
+import { useDownload } from '../../../components/use-download.ts';
+import { formatThousands } from '../../../lib/format.ts';
+import { formatBytes } from '../../../lib/format-bytes.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { SearchActions } from '../../../components/search-actions.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { downloadExport } from '../api/download-export.ts';
+import { isExportRunning, useExportJobs } from '../api/get-export-jobs.ts';
+
+type TExportFilters = { status?: string };
+
+const STATUS_COLORS: Record<TExportStatus, string> = {
+  queued: 'default',
+  running: 'processing',
+  done: 'success',
+  failed: 'error',
+};
+const STATUS_OPTIONS = EXPORT_STATUSES.map((value) => ({ value, label: EXPORT_STATUS_LABELS[value] }));
+
+const asStatus = (value: string | undefined) => EXPORT_STATUSES.find((status) => status === value);
+const isExpired = (job: TExportJob, now: number) => dayjs(job.expiresAt).valueOf() <= now;
+const percentOf = (progress: number) => Math.round(Math.min(100, Math.max(0, progress)));
+
+/** 下载中心 (/exportList/exportIndex). */
+export function Component() {
+  const { page, limit, filters, setFilters, pagination } = useListQuery<TExportFilters>();
+  const status = asStatus(filters.status);
+  const jobs = useExportJobs({ page, limit, status });
+  const { download, isDownloading } = useDownload();
+  const [form] = Form.useForm<TExportFilters>();
+  // Expiry is judged at the time the rows arrived (each poll and page change refreshes it).
+  const now = jobs.dataUpdatedAt;
+
+  // Back and forward change the URL: the search form follows it.
+  useEffect(() => {
+    form.setFieldsValue({ status });
+  }, [form, status]);
+
+  const columns: TableColumnsType<TExportJob> = [
+    {
+      title: '文件名',
+      dataIndex: 'fileName',
+      ellipsis: true,
+      render: (fileName: string) => fileName || '-',
+    },
+    { title: '类型', dataIndex: 'typeName', width: 120 },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 200,
+      render: (value: TExportStatus, job) => (
+        <Flex vertical gap={4} align="flex-start">
+          <Space size={4}>
+            <Tag color={STATUS_COLORS[value]}>{EXPORT_STATUS_LABELS[value]}</Tag>
+            {value === 'done' && isExpired(job, now) && <Tag>已过期</Tag>}
+          </Space>
+          {value === 'failed' && job.error && <Typography.Text type="danger">{job.error}</Typography.Text>}
+        </Flex>
+      ),
+    },
+    {
+      title: '进度',
+      dataIndex: 'progress',
+      width: 160,
+      render: (progress: number, job) =>
+        isExportRunning(job) ? <Progress percent={percentOf(progress)} size="small" status="active" /> : '-',
+    },
+    {
+      title: '行数',
+      dataIndex: 'rowCount',
+      width: 100,
+      align: 'right',
+      render: (count: number, job) => (job.status === 'done' ? formatThousands(count) : '-'),
+    },
+    {
+      title: '大小',
+      dataIndex: 'fileSize',
+      width: 100,
+      align: 'right',
+      render: (size: number, job) => (job.status === 'done' ? formatBytes(size) : '-'),
+    },
+    { title: '创建时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
+    { title: '过期时间', dataIndex: 'expiresAt', width: 170, render: (time: string) => formatDateTime(time) },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 100,
+      fixed: 'right',
+      render: (_, job) =>
+        job.status === 'done' && !isExpired(job, now) ? (
+          <Button
+            type="link"
+            size="small"
+            icon={<DownloadOutlined />}
+            loading={isDownloading(job.id)}
+            onClick={() => void download(job.id, () => downloadExport(job))}
+          >
+            下载
+          </Button>
+        ) : (
+          '-'
+        ),
+    },
+  ];
+
+  return (
+    <Card>
+      <Form<TExportFilters>
+        form={form}
+        layout="inline"
+        style={{ rowGap: 16, marginBottom: 16 }}
+        initialValues={{ status }}
+        onFinish={(values) => setFilters(values)}
+      >
+        <Form.Item name="status" label="状态">
+          <Select placeholder="全部" allowClear options={STATUS_OPTIONS} style={{ width: 140 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            setFilters({});
+          }}
+        />
+      </Form>
+      <Typography.Paragraph type="secondary">
+        导出文件生成后保留 {EXPORT_RETENTION_DAYS} 天，过期后需要重新导出。
+      </Typography.Paragraph>
+
+      {jobs.isError && !jobs.data ? (
+        <ListError onRetry={() => void jobs.refetch()} isRetrying={jobs.isFetching} />
+      ) : (
+        <Table<TExportJob>
+          rowKey="id"
+          columns={columns}
+          dataSource={jobs.data?.rows ?? []}
+          // Polling refreshes quietly; only a page or filter change shows the spinner.
+          loading={jobs.isFetching && (jobs.isPlaceholderData || !jobs.data)}
+          locale={{
+            emptyText: (
+              <Empty description={status ? '没有符合条件的导出任务' : '暂无导出任务，可在各列表页点击“导出”'} />
+            ),
+          }}
+          pagination={pagination(jobs.data?.total ?? 0)}
+          scroll={{ x: 1200 }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TAdminRow, TCreateAdminBody } from '@flexpay/contract/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { adminsQueryOptions } from './get-admins.ts';
+import { rolesQueryOptions } from './get-roles.ts';
+
+export function createAdmin(body: TCreateAdminBody): Promise<TAdminRow> {
+  return request<TAdminRow>('POST', '/api/admin/user', body);
+}
+
+export function useCreateAdmin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createAdmin,
+    onSuccess: async () => {
+      // Role rows show how many admins hold them.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: rolesQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

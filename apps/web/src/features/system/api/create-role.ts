@@ -1,0 +1,22 @@
+import type { TRole, TRoleBody } from '@flexpay/contract/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { roleOptionsQueryOptions } from './get-role-options.ts';
+import { rolesQueryOptions } from './get-roles.ts';
+
+export function createRole(body: TRoleBody): Promise<TRole> {
+  return request<TRole>('POST', '/api/admin/role', body);
+}
+
+export function useCreateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createRole,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rolesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: roleOptionsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { roleOptionsQueryOptions } from './get-role-options.ts';
+import { rolesQueryOptions } from './get-roles.ts';
+
+/** Refused with 40900 for the owner's role and for a role still assigned to admins. */
+export function deleteRole(id: number): Promise<null> {
+  return request<null>('DELETE', `/api/admin/role/${id}`);
+}
+
+export function useDeleteRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRole,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rolesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: roleOptionsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

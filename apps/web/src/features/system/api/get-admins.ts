@@ -1,0 +1,28 @@
+import type { TAdminRow, TAdminStatus, TPage } from '@flexpay/contract/web';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** Query of GET /api/admin/user/page (ZAdminQuery). */
+export interface TAdminListQuery {
+  page: number;
+  limit: number;
+  username?: string | undefined;
+  name?: string | undefined;
+  mobile?: string | undefined;
+  status?: TAdminStatus | undefined;
+  roleId?: number | undefined;
+}
+
+export function getAdmins(query: TAdminListQuery): Promise<TPage<TAdminRow>> {
+  return request<TPage<TAdminRow>>('GET', '/api/admin/user/page', query);
+}
+
+/** Without a query: the key prefix of every admin page, for invalidation. */
+export const adminsQueryOptions = (query?: TAdminListQuery) =>
+  queryOptions({
+    queryKey: query ? ['system', 'admins', query] : ['system', 'admins'],
+    queryFn: () => getAdmins(query ?? { page: 1, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useAdmins = (query: TAdminListQuery) => useQuery(adminsQueryOptions(query));

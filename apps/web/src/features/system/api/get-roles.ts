@@ -1,0 +1,24 @@
+import type { TPage, TRole } from '@flexpay/contract/web';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** Query of GET /api/admin/role/page (ZRoleQuery). */
+export interface TRoleListQuery {
+  page: number;
+  limit: number;
+  name?: string | undefined;
+}
+
+export function getRoles(query: TRoleListQuery): Promise<TPage<TRole>> {
+  return request<TPage<TRole>>('GET', '/api/admin/role/page', query);
+}
+
+/** Without a query: the key prefix of every role page, for invalidation. */
+export const rolesQueryOptions = (query?: TRoleListQuery) =>
+  queryOptions({
+    queryKey: query ? ['system', 'roles', query] : ['system', 'roles'],
+    queryFn: () => getRoles(query ?? { page: 1, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useRoles = (query: TRoleListQuery) => useQuery(rolesQueryOptions(query));

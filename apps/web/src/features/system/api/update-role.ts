@@ -1,0 +1,22 @@
+import type { TRole, TRoleBody } from '@flexpay/contract/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { roleOptionsQueryOptions } from './get-role-options.ts';
+import { rolesQueryOptions } from './get-roles.ts';
+
+export function updateRole({ id, body }: { id: number; body: TRoleBody }): Promise<TRole> {
+  return request<TRole>('PUT', `/api/admin/role/${id}`, body);
+}
+
+export function useUpdateRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateRole,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: rolesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: roleOptionsQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

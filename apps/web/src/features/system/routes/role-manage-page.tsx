@@ -1,0 +1,165 @@
+import type { TRole } from '@flexpay/contract/web';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { Permission } from '../../../components/permission.tsx';
+import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { SearchActions } from '../../../components/search-actions.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useDeleteRole } from '../api/delete-role.ts';
+import { useRoles } from '../api/get-roles.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { ListError } from '../../../components/list-error.tsx';
+import { RoleFormModal } from '../components/role-form-modal.tsx';
+
+const ROLE_ELEMENT = 'system:role';
+
+type TRoleFilters = { name?: string };
+
+/** 角色管理 (/systemSetting/roleManage). */
+export function Component() {
+  const { message } = App.useApp();
+  const { page, limit, filters, setFilters, setPage, pagination } = useListQuery<TRoleFilters>();
+  const roles = useRoles({ page, limit, name: filters.name });
+  const deleteRole = useDeleteRole();
+  const canEdit = useHasElement(ROLE_ELEMENT);
+  const [form] = Form.useForm<TRoleFilters>();
+  /** The role in the dialog: null adds one; undefined means no dialog. */
+  const [editing, setEditing] = useState<{ role: TRole | null } | undefined>(undefined);
+  const [isModalOpen, setModalOpen] = useState(false);
+
+  // Back and forward change the URL: the search form follows it.
+  useEffect(() => {
+    form.setFieldsValue({ name: filters.name ?? '' });
+  }, [form, filters.name]);
+
+  const openModal = (role: TRole | null) => {
+    setEditing({ role });
+    setModalOpen(true);
+  };
+
+  const onDelete = async (role: TRole) => {
+    try {
+      await deleteRole.mutateAsync(role.id);
+    } catch {
+      return; // the request layer has shown why (e.g. the role is still assigned)
+    }
+    void message.success('角色已删除');
+    // The last row of a later page is gone: show the page before it.
+    if (roles.data?.rows.length === 1 && page > 1) setPage(page - 1);
+  };
+
+  const columns: TableColumnsType<TRole> = [
+    {
+      title: '名称',
+      dataIndex: 'name',
+      render: (name: string, role) => (
+        <Space size={4}>
+          {name}
+          {role.isOwnerRole && <Tag color="gold">企业管理员</Tag>}
+        </Space>
+      ),
+    },
+    { title: '描述', dataIndex: 'description', ellipsis: true, render: (text: string) => text || '-' },
+    { title: '管理员数', dataIndex: 'adminCount', width: 100, align: 'right' },
+    { title: '更新时间', dataIndex: 'updatedAt', width: 180, render: (time: string) => formatDateTime(time) },
+  ];
+  if (canEdit) {
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, role) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => openModal(role)}>
+            编辑
+          </Button>
+          {role.isOwnerRole ? (
+            <Tooltip title="企业管理员角色不能删除">
+              <Button type="link" size="small" danger disabled>
+                删除
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title="删除角色"
+              description={`确定删除角色“${role.name}”吗？`}
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onDelete(role)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  return (
+    <Card>
+      <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: 16 }}>
+        <Form<TRoleFilters>
+          form={form}
+          layout="inline"
+          initialValues={{ name: filters.name ?? '' }}
+          onFinish={(values) => setFilters({ name: values.name })}
+        >
+          <Form.Item name="name" label="角色名称">
+            <TrimmedInput placeholder="请输入角色名称" allowClear maxLength={30} />
+          </Form.Item>
+          <SearchActions
+            onReset={() => {
+              form.resetFields();
+              setFilters({});
+            }}
+          />
+        </Form>
+        <Permission element={ROLE_ELEMENT}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
+            新增角色
+          </Button>
+        </Permission>
+      </Flex>
+
+      {roles.isError && !roles.data ? (
+        <ListError onRetry={() => void roles.refetch()} isRetrying={roles.isFetching} />
+      ) : (
+        <Table<TRole>
+          rowKey="id"
+          columns={columns}
+          dataSource={roles.data?.rows ?? []}
+          loading={roles.isFetching}
+          locale={{ emptyText: <Empty description={filters.name ? '没有符合条件的角色' : '暂无角色'} /> }}
+          pagination={pagination(roles.data?.total ?? 0)}
+          scroll={{ x: 760 }}
+        />
+      )}
+
+      {editing && (
+        <RoleFormModal
+          open={isModalOpen}
+          role={editing.role}
+          onClose={() => setModalOpen(false)}
+          afterClose={() => setEditing(undefined)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,23 @@
+import type { TCreateWorkerBody, TWorkerDetail } from '@flexpay/contract/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { jobTypesQueryOptions } from './get-job-types.ts';
+import { workersQueryOptions } from './get-workers.ts';
+
+export function createWorker(body: TCreateWorkerBody): Promise<TWorkerDetail> {
+  return request<TWorkerDetail>('POST', '/api/companystaff/employee', body);
+}
+
+export function useCreateWorker() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWorker,
+    onSuccess: async () => {
+      // Job type rows count their workers.
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: workersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: jobTypesQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

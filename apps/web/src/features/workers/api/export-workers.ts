@@ -1,0 +1,10 @@
+import type { TExportJob, TWorkerFilters } from '@flexpay/contract/web';
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** Queues an export of the list with its filters; the file appears in 下载中心. */
+export function exportWorkers(filters: TWorkerFilters): Promise<TExportJob> {
+  return request<TExportJob>('POST', '/api/companystaff/employee/export', filters);
+}
+
+export const useExportWorkers = () => useMutation({ mutationFn: exportWorkers });

@@ -1,0 +1,25 @@
+import type { TJobType, TPage } from '@flexpay/contract/web';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** Query of GET /api/companystaff/ecompanyJobCategory/page (ZJobTypeQuery). */
+export interface TJobTypeListQuery {
+  page: number;
+  limit: number;
+  name?: string | undefined;
+  enabled?: 'true' | 'false' | undefined;
+}
+
+export function getJobTypes(query: TJobTypeListQuery): Promise<TPage<TJobType>> {
+  return request<TPage<TJobType>>('GET', '/api/companystaff/ecompanyJobCategory/page', query);
+}
+
+/** Without a query: the key prefix of every job type page, for invalidation. */
+export const jobTypesQueryOptions = (query?: TJobTypeListQuery) =>
+  queryOptions({
+    queryKey: query ? ['workers', 'jobTypes', query] : ['workers', 'jobTypes'],
+    queryFn: () => getJobTypes(query ?? { page: 1, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useJobTypes = (query: TJobTypeListQuery) => useQuery(jobTypesQueryOptions(query));

@@ -1,0 +1,41 @@
+import type { TPage, TRealNameStatus, TWorkerRow, TWorkerSortField, TWorkerStatus } from '@flexpay/contract/web';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+
+/** The filters of GET /api/companystaff/employee/page (ZWorkerQuery without paging). */
+export interface TWorkerListFilters {
+  /** Prefix match. */
+  name?: string | undefined;
+  mobile?: string | undefined;
+  /** Exact match on the full number. */
+  idNumber?: string | undefined;
+  jobTypeId?: number | undefined;
+  departmentId?: number | undefined;
+  status?: TWorkerStatus | undefined;
+  realNameStatus?: TRealNameStatus | undefined;
+  /** YYYY-MM-DD */
+  joinedFrom?: string | undefined;
+  /** YYYY-MM-DD */
+  joinedTo?: string | undefined;
+  sort?: TWorkerSortField | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+export interface TWorkerListQuery extends TWorkerListFilters {
+  page: number;
+  limit: number;
+}
+
+export function getWorkers(query: TWorkerListQuery): Promise<TPage<TWorkerRow>> {
+  return request<TPage<TWorkerRow>>('GET', '/api/companystaff/employee/page', query);
+}
+
+/** Without a query: the key prefix of every worker page, for invalidation. */
+export const workersQueryOptions = (query?: TWorkerListQuery) =>
+  queryOptions({
+    queryKey: query ? ['workers', 'list', query] : ['workers', 'list'],
+    queryFn: () => getWorkers(query ?? { page: 1, limit: 10 }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useWorkers = (query: TWorkerListQuery) => useQuery(workersQueryOptions(query));

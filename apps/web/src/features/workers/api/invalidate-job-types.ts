@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { jobTypeOptionsQueryOptions } from './get-job-type-options.ts';
+import { jobTypesQueryOptions } from './get-job-types.ts';
+import { workerQueryOptions } from './get-worker.ts';
+import { workersQueryOptions } from './get-workers.ts';
+
+/** After a job type changes: its pages, the selects, and the workers that show its name. */
+export async function invalidateJobTypes(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: jobTypesQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: jobTypeOptionsQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: workersQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: workerQueryOptions().queryKey }),
+  ]);
+}

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { workerQueryOptions } from './get-worker.ts';
+import { workersQueryOptions } from './get-workers.ts';
+
+/** 恢复在职: back to active, the leaving date cleared. */
+export function rejoinWorker(id: number): Promise<unknown> {
+  return request<unknown>('PUT', `/api/companystaff/employee/${id}/rejoin`);
+}
+
+export function useRejoinWorker() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: rejoinWorker,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: workersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: workerQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

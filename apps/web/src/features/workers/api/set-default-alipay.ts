@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { invalidateWorker } from './invalidate-worker.ts';
+
+/** One default payout account per worker across channels: the previous default is cleared. */
+export function setDefaultAlipay({ workerId, accountId }: { workerId: number; accountId: number }): Promise<unknown> {
+  return request<unknown>('PUT', `/api/companystaff/employee/${workerId}/alipay/${accountId}/default`);
+}
+
+export function useSetDefaultAlipay() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setDefaultAlipay,
+    onSuccess: (_data, { workerId }) => invalidateWorker(queryClient, workerId),
+  });
+}

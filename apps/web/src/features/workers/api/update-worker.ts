@@ -1,0 +1,24 @@
+import type { TUpdateWorkerBody, TWorkerDetail } from '@flexpay/contract/web';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
+import { jobTypesQueryOptions } from './get-job-types.ts';
+import { workerQueryOptions } from './get-worker.ts';
+import { workersQueryOptions } from './get-workers.ts';
+
+export function updateWorker({ id, body }: { id: number; body: TUpdateWorkerBody }): Promise<TWorkerDetail> {
+  return request<TWorkerDetail>('PUT', `/api/companystaff/employee/${id}`, body);
+}
+
+export function useUpdateWorker() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateWorker,
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: workerQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: workersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: jobTypesQueryOptions().queryKey }),
+      ]);
+    },
+  });
+}

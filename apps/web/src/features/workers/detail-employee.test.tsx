@@ -1,0 +1,209 @@
+import type { TWorkerDetail } from '@flexpay/contract/web';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { Component as DetailEmployeePage } from './routes/detail-employee-page.tsx';
+import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, workerDetail } from './test-data.ts';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const PATH = '/EmployeeManagement/detailEmployee';
+const LIST_PATH = '/EmployeeManagement/listEmployee';
+const FULL_ID = '110105199001011234';
+
+function mockDetail(detail: TWorkerDetail, extra: Parameters<typeof mockApi>[0] = {}) {
+  return mockApi({
+    'GET /api/companystaff/employee/:id': () => ok(detail),
+    'GET /api/companystaff/ecompanyJobCategory/selectByEcompanyId': () => ok(JOB_TYPE_OPTIONS),
+    'GET /api/companystaff/department/options': () => ok(DEPARTMENT_OPTIONS),
+    ...extra,
+  });
+}
+
+function cardOf(title: string): HTMLElement {
+  const card = screen.getByText(title, { selector: '.ant-card-head-title' }).closest('.ant-card');
+  if (!card) throw new Error(`no card ${title}`);
+  return card as HTMLElement;
+}
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row ${text}`);
+  return row;
+}
+
+const renderDetail = (id = 1) =>
+  renderScreen(DetailEmployeePage, { path: PATH, initialEntry: `${PATH}?id=${id}`, otherPaths: [LIST_PATH] });
+
+let api: ReturnType<typeof mockApi> | undefined;
+const user = setupUser();
+
+beforeEach(() => {
+  useSession.setState({ elements: { 'employee:edit': true, 'employee:delete': true } });
+});
+
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+});
+
+describe('员工详情', () => {
+  it('shows the full ID number when sensitiveVisible', async () => {
+    api = mockDetail(workerDetail({ idNumber: FULL_ID, sensitiveVisible: true }));
+    renderDetail();
+
+    await screen.findByText(FULL_ID);
+    const basic = cardOf('基本信息');
+    expect(within(basic).getByText(FULL_ID)).toBeInTheDocument();
+    expect(within(basic).queryByText('（已脱敏）')).toBeNull();
+    expect(api.calls[0]).toMatchObject({ method: 'GET', url: '/api/companystaff/employee/1' });
+  });
+
+  it('keeps the ID number masked without sensitiveVisible, whatever the server sends', async () => {
+    api = mockDetail(workerDetail({ idNumber: FULL_ID, sensitiveVisible: false }));
+    renderDetail();
+
+    expect(await screen.findByText('110105********1234')).toBeInTheDocument();
+    expect(screen.queryByText(FULL_ID)).toBeNull();
+    expect(screen.getByText('（已脱敏）')).toBeInTheDocument();
+  });
+
+  it('hides 编辑, the account actions and 离职 without employee:edit', async () => {
+    useSession.setState({ elements: {} });
+    api = mockDetail(workerDetail({ canDelete: true }));
+    renderDetail();
+
+    await screen.findByText('110105********1234');
+    expect(screen.queryByText(/^编\s*辑$/)).toBeNull();
+    expect(screen.queryByText('添加银行卡')).toBeNull();
+    expect(screen.queryByText('添加支付宝')).toBeNull();
+    expect(screen.queryByText('设为默认')).toBeNull();
+    expect(screen.queryByText(/^离\s*职$/, { selector: 'button span' })).toBeNull();
+    expect(screen.queryByText('删除员工')).toBeNull();
+  });
+
+  it('edits the basic information in place; without sensitiveVisible an empty ID number keeps the stored one', async () => {
+    let updated: TApiCall | undefined;
+    api = mockDetail(workerDetail(), {
+      'PUT /api/companystaff/employee/:id': (call) => {
+        updated = call;
+        return ok(workerDetail({ mobile: '13900000009' }));
+      },
+    });
+    renderDetail();
+    await screen.findByText('110105********1234');
+
+    await user.click(getButton('编辑'));
+    expect(await screen.findByDisplayValue('张三')).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('请输入 18 位身份证号')).toHaveValue('');
+    expect(screen.getByText(/不修改请留空/)).toBeInTheDocument();
+    await user.clear(screen.getByPlaceholderText('请输入手机号'));
+    await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000009');
+    await user.click(getButton('保存'));
+
+    await waitFor(() => expect(updated).toBeDefined());
+    expect(updated).toMatchObject({ url: '/api/companystaff/employee/1' });
+    expect(updated?.body).toEqual({
+      name: '张三',
+      mobile: '13900000009',
+      jobTypeId: 1,
+      departmentId: 2,
+      joinedAt: '2024-03-01',
+      remark: '',
+    });
+    expect(await screen.findByText('员工信息已保存')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByPlaceholderText('请输入手机号')).toBeNull());
+  });
+
+  it('manages the payout accounts: default, delete and add', async () => {
+    const calls: TApiCall[] = [];
+    const record = (call: TApiCall) => {
+      calls.push(call);
+      return ok(null);
+    };
+    api = mockDetail(workerDetail(), {
+      'PUT /api/companystaff/employee/:id/alipay/:accountId/default': record,
+      'DELETE /api/companystaff/employee/:id/bankCard/:cardId': record,
+      'POST /api/companystaff/employee/:id/bankCard': (call) =>
+        call.body && (call.body as { cardNumber: string }).cardNumber === '6222020200112233440'
+          ? fail(400, 40000, '请求参数有误', { errors: [{ path: 'cardNumber', message: '银行卡号校验失败' }] })
+          : record(call),
+    });
+    renderDetail();
+    await screen.findByText('110105********1234');
+
+    const accounts = cardOf('收款账户');
+    expect(within(rowOf('6222 **** **** 3445')).getByText('默认')).toBeInTheDocument();
+    await user.click(getButton('设为默认', rowOf('138****0001')));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ method: 'PUT', url: '/api/companystaff/employee/1/alipay/21/default' }),
+    );
+
+    await user.click(getButton('删除', rowOf('6222 **** **** 3445')));
+    const popover = (await screen.findByText(/这是默认收款账户/)).closest('.ant-popover') as HTMLElement;
+    await user.click(getButton('删除', popover));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/companystaff/employee/1/bankCard/11' }),
+    );
+
+    await user.click(getButton('添加银行卡', accounts));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByText('招商银行', { selector: '.ant-select-item-option-content' }));
+    await user.type(within(dialog).getByPlaceholderText('请输入银行卡号'), '6222020200112233440');
+    expect(within(dialog).getByText('张三')).toBeInTheDocument();
+    await user.click(getButton('保存', dialog));
+    expect(await within(dialog).findByText('银行卡号校验失败')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByPlaceholderText('请输入银行卡号'));
+    await user.type(within(dialog).getByPlaceholderText('请输入银行卡号'), '6222020200112233445');
+    await user.click(getButton('保存', dialog));
+    await waitFor(() =>
+      expect(calls.at(-1)).toMatchObject({
+        method: 'POST',
+        url: '/api/companystaff/employee/1/bankCard',
+        body: { bankCode: 'CMB', cardNumber: '6222020200112233445', branch: '', isDefault: false },
+      }),
+    );
+  });
+
+  it('deletes a worker who may be deleted and goes back to the list', async () => {
+    let deleted: TApiCall | undefined;
+    api = mockDetail(workerDetail({ canDelete: true }), {
+      'DELETE /api/companystaff/employee/:id': (call) => {
+        deleted = call;
+        return ok(null);
+      },
+    });
+    renderDetail();
+    await screen.findByText('110105********1234');
+
+    await user.click(getButton('删除员工'));
+    const popover = (await screen.findByText(/确定删除员工“张三”吗/)).closest('.ant-popover') as HTMLElement;
+    await user.click(getButton('删除', popover));
+    await waitFor(() => expect(deleted).toMatchObject({ url: '/api/companystaff/employee/1' }));
+    expect(await screen.findByText(`当前页面：${LIST_PATH}`)).toBeInTheDocument();
+  });
+
+  it('offers no delete for a worker already paid', async () => {
+    api = mockDetail(workerDetail({ canDelete: false }));
+    renderDetail();
+    await screen.findByText('110105********1234');
+    expect(screen.queryByText('删除员工')).toBeNull();
+    expect(getButton('离职')).toBeEnabled();
+  });
+
+  it('explains the contract status', async () => {
+    api = mockDetail(workerDetail({ contractStatus: 'unsigned' }));
+    renderDetail();
+    await screen.findByText('110105********1234');
+    expect(within(cardOf('签约状态')).getByText(/尚未与服务商签署灵活用工协议/)).toBeInTheDocument();
+  });
+
+  it('says so when the worker does not exist', async () => {
+    api = mockApi({});
+    renderDetail(99);
+    expect(await screen.findByText('员工不存在或已被删除')).toBeInTheDocument();
+  });
+});

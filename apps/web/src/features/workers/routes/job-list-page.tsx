@@ -1,0 +1,210 @@
+import type { TJobType } from '@flexpay/contract/web';
+import { PlusOutlined } from '@ant-design/icons';
+import {
+  App,
+  Button,
+  Card,
+  Empty,
+  Flex,
+  Form,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  type TableColumnsType,
+} from 'antd';
+import { useEffect, useState } from 'react';
+import { ListError } from '../../../components/list-error.tsx';
+import { Permission } from '../../../components/permission.tsx';
+import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { SearchActions } from '../../../components/search-actions.tsx';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useDeleteJobType } from '../api/delete-job-type.ts';
+import { useJobTypes } from '../api/get-job-types.ts';
+import { useUpdateJobType } from '../api/update-job-type.ts';
+import { JobTypeModal } from '../components/job-type-modal.tsx';
+import { WORKER_ELEMENTS } from '../elements.ts';
+
+type TJobTypeFilters = { name?: string; enabled?: string };
+
+const ENABLED_OPTIONS = [
+  { value: 'true', label: '启用' },
+  { value: 'false', label: '停用' },
+];
+
+const asEnabled = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
+
+/** 工种管理 (/EmployeeManagement/jobList). */
+export function Component() {
+  const { message } = App.useApp();
+  const { page, limit, filters, setFilters, setPage, pagination } = useListQuery<TJobTypeFilters>();
+  const jobTypes = useJobTypes({ page, limit, name: filters.name, enabled: asEnabled(filters.enabled) });
+  const updateJobType = useUpdateJobType();
+  const deleteJobType = useDeleteJobType();
+  const canManage = useHasElement(WORKER_ELEMENTS.jobType);
+  const [form] = Form.useForm<TJobTypeFilters>();
+  /** The type in the dialog: null adds one; undefined means no dialog. */
+  const [editing, setEditing] = useState<{ jobType: TJobType | null } | undefined>(undefined);
+  const [isModalOpen, setModalOpen] = useState(false);
+  const [togglingId, setTogglingId] = useState<number | undefined>(undefined);
+
+  // Back and forward change the URL: the search form follows it.
+  useEffect(() => {
+    form.setFieldsValue({ name: filters.name ?? '', enabled: asEnabled(filters.enabled) });
+  }, [form, filters.name, filters.enabled]);
+
+  const openModal = (jobType: TJobType | null) => {
+    setEditing({ jobType });
+    setModalOpen(true);
+  };
+
+  const onToggle = async (jobType: TJobType, enabled: boolean) => {
+    if (togglingId !== undefined) return;
+    setTogglingId(jobType.id);
+    try {
+      await updateJobType.mutateAsync({
+        id: jobType.id,
+        body: { name: jobType.name, code: jobType.code, description: jobType.description, enabled },
+      });
+      void message.success(enabled ? `已启用“${jobType.name}”` : `已停用“${jobType.name}”`);
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setTogglingId(undefined);
+    }
+  };
+
+  const onDelete = async (jobType: TJobType) => {
+    try {
+      await deleteJobType.mutateAsync(jobType.id);
+    } catch {
+      return; // the request layer has shown why (e.g. the type is in use: 40900)
+    }
+    void message.success(`工种“${jobType.name}”已删除`);
+    // The last row of a later page is gone: show the page before it.
+    if (jobTypes.data?.rows.length === 1 && page > 1) setPage(page - 1);
+  };
+
+  const columns: TableColumnsType<TJobType> = [
+    { title: '名称', dataIndex: 'name', width: 160 },
+    { title: '编码', dataIndex: 'code', width: 140 },
+    { title: '描述', dataIndex: 'description', ellipsis: true, render: (text: string) => text || '-' },
+    { title: '员工数', dataIndex: 'workerCount', width: 90, align: 'right' },
+    {
+      title: '状态',
+      dataIndex: 'enabled',
+      width: 100,
+      render: (enabled: boolean, jobType) =>
+        canManage ? (
+          <Switch
+            checked={enabled}
+            checkedChildren="启用"
+            unCheckedChildren="停用"
+            aria-label={`${enabled ? '停用' : '启用'}工种“${jobType.name}”`}
+            loading={togglingId === jobType.id}
+            disabled={togglingId !== undefined && togglingId !== jobType.id}
+            onChange={(checked) => void onToggle(jobType, checked)}
+          />
+        ) : (
+          <Tag color={enabled ? 'success' : 'default'}>{enabled ? '启用' : '停用'}</Tag>
+        ),
+    },
+    { title: '创建时间', dataIndex: 'createdAt', width: 180, render: (time: string) => formatDateTime(time) },
+  ];
+  if (canManage) {
+    columns.push({
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      render: (_, jobType) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => openModal(jobType)}>
+            编辑
+          </Button>
+          {jobType.workerCount > 0 ? (
+            <Tooltip title={`有 ${jobType.workerCount} 名员工使用该工种，不能删除；可以停用`}>
+              <Button type="link" size="small" danger disabled>
+                删除
+              </Button>
+            </Tooltip>
+          ) : (
+            <Popconfirm
+              title="删除工种"
+              description={`确定删除工种“${jobType.name}”吗？`}
+              okText="删除"
+              okButtonProps={{ danger: true }}
+              onConfirm={() => onDelete(jobType)}
+            >
+              <Button type="link" size="small" danger>
+                删除
+              </Button>
+            </Popconfirm>
+          )}
+        </Space>
+      ),
+    });
+  }
+
+  const hasFilters = Object.keys(filters).length > 0;
+
+  return (
+    <Card>
+      <Form<TJobTypeFilters>
+        form={form}
+        layout="inline"
+        style={{ rowGap: 16, marginBottom: 16 }}
+        initialValues={{ name: filters.name ?? '', enabled: asEnabled(filters.enabled) }}
+        onFinish={(values) => setFilters(values)}
+      >
+        <Form.Item name="name" label="名称">
+          <TrimmedInput placeholder="请输入工种名称" allowClear maxLength={30} />
+        </Form.Item>
+        <Form.Item name="enabled" label="状态">
+          <Select placeholder="全部" allowClear options={ENABLED_OPTIONS} style={{ width: 120 }} />
+        </Form.Item>
+        <SearchActions
+          onReset={() => {
+            form.resetFields();
+            setFilters({});
+          }}
+        />
+      </Form>
+
+      <Permission element={WORKER_ELEMENTS.jobType}>
+        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
+            新增工种
+          </Button>
+        </Flex>
+      </Permission>
+
+      {jobTypes.isError && !jobTypes.data ? (
+        <ListError onRetry={() => void jobTypes.refetch()} isRetrying={jobTypes.isFetching} />
+      ) : (
+        <Table<TJobType>
+          rowKey="id"
+          columns={columns}
+          dataSource={jobTypes.data?.rows ?? []}
+          loading={jobTypes.isFetching && togglingId === undefined}
+          locale={{ emptyText: <Empty description={hasFilters ? '没有符合条件的工种' : '暂无工种'} /> }}
+          pagination={pagination(jobTypes.data?.total ?? 0)}
+          scroll={{ x: 900 }}
+        />
+      )}
+
+      {editing && (
+        <JobTypeModal
+          open={isModalOpen}
+          jobType={editing.jobType}
+          onClose={() => setModalOpen(false)}
+          afterClose={() => setEditing(undefined)}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * Worker import and export benchmark (issue 5), through the real HTTP API of an in-process
+ * server: total time and peak RSS of
+ *   - importing a generated 100,000-row xlsx (upload, validation, all-or-nothing commit), next to
+ *     the floor of the same work: reading the file with the streaming reader alone and inserting
+ *     the same rows set-based straight through the driver;
+ *   - exporting every worker of the company (1,000,000 after seeding) to the download centre,
+ *     next to the floor: the same rows read in the same keyset batches straight through the driver.
+ *
+ *   DATABASE_URL=postgres://... npm run bench:worker-files -- [--rows 100000]
+ * Targets: import ≤ 15 s and ≤ 400 MB; export of 1,000,000 ≤ 90 s and ≤ 400 MB.
+ */
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createWriteStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
+import { luhnCheckDigit } from '../apps/server/src/lib/bank-card.ts';
+import { idCardCheckChar } from '../apps/server/src/lib/id-card.ts';
+import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
+import { iterateWorkers } from '../apps/server/src/modules/worker/repo.ts';
+import { withPeakRss } from './lib.ts';
+
+const { values } = parseArgs({ options: { rows: { type: 'string' }, 'export-only': { type: 'boolean' } } });
+const rowCount = Number(values.rows ?? 100_000);
+const REGION = '330102'; // not used by the seed: the imported rows never collide with seeded ones
+
+const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined };
+const database = await openDatabase(config);
+await database.migrate();
+const app = await buildApp({ config, database, logger: false });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const work = mkdtempSync(join(tmpdir(), 'fp-bench-files-'));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+try {
+  await database.db.execute(sql`delete from worker where region_code = ${REGION}`);
+  const login = await fetch(`${base}/api/auth/jwt/ecomapnyToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo@123456' }),
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const auth = { authorization: token };
+  console.log(`\n员工导入/导出基准 — ${database.kind}\n`);
+  const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    const envelope = (await res.json()) as { status: number; message?: string; data: T };
+    if (envelope.status !== 200) throw new Error(`${path}: ${envelope.status} ${envelope.message ?? ''}`);
+    return envelope.data;
+  };
+
+  if (!values['export-only']) await benchImport();
+  async function benchImport() {
+    // The file: rows in the template's columns, every ID number valid and new.
+    const file = join(work, `import-${rowCount}.xlsx`);
+    const writer = createXlsxWriter();
+    const written = pipeline(writer.stream, createWriteStream(file));
+    const sheet = writer.addSheet(
+      '员工',
+      [
+        '姓名*',
+        '身份证号*',
+        '手机号*',
+        '工种编码',
+        '入职日期*',
+        '备注',
+        '开户银行',
+        '银行卡号',
+        '开户支行',
+        '支付宝账号',
+      ].map((header) => ({ header })),
+    );
+    const insertRows: { name: string; id: string; mobile: string }[] = [];
+    for (let i = 0; i < rowCount; i++) {
+      const birth = new Date(Date.UTC(1980, 0, 1) + Math.floor(i / 1000) * 86_400_000).toISOString().slice(0, 10);
+      const first17 = `${REGION}${birth.replace(/-/g, '')}${String(i % 1000).padStart(3, '0')}`;
+      const id = first17 + idCardCheckChar(first17);
+      const card = `622202${String(i).padStart(12, '0')}`;
+      const mobile = `139${String(i).padStart(8, '0')}`;
+      sheet.addRow([
+        '批量员工',
+        id,
+        mobile,
+        'QA',
+        '2025-06-01',
+        '',
+        '中国工商银行',
+        card + luhnCheckDigit(card),
+        '',
+        '',
+      ]);
+      insertRows.push({ name: '批量员工', id, mobile });
+    }
+    await writer.commit();
+    await written;
+
+    console.log(`导入文件：${rowCount.toLocaleString()} 行，${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
+
+    // Import through the API.
+    const imported = await withPeakRss(async () => {
+      const form = new FormData();
+      form.append('file', new Blob([await import('node:fs/promises').then((fs) => fs.readFile(file))]), 'import.xlsx');
+      const res = await fetch(`${base}/api/companystaff/employee/import`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      const job = ((await res.json()) as { data: { id: string } }).data;
+      const waitFor = async (states: string[]) => {
+        for (;;) {
+          const j = await api<{
+            status: string;
+            errorRows: number;
+            insertedRows: number;
+            message: string;
+            errors: unknown[];
+          }>('GET', `/api/companystaff/employee/import/${job.id}`);
+          if (states.includes(j.status)) return j;
+          if (j.status === 'failed') throw new Error(`import failed: ${j.message}`);
+          await sleep(100);
+        }
+      };
+      const validated = await waitFor(['validated']);
+      if (validated.errorRows)
+        throw new Error(`${validated.errorRows} rows refused: ${JSON.stringify(validated.errors.slice(0, 3))}`);
+      const tValidated = performance.now();
+      await api('POST', `/api/companystaff/employee/import/${job.id}/commit`);
+      const committed = await waitFor(['committed']);
+      return { inserted: committed.insertedRows, tValidated };
+    });
+    await database.db.execute(sql`delete from worker where region_code = ${REGION}`);
+
+    // The floor: read the same file alone, then insert the same rows set-based.
+    const floor = await withPeakRss(async () => {
+      let n = 0;
+      for await (const _row of readSheetRows(createReadStream(file), 'xlsx')) n++;
+      const [company] = await queryRows<{ id: number }>(
+        database.db,
+        sql`select id from company where name = '星河科技有限公司'`,
+      );
+      for (let i = 0; i < insertRows.length; i += 10_000) {
+        const batch = insertRows.slice(i, i + 10_000);
+        await database.db
+          .execute(sql`insert into worker (company_id, name, id_number_enc, id_number_hash, id_number_masked, mobile,
+          gender, birth_date, province, region_code, joined_at)
+        select ${company?.id}, name, id, id, left(id, 6), mobile, 'male', date '1980-01-01', '浙江省', ${REGION}, date '2025-06-01'
+        from unnest(${sql.param(batch.map((r) => r.name))}::text[], ${sql.param(batch.map((r) => r.id))}::text[],
+                    ${sql.param(batch.map((r) => r.mobile))}::text[]) as t(name, id, mobile)`);
+      }
+      return n;
+    });
+    await database.db.execute(sql`delete from worker where region_code = ${REGION}`);
+
+    console.log(
+      `\n导入（上传+校验+提交）  ${imported.seconds.toFixed(1)} s  峰值内存 ${imported.peakRssMb.toFixed(0)} MB  写入 ${imported.result.inserted.toLocaleString()} 行`,
+    );
+    console.log(
+      `  底线（只读文件+直接批量插入） ${floor.seconds.toFixed(1)} s  峰值内存 ${floor.peakRssMb.toFixed(0)} MB`,
+    );
+    console.log(`  目标 ≤ 15 s、≤ 400 MB：${imported.seconds <= 15 && imported.peakRssMb <= 400 ? '达标' : '未达标'}`);
+  }
+
+  // Export every worker of the company through the download centre.
+  const [{ n: total } = { n: 0 }] = await queryRows<{ n: number }>(
+    database.db,
+    sql`select count(*)::int as n from worker w join company c on c.id = w.company_id where c.name = '星河科技有限公司'`,
+  );
+  const exported = await withPeakRss(async () => {
+    const job = await api<{ id: string }>('POST', '/api/companystaff/employee/export', {
+      sort: 'createdAt',
+      order: 'desc',
+    });
+    for (;;) {
+      const page = await api<{
+        rows: { id: string; status: string; rowCount: number; fileSize: number; error: string }[];
+      }>('GET', '/api/admin/export/page?page=1&limit=50');
+      const j = page.rows.find((r) => r.id === job.id);
+      if (j?.status === 'done') return j;
+      if (j?.status === 'failed') throw new Error(`export failed: ${j.error}`);
+      await sleep(250);
+    }
+  });
+  const [company] = await queryRows<{ id: number }>(
+    database.db,
+    sql`select id from company where name = '星河科技有限公司'`,
+  );
+  const floorExport = await withPeakRss(async () => {
+    let n = 0;
+    for await (const batch of iterateWorkers(database.db, Number(company?.id), {})) n += batch.length;
+    return n;
+  });
+  console.log(
+    `\n导出 ${total.toLocaleString()} 名员工  ${exported.seconds.toFixed(1)} s  峰值内存 ${exported.peakRssMb.toFixed(0)} MB  文件 ${(exported.result.fileSize / 1024 / 1024).toFixed(1)} MB`,
+  );
+  console.log(
+    `  底线（同样的分批查询直接读完） ${floorExport.seconds.toFixed(1)} s  峰值内存 ${floorExport.peakRssMb.toFixed(0)} MB  ${floorExport.result.toLocaleString()} 行`,
+  );
+  console.log(`  目标 ≤ 90 s、≤ 400 MB：${exported.seconds <= 90 && exported.peakRssMb <= 400 ? '达标' : '未达标'}`);
+} finally {
+  await app.close();
+  await database.close();
+  rmSync(work, { recursive: true, force: true });
+}

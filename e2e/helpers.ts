@@ -1,0 +1,22 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+export const DEMO_PASSWORD = 'Demo@123456';
+
+/** Signs in through the login form and waits for the shell. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
+  if (!page.url().includes('/login')) await page.goto('/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+}
+
+/** The sidebar's top-level labels. */
+export async function sidebarLabels(page: Page): Promise<string[]> {
+  return page.locator('.app-sider .ant-menu-root > li').allInnerTexts();
+}
+
+export async function openUserMenu(page: Page) {
+  await page.getByTestId('user-menu').click();
+}

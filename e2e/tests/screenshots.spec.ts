@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../helpers.ts';
+
+const dir = fileURLToPath(new URL('../../.tmp/screenshots/', import.meta.url));
+const SCREENS = [
+  '/dashboard',
+  '/EmployeeManagement/listEmployee',
+  '/EmployeeManagement/addEmployee',
+  '/EmployeeManagement/detailEmployee?id=1',
+  '/EmployeeManagement/jobList',
+  '/exportList/exportIndex',
+  '/systemSetting/roleManage',
+  '/systemSetting/adminManage',
+  '/systemSetting/addUser',
+  '/editPass/editPassIndex',
+  '/editAuthentication/editAuthenticationIndex',
+  '/editSysMobile',
+];
+
+/** Screenshots of every screen at two sizes, for people to look at (.tmp/screenshots). */
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+]) {
+  test(`screenshots at ${viewport.width}x${viewport.height}`, async ({ page, consoleErrors }) => {
+    mkdirSync(dir, { recursive: true });
+    await page.setViewportSize(viewport);
+    await page.goto('/login');
+    await expect(page.getByText('企业管理后台登录')).toBeVisible();
+    await page.screenshot({ path: `${dir}/login-${viewport.width}.png` });
+    await signIn(page, 'demo');
+    for (const path of SCREENS) {
+      await page.goto(path);
+      await expect(page.locator('.app-content')).not.toBeEmpty();
+      await page.waitForLoadState('networkidle');
+      const name = path.split('?')[0]?.split('/').filter(Boolean).join('-') ?? 'page';
+      await page.screenshot({ path: `${dir}${name}-${viewport.width}.png` });
+    }
+    expect(consoleErrors).toEqual([]);
+  });
+}

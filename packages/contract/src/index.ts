@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+// Validation messages in Chinese wherever a schema gives none of its own (server and web alike).
+z.config(z.locales.zhCN());
+
+export * from './codes.ts';
+export * from './envelope.ts';
+export * from './routes.ts';
+export * from './permissions.ts';
+export * from './system.ts';
+export * from './identity.ts';
+export * from './dictionaries.ts';
+export * from './worker.ts';

@@ -1,0 +1,303 @@
+/**
+ * The route catalogue of spec section 2 with the Chinese titles of ROUTES.md. This is the only
+ * list of routes and menu codes: the web router, sidebar, breadcrumb, tab titles, permission
+ * filter and the server's menu seed all read it.
+ */
+
+export interface TRouteNode {
+  /** Absolute for a top-level route (`/EmployeeManagement`), relative for a child (`listEmployee`). */
+  path: string;
+  /** The route name of the spec; the key the web uses to find the screen. */
+  name: string;
+  /** Chinese title: sidebar, breadcrumb, tab and page title. */
+  title: string;
+  /** Reachable but not in the sidebar. */
+  hidden?: boolean;
+  /** Where the bare parent path goes. */
+  redirect?: string;
+  /** Name of an @ant-design/icons icon. */
+  icon?: string;
+  children?: TRouteNode[];
+}
+
+export interface TPublicRoute {
+  path: string;
+  name: string;
+  title: string;
+}
+
+export const PUBLIC_ROUTES: readonly TPublicRoute[] = [
+  { path: '/login', name: 'login', title: '登录' },
+  { path: '/authredirect', name: 'authredirect', title: '授权跳转' },
+  { path: '/404', name: '404', title: '页面不存在' },
+  { path: '/401', name: '401', title: '无权访问' },
+  { path: '/pdfPreview', name: 'pdfPreview', title: '文件预览' },
+];
+
+/** The home route: always present for a signed-in admin, not subject to the menus map. */
+export const HOME_ROUTE: TRouteNode = {
+  path: '/',
+  name: 'home',
+  title: '首页',
+  redirect: '/dashboard',
+  icon: 'HomeOutlined',
+  children: [{ path: 'dashboard', name: 'dashboard', title: '首页', icon: 'HomeOutlined' }],
+};
+
+const child = (path: string, title: string, hidden = false): TRouteNode => ({
+  path,
+  name: path.split('/')[0] ?? path,
+  title,
+  ...(hidden ? { hidden: true } : {}),
+});
+
+/** Protected routes, in sidebar order. */
+export const ASYNC_ROUTES: readonly TRouteNode[] = [
+  {
+    path: '/EmployeeManagement',
+    name: 'EmployeeManagement',
+    title: '员工管理',
+    icon: 'TeamOutlined',
+    redirect: '/EmployeeManagement/listEmployee',
+    children: [
+      child('listEmployee', '员工列表'),
+      child('addEmployee', '添加员工', true),
+      child('detailEmployee', '员工详情', true),
+      child('jobList', '工种管理'),
+    ],
+  },
+  {
+    path: '/taskOrderManage',
+    name: 'taskOrderManage',
+    title: '任务管理',
+    icon: 'ProfileOutlined',
+    redirect: '/taskOrderManage/taskOrderManageIndex',
+    children: [
+      child('taskOrderManageIndex', '企业任务列表'),
+      child('taskCenterIndex', '任务中心'),
+      child('uploadAchievement', '上传成果'),
+      child('releaseTaskOrder', '发布需求'),
+      child('taskEnEdit', '编辑任务', true),
+      child('taskOrderDetails', '任务详情', true),
+      child('selectEmployees', '选择人员', true),
+    ],
+  },
+  {
+    path: '/EmolumentManagement',
+    name: 'EmolumentManagement',
+    title: '薪酬管理',
+    icon: 'PayCircleOutlined',
+    redirect: '/EmolumentManagement/emolumentGrant',
+    children: [
+      child('emolumentGrant', '薪酬发放'),
+      child('emolumentGrantNew', '新建发放', true),
+      child('emolumentCheckList', '薪酬核对'),
+      child('emolumentCheck', '核对明细', true),
+      child('emolumentCheckVerify', '核对确认', true),
+      child('emolumentDetail', '发放明细', true),
+      child('checkVerify', '核验结果', true),
+      child('payRoll', '批量支付'),
+      child('emolumentGrantRecord', '发放记录'),
+      child('epaymentCenter', '支付中心'),
+      child('taskConfirmationIndex', '任务确认'),
+      child('refundCenter', '退款中心'),
+      child('payConfirm', '支付确认', true),
+      child('payRollDetail', '支付详情', true),
+      child('emolumentGrantDetails', '发放详情', true),
+    ],
+  },
+  {
+    path: '/moneyManagement',
+    name: 'moneyManagement',
+    title: '资金管理',
+    icon: 'WalletOutlined',
+    redirect: '/moneyManagement/listMoney',
+    children: [
+      child('listMoney', '资金账户'),
+      child('addMoney', '账户充值'),
+      child('accountManagement', '付款账户', true),
+      child('addAccount', '添加付款账户', true),
+      child('moneyDetail', '资金明细', true),
+    ],
+  },
+  {
+    path: '/invoiceCenter',
+    name: 'invoiceCenter',
+    title: '发票中心',
+    icon: 'AccountBookOutlined',
+    redirect: '/invoiceCenter/apply',
+    children: [
+      child('apply', '申请开票'),
+      child('recordsList', '开票记录'),
+      child('recordsDetails', '开票详情', true),
+      child('recordsEdit', '编辑开票申请', true),
+      child('recordsCheck', '发票核对', true),
+      child('emolumentReceiptDetails', '回单详情', true),
+    ],
+  },
+  {
+    path: '/contract',
+    name: 'contract',
+    title: '合同管理',
+    icon: 'FileProtectOutlined',
+    redirect: '/contract/enterprise',
+    children: [
+      child('enterprise', '企业合同'),
+      child('enterpriseContreactList/:id', '合同列表', true),
+      child('enterpriseContreactDetail/:id', '合同详情', true),
+    ],
+  },
+  {
+    path: '/organization',
+    name: 'organization',
+    title: '组织管理',
+    icon: 'ApartmentOutlined',
+    redirect: '/organization/structure',
+    children: [child('structure', '组织架构')],
+  },
+  {
+    path: '/statisticalCenter',
+    name: 'statisticalCenter',
+    title: '统计中心',
+    icon: 'BarChartOutlined',
+    redirect: '/statisticalCenter/employeeAnalysis',
+    children: [child('employeeAnalysis', '员工分析')],
+  },
+  {
+    path: '/content',
+    name: 'content',
+    title: '内容管理',
+    icon: 'ReadOutlined',
+    redirect: '/content/homeModule',
+    children: [
+      child('homeModule', '首页模块'),
+      child('advertising', '广告管理'),
+      child('article', '文章管理'),
+      child('addHomeModule', '添加模块', true),
+      child('editHomeModule', '编辑模块', true),
+      child('addAdvertising', '添加广告', true),
+      child('updateAdvertising', '编辑广告', true),
+      child('addArticle', '添加文章', true),
+      child('updateArticle', '编辑文章', true),
+    ],
+  },
+  {
+    path: '/exportList',
+    name: 'exportList',
+    title: '下载中心',
+    icon: 'DownloadOutlined',
+    redirect: '/exportList/exportIndex',
+    children: [child('exportIndex', '下载中心')],
+  },
+  {
+    path: '/systemSetting',
+    name: 'systemSetting',
+    title: '系统设置',
+    icon: 'SettingOutlined',
+    redirect: '/systemSetting/roleManage',
+    children: [
+      child('roleManage', '角色管理'),
+      child('adminManage', '管理员管理'),
+      child('addUser', '添加管理员', true),
+      child('editUser', '编辑管理员', true),
+      child('examineManage', '审批管理'),
+    ],
+  },
+  {
+    path: '/editPass',
+    name: 'editPass',
+    title: '修改密码',
+    hidden: true,
+    redirect: '/editPass/editPassIndex',
+    children: [child('editPassIndex', '修改密码', true)],
+  },
+  {
+    path: '/editAuthentication',
+    name: 'editAuthentication',
+    title: '认证方式',
+    hidden: true,
+    redirect: '/editAuthentication/editAuthenticationIndex',
+    children: [child('editAuthenticationIndex', '修改认证方式', true)],
+  },
+  { path: '/editSysMobile', name: 'editSysMobile', title: '修改手机号', hidden: true },
+];
+
+/**
+ * The menu code of a route path (spec section 6): the leading slash removed and everything
+ * after a param marker `:` cut. `enterpriseContreactList/:id` -> `enterpriseContreactList/`.
+ */
+export function menuCodeOf(path: string): string {
+  const withoutSlash = path.startsWith('/') ? path.slice(1) : path;
+  const colon = withoutSlash.indexOf(':');
+  return colon === -1 ? withoutSlash : withoutSlash.slice(0, colon);
+}
+
+/** Every route of the catalogue, depth first, with its parent. */
+export function flattenRoutes(
+  routes: readonly TRouteNode[] = ASYNC_ROUTES,
+): { route: TRouteNode; parent: TRouteNode | null }[] {
+  const out: { route: TRouteNode; parent: TRouteNode | null }[] = [];
+  for (const route of routes) {
+    out.push({ route, parent: null });
+    for (const c of route.children ?? []) out.push({ route: c, parent: route });
+  }
+  return out;
+}
+
+/** The full path of a route: a child's path joined to its parent's. */
+export function fullPathOf(route: TRouteNode, parent: TRouteNode | null): string {
+  if (!parent) return route.path;
+  return `${parent.path.replace(/\/$/, '')}/${route.path}`;
+}
+
+/**
+ * Names of the routes whose screens are built. A route whose screen is not built yet stays out
+ * of the router and the menu seed (ROUTES.md): it is never shown as an empty page. Each area
+ * adds its names here when its screens land.
+ */
+export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
+  'listEmployee',
+  'addEmployee',
+  'detailEmployee',
+  'jobList',
+  'exportIndex',
+  'roleManage',
+  'adminManage',
+  'addUser',
+  'editUser',
+  'editPassIndex',
+  'editAuthenticationIndex',
+  'editSysMobile',
+]);
+
+/** Whether a route's screen is built: a parent is available when any child is. */
+export function isAvailable(route: TRouteNode): boolean {
+  if (route.children?.length) return route.children.some(isAvailable);
+  return BUILT_SCREENS.has(route.name);
+}
+
+/** Catalogue routes whose screens exist, children filtered the same way. */
+export function availableRoutes(routes: readonly TRouteNode[] = ASYNC_ROUTES): TRouteNode[] {
+  return routes.filter(isAvailable).map((r) => (r.children ? { ...r, children: r.children.filter(isAvailable) } : r));
+}
+
+/** All menu codes of the available catalogue: what an owner admin is granted. */
+export function allMenuCodes(routes: readonly TRouteNode[] = ASYNC_ROUTES): string[] {
+  return flattenRoutes(availableRoutes(routes)).map(({ route }) => menuCodeOf(route.path));
+}
+
+/**
+ * Spec section 6: a route is kept only when its menu code has a truthy entry in the menus map;
+ * children are filtered recursively.
+ */
+export function filterRoutesByMenus(
+  routes: readonly TRouteNode[],
+  menus: Readonly<Record<string, boolean | undefined>>,
+): TRouteNode[] {
+  const kept: TRouteNode[] = [];
+  for (const route of routes) {
+    if (!menus[menuCodeOf(route.path)]) continue;
+    kept.push(route.children ? { ...route, children: filterRoutesByMenus(route.children, menus) } : route);
+  }
+  return kept;
+}

@@ -1,0 +1,22 @@
+/**
+ * The contract for the browser: every constant and function without zod (so the web bundle
+ * carries no schema library), and the types of the zod schemas, which compile away.
+ */
+export * from './codes.ts';
+export * from './routes.ts';
+export * from './permissions.ts';
+export * from './identity-rules.ts';
+export * from './dictionaries.ts';
+export * from './worker-rules.ts';
+export {
+  PAGE_LIMIT_DEFAULT,
+  PAGE_LIMIT_MAX,
+  type TEnvelope,
+  type TPage,
+  type TFieldError,
+  type TErrorEnvelope,
+  type TPageQuery,
+} from './envelope.ts';
+export type * from './identity.ts';
+export type * from './system.ts';
+export type * from './worker.ts';

@@ -1,0 +1,246 @@
+import { z } from 'zod';
+import { ZPageQuery } from './envelope.ts';
+import {
+  ALIPAY_ACCOUNT_PATTERN,
+  BANK_CARD_PATTERN,
+  CONTRACT_STATUSES,
+  EXPORT_STATUSES,
+  ID_NUMBER_PATTERN,
+  IMPORT_STATUSES,
+  JOB_TYPE_CODE_PATTERN,
+  WORKER_NAME_PATTERN,
+  REAL_NAME_STATUSES,
+  WORKER_SORT_FIELDS,
+  WORKER_STATUSES,
+} from './worker-rules.ts';
+import { MOBILE_RULE } from './identity-rules.ts';
+
+export * from './worker-rules.ts';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ZDate = (label: string) => z.string({ error: `请选择${label}` }).regex(DATE, `${label}格式应为 YYYY-MM-DD`);
+const ZId = z.coerce.number({ error: 'id 必须是数字' }).int().positive();
+
+export const ZWorkerIdParams = z.object({ id: ZId });
+
+// ── Workers ─────────────────────────────────────────────────────────────────────────────────
+
+export const ZWorkerQuery = ZPageQuery.extend({
+  name: z.string().trim().max(50).optional(),
+  mobile: z.string().trim().max(11).optional(),
+  /** Exact match on the full number (searched through its keyed hash). */
+  idNumber: z.string().trim().max(18).optional(),
+  jobTypeId: ZId.optional(),
+  departmentId: ZId.optional(),
+  status: z.enum(WORKER_STATUSES).optional(),
+  realNameStatus: z.enum(REAL_NAME_STATUSES).optional(),
+  joinedFrom: ZDate('入职开始日期').optional(),
+  joinedTo: ZDate('入职结束日期').optional(),
+  sort: z.enum(WORKER_SORT_FIELDS).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type TWorkerQuery = z.input<typeof ZWorkerQuery>;
+/** The filters of a list (no paging): what an export repeats. */
+export const ZWorkerFilters = ZWorkerQuery.omit({ page: true, limit: true });
+export type TWorkerFilters = z.infer<typeof ZWorkerFilters>;
+
+export const ZWorkerRow = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** Always masked in lists. */
+  idNumber: z.string(),
+  mobile: z.string(),
+  gender: z.enum(['male', 'female']),
+  birthDate: z.string(),
+  province: z.string(),
+  jobTypeId: z.number().nullable(),
+  jobTypeName: z.string().nullable(),
+  departmentId: z.number().nullable(),
+  departmentName: z.string().nullable(),
+  status: z.enum(WORKER_STATUSES),
+  realNameStatus: z.enum(REAL_NAME_STATUSES),
+  contractStatus: z.enum(CONTRACT_STATUSES),
+  joinedAt: z.string(),
+  leftAt: z.string().nullable(),
+  hasDefaultAccount: z.boolean(),
+  remark: z.string(),
+  createdAt: z.string(),
+});
+export type TWorkerRow = z.infer<typeof ZWorkerRow>;
+
+export const ZBankCard = z.object({
+  id: z.number(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** Masked unless the admin holds employee:sensitive (on the detail only). */
+  cardNumber: z.string(),
+  branch: z.string(),
+  holderName: z.string(),
+  isDefault: z.boolean(),
+});
+export type TBankCard = z.infer<typeof ZBankCard>;
+
+export const ZAlipayAccount = z.object({
+  id: z.number(),
+  account: z.string(),
+  holderName: z.string(),
+  isDefault: z.boolean(),
+});
+export type TAlipayAccount = z.infer<typeof ZAlipayAccount>;
+
+export const ZWorkerDetail = ZWorkerRow.extend({
+  regionCode: z.string(),
+  /** Whether idNumber and card numbers are shown in full (employee:sensitive). */
+  sensitiveVisible: z.boolean(),
+  bankCards: z.array(ZBankCard),
+  alipayAccounts: z.array(ZAlipayAccount),
+  /** Never paid: may be deleted. */
+  canDelete: z.boolean(),
+  updatedAt: z.string(),
+});
+export type TWorkerDetail = z.infer<typeof ZWorkerDetail>;
+
+const ZName = z
+  .string({ error: '请输入姓名' })
+  .trim()
+  .min(1, '请输入姓名')
+  .max(50, '姓名最多 50 个字符')
+  .regex(WORKER_NAME_PATTERN, '姓名只能包含中文、字母、空格和“·”');
+const ZIdNumber = z
+  .string({ error: '请输入身份证号' })
+  .trim()
+  .toUpperCase()
+  .regex(ID_NUMBER_PATTERN, '身份证号应为 18 位');
+const ZWorkerMobile = z.string({ error: '请输入手机号' }).trim().regex(MOBILE_RULE, '请输入正确的 11 位手机号');
+
+export const ZBankCardBody = z.object({
+  bankCode: z.string({ error: '请选择开户银行' }).trim().min(1, '请选择开户银行').max(20),
+  cardNumber: z
+    .string({ error: '请输入银行卡号' })
+    .transform((v) => v.replace(/\s+/g, ''))
+    .pipe(z.string().regex(BANK_CARD_PATTERN, '卡号应为 16-19 位数字')),
+  branch: z.string().trim().max(100, '开户支行最多 100 个字符').default(''),
+  isDefault: z.boolean().default(false),
+});
+export type TBankCardBody = z.input<typeof ZBankCardBody>;
+
+export const ZAlipayBody = z.object({
+  account: z
+    .string({ error: '请输入支付宝账号' })
+    .trim()
+    .max(100, '支付宝账号最多 100 个字符')
+    .regex(ALIPAY_ACCOUNT_PATTERN, '支付宝账号应为手机号或邮箱'),
+  isDefault: z.boolean().default(false),
+});
+export type TAlipayBody = z.input<typeof ZAlipayBody>;
+
+export const ZCreateWorkerBody = z.object({
+  name: ZName,
+  idNumber: ZIdNumber,
+  mobile: ZWorkerMobile,
+  jobTypeId: ZId.nullable().default(null),
+  departmentId: ZId.nullable().default(null),
+  joinedAt: ZDate('入职日期'),
+  remark: z.string().trim().max(200, '备注最多 200 个字符').default(''),
+  /** One payout account, added as the default. */
+  bankCard: ZBankCardBody.omit({ isDefault: true }).optional(),
+  alipay: ZAlipayBody.omit({ isDefault: true }).optional(),
+});
+export type TCreateWorkerBody = z.input<typeof ZCreateWorkerBody>;
+
+export const ZUpdateWorkerBody = z.object({
+  name: ZName,
+  /** Omitted: unchanged (an admin without employee:sensitive only ever sees it masked). */
+  idNumber: ZIdNumber.optional(),
+  mobile: ZWorkerMobile,
+  jobTypeId: ZId.nullable().default(null),
+  departmentId: ZId.nullable().default(null),
+  joinedAt: ZDate('入职日期'),
+  remark: z.string().trim().max(200, '备注最多 200 个字符').default(''),
+});
+export type TUpdateWorkerBody = z.input<typeof ZUpdateWorkerBody>;
+
+export const ZLeaveBody = z.object({ leftAt: ZDate('离职日期') });
+export type TLeaveBody = z.infer<typeof ZLeaveBody>;
+
+// ── Job types ───────────────────────────────────────────────────────────────────────────────
+
+export const ZJobType = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  description: z.string(),
+  enabled: z.boolean(),
+  workerCount: z.number(),
+  createdAt: z.string(),
+});
+export type TJobType = z.infer<typeof ZJobType>;
+
+export const ZJobTypeBody = z.object({
+  name: z.string({ error: '请输入工种名称' }).trim().min(1, '请输入工种名称').max(30, '工种名称最多 30 个字符'),
+  code: z
+    .string({ error: '请输入工种编码' })
+    .trim()
+    .min(1, '请输入工种编码')
+    .max(20, '工种编码最多 20 个字符')
+    .regex(JOB_TYPE_CODE_PATTERN, '工种编码只能包含字母、数字、_ 和 -'),
+  description: z.string().trim().max(200, '描述最多 200 个字符').default(''),
+  enabled: z.boolean().default(true),
+});
+export type TJobTypeBody = z.input<typeof ZJobTypeBody>;
+
+export const ZJobTypeQuery = ZPageQuery.extend({
+  name: z.string().trim().max(30).optional(),
+  enabled: z.enum(['true', 'false']).optional(),
+});
+
+export const ZDepartmentOption = z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() });
+export type TDepartmentOption = z.infer<typeof ZDepartmentOption>;
+
+// ── Files, exports, imports ─────────────────────────────────────────────────────────────────
+
+export const ZUploadedFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number(),
+  contentType: z.string(),
+  url: z.string(),
+});
+export type TUploadedFile = z.infer<typeof ZUploadedFile>;
+
+export const ZExportJob = z.object({
+  id: z.string(),
+  type: z.string(),
+  typeName: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  progress: z.number(),
+  rowCount: z.number(),
+  fileSize: z.number(),
+  fileName: z.string(),
+  error: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  expiresAt: z.string(),
+  /** Filters the export was asked with, as shown to the admin. */
+  filters: z.record(z.string(), z.unknown()),
+});
+export type TExportJob = z.infer<typeof ZExportJob>;
+export const ZExportQuery = ZPageQuery.extend({ status: z.enum(EXPORT_STATUSES).optional() });
+
+export const ZImportRowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
+export type TImportRowError = z.infer<typeof ZImportRowError>;
+export const ZImportJob = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  progress: z.number(),
+  totalRows: z.number(),
+  validRows: z.number(),
+  errorRows: z.number(),
+  insertedRows: z.number(),
+  /** The first errors; the whole list is in the downloadable report. */
+  errors: z.array(ZImportRowError),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type TImportJob = z.infer<typeof ZImportJob>;
