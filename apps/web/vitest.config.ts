@@ -8,5 +8,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // antd in jsdom is slow, and CI shares two cores with PostgreSQL: a slow test is not a hung one.
+    testTimeout: 30_000,
   },
 });

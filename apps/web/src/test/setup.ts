@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
+
+// findBy* and waitFor wait up to 5 s: on a loaded CI machine antd can take longer than the
+// 1 s default to render a dialog or a table.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => cleanup());
 

@@ -5,8 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { Component as ExportIndexPage } from './routes/export-index-page.tsx';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const PATH = '/exportList/exportIndex';
 
 function exportJob(overrides: Partial<TExportJob>): TExportJob {

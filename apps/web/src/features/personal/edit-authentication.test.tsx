@@ -1,11 +1,9 @@
 import type { TUserInfo } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as EditAuthenticationPage } from './routes/edit-authentication-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/editAuthentication/editAuthenticationIndex';
 

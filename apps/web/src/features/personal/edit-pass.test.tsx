@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { Component as EditPassPage } from './routes/edit-pass-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/editPass/editPassIndex';
 

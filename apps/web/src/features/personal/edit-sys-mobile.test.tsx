@@ -1,10 +1,8 @@
 import type { TUserInfo } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { Component as EditSysMobilePage } from './routes/edit-sys-mobile-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/editSysMobile';
 

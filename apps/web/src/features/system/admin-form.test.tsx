@@ -1,12 +1,10 @@
 import type { TAdminRow } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as AddUserPage } from './routes/add-user-page.tsx';
 import { Component as EditUserPage } from './routes/edit-user-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const LIST_PATH = '/systemSetting/adminManage';
 const ROLE_OPTIONS = [

@@ -1,11 +1,9 @@
 import type { TAdminRow } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as AdminManagePage } from './routes/admin-manage-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/systemSetting/adminManage';
 

@@ -1,6 +1,6 @@
 import type { TMenuAll, TRole } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { grantedMenuCodes } from './components/menu-codes.ts';
@@ -107,8 +107,6 @@ function treeCheckbox(title: string): HTMLElement {
   if (!box) throw new Error(`no tree node ${title}`);
   return box;
 }
-
-vi.setConfig({ testTimeout: 30_000 });
 
 let api: ReturnType<typeof mockApi> | undefined;
 const user = setupUser();

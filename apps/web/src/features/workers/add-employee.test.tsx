@@ -1,12 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as AddEmployeePage } from './routes/add-employee-page.tsx';
 import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, workerDetail } from './test-data.ts';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/EmployeeManagement/addEmployee';
 const DETAIL_PATH = '/EmployeeManagement/detailEmployee';

@@ -1,11 +1,9 @@
 import type { TJobType } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as JobListPage } from './routes/job-list-page.tsx';
-
-vi.setConfig({ testTimeout: 30_000 });
 
 const PATH = '/EmployeeManagement/jobList';
 

@@ -7,8 +7,6 @@ import { useSession } from '../../lib/session-store.ts';
 import { Component as ListEmployeePage } from './routes/list-employee-page.tsx';
 import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, importJob, workerRow } from './test-data.ts';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const PATH = '/EmployeeManagement/listEmployee';
 const ALL_ELEMENTS = {
   'employee:add': true,
