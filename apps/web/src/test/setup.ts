@@ -11,8 +11,10 @@ afterEach(() => cleanup());
 // React's scheduler may still have work queued (antd's motion timers) when the last test of a
 // file ends; let it drain before jsdom is torn down, or it runs against a missing window.
 afterAll(async () => {
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  await new Promise((resolve) => setImmediate(resolve));
+  for (let i = 0; i < 5; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 });
 
 // jsdom lacks these browser APIs that antd relies on.
