@@ -21,6 +21,12 @@ describe('field cipher', () => {
     expect(cipher.hash('110105199001011234')).toBe(cipher.hash('110105199001011234'));
   });
 
+  it('never repeats an IV, across refills of the IV pool', () => {
+    const ivs = new Set(Array.from({ length: 5000 }, () => cipher.encrypt('x').split('.')[1]));
+    expect(ivs.size).toBe(5000);
+    for (const iv of ivs) expect(Buffer.from(iv ?? '', 'base64url')).toHaveLength(12);
+  });
+
   it('rejects a tampered value', () => {
     const stored = cipher.encrypt('secret');
     const parts = stored.split('.');

@@ -12,13 +12,31 @@ export interface FieldCipher {
   hash(plain: string): string;
 }
 
+/**
+ * IVs are taken from a pool of random bytes refilled 1,024 IVs at a time: as random as one
+ * randomBytes(12) per value, without a system call for each (an import encrypts 200,000).
+ */
+const IV_BYTES = 12;
+const IV_POOL_BYTES = IV_BYTES * 1024;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+function nextIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
 export function createFieldCipher(keyBase64: string): FieldCipher {
   const key = Buffer.from(keyBase64, 'base64url');
   if (key.length !== 32) throw new Error('ENCRYPTION_KEY 必须是 32 字节 (base64url 编码)');
   const hashKey = createHmac('sha256', key).update('flexpay:field-hash:v1').digest();
   return {
     encrypt(plain) {
-      const iv = randomBytes(12);
+      const iv = nextIv();
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
       const tag = cipher.getAuthTag();

@@ -1,8 +1,16 @@
-import { sql } from 'drizzle-orm';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { luhnCheckDigit, maskBankCard } from '../../lib/bank-card.ts';
 import { idCardCheckChar, maskIdCard, parseIdCard } from '../../lib/id-card.ts';
-import { queryRows, type DbOrTx } from '../client.ts';
+import {
+  insertAlipayAccounts,
+  insertBankCards,
+  insertWorkers,
+  type NewAlipay,
+  type NewBankCard,
+  type NewWorker,
+} from '../../modules/worker/repo.ts';
+import { alipayColumns } from '../../modules/worker/rules.ts';
+import type { DbOrTx } from '../client.ts';
 
 /** A small deterministic generator (mulberry32), so demo data is the same on every machine. */
 export function createRng(seed: number) {
@@ -116,8 +124,8 @@ export function generateWorker(
 }
 
 /**
- * Inserts generated workers and their default payout accounts set-based: one INSERT ... SELECT
- * FROM unnest(arrays) per batch and table, not a statement per row.
+ * Inserts generated workers and their default payout accounts set-based, through the same
+ * repository inserts the batch import uses (one INSERT ... SELECT FROM unnest per table).
  */
 export async function insertGeneratedWorkers(
   db: DbOrTx,
@@ -126,101 +134,51 @@ export async function insertGeneratedWorkers(
   workers: GeneratedWorker[],
 ) {
   if (!workers.length) return;
-  const cols = {
-    name: [] as string[],
-    enc: [] as string[],
-    hash: [] as string[],
-    masked: [] as string[],
-    mobile: [] as string[],
-    gender: [] as string[],
-    birth: [] as string[],
-    province: [] as string[],
-    region: [] as string[],
-    jobType: [] as (number | null)[],
-    dept: [] as (number | null)[],
-    status: [] as string[],
-    realName: [] as string[],
-    contract: [] as string[],
-    joined: [] as string[],
-    left: [] as (string | null)[],
-  };
-  for (const w of workers) {
+  const rows: NewWorker[] = workers.map((w) => {
     const parsed = parseIdCard(w.idNumber);
     if (!parsed.ok) throw new Error(`generated an invalid ID number ${w.idNumber}`);
-    cols.name.push(w.name);
-    cols.enc.push(cipher.encrypt(w.idNumber));
-    cols.hash.push(cipher.hash(w.idNumber));
-    cols.masked.push(maskIdCard(w.idNumber));
-    cols.mobile.push(w.mobile);
-    cols.gender.push(parsed.info.gender);
-    cols.birth.push(parsed.info.birthDate);
-    cols.province.push(parsed.info.province);
-    cols.region.push(parsed.info.regionCode);
-    cols.jobType.push(w.jobTypeId);
-    cols.dept.push(w.departmentId);
-    cols.status.push(w.status);
-    cols.realName.push(w.realNameStatus);
-    cols.contract.push(w.contractStatus);
-    cols.joined.push(w.joinedAt);
-    cols.left.push(w.leftAt);
-  }
-  const inserted = await queryRows<{ id: number; id_number_hash: string }>(
-    db,
-    sql`insert into worker (company_id, name, id_number_enc, id_number_hash, id_number_masked, mobile, gender, birth_date,
-          province, region_code, job_type_id, department_id, status, real_name_status, contract_status, joined_at, left_at)
-        select ${companyId}, * from unnest(
-          ${sql.param(cols.name)}::text[], ${sql.param(cols.enc)}::text[], ${sql.param(cols.hash)}::text[], ${sql.param(cols.masked)}::text[], ${sql.param(cols.mobile)}::text[],
-          ${sql.param(cols.gender)}::text[], ${sql.param(cols.birth)}::date[], ${sql.param(cols.province)}::text[], ${sql.param(cols.region)}::text[],
-          ${sql.param(cols.jobType)}::bigint[], ${sql.param(cols.dept)}::bigint[], ${sql.param(cols.status)}::text[], ${sql.param(cols.realName)}::text[],
-          ${sql.param(cols.contract)}::text[], ${sql.param(cols.joined)}::date[], ${sql.param(cols.left)}::date[])
-        returning id, id_number_hash`,
-  );
-  const idByHash = new Map(inserted.map((r) => [r.id_number_hash, Number(r.id)]));
-  const cards = {
-    worker: [] as number[],
-    bank: [] as string[],
-    enc: [] as string[],
-    hash: [] as string[],
-    masked: [] as string[],
-    holder: [] as string[],
-  };
-  const alipays = {
-    worker: [] as number[],
-    enc: [] as string[],
-    hash: [] as string[],
-    masked: [] as string[],
-    holder: [] as string[],
-  };
+    return {
+      companyId,
+      name: w.name,
+      idNumberEnc: cipher.encrypt(w.idNumber),
+      idNumberHash: cipher.hash(w.idNumber),
+      idNumberMasked: maskIdCard(w.idNumber),
+      mobile: w.mobile,
+      gender: parsed.info.gender,
+      birthDate: parsed.info.birthDate,
+      province: parsed.info.province,
+      regionCode: parsed.info.regionCode,
+      jobTypeId: w.jobTypeId,
+      departmentId: w.departmentId,
+      status: w.status,
+      realNameStatus: w.realNameStatus,
+      contractStatus: w.contractStatus,
+      joinedAt: w.joinedAt,
+      leftAt: w.leftAt,
+    };
+  });
+  const inserted = await insertWorkers(db, rows);
+  const idByHash = new Map(inserted.map((r) => [r.idNumberHash, r.id]));
+  const cards: NewBankCard[] = [];
+  const alipays: NewAlipay[] = [];
   workers.forEach((w, i) => {
-    const workerId = idByHash.get(cols.hash[i] ?? '');
+    const workerId = idByHash.get(rows[i]?.idNumberHash ?? '');
     if (!workerId || !w.account) return;
+    const owner = { companyId, workerId, holderName: w.name, isDefault: true };
     if (w.account.channel === 'bank') {
-      cards.worker.push(workerId);
-      cards.bank.push(w.account.bankCode);
-      cards.enc.push(cipher.encrypt(w.account.cardNumber));
-      cards.hash.push(cipher.hash(w.account.cardNumber));
-      cards.masked.push(maskBankCard(w.account.cardNumber));
-      cards.holder.push(w.name);
+      cards.push({ ...owner, bankCode: w.account.bankCode, ...bankCardStored(cipher, w.account.cardNumber) });
     } else {
-      alipays.worker.push(workerId);
-      alipays.enc.push(cipher.encrypt(w.account.account));
-      alipays.hash.push(cipher.hash(w.account.account));
-      alipays.masked.push(`${w.account.account.slice(0, 3)}****${w.account.account.slice(7)}`);
-      alipays.holder.push(w.name);
+      alipays.push({ ...owner, ...alipayColumns(cipher, w.account.account) });
     }
   });
-  if (cards.worker.length) {
-    await db.execute(
-      sql`insert into worker_bank_card (company_id, worker_id, bank_code, card_number_enc, card_number_hash, card_number_masked, holder_name, is_default)
-          select ${companyId}, *, true from unnest(${sql.param(cards.worker)}::bigint[], ${sql.param(cards.bank)}::text[], ${sql.param(cards.enc)}::text[],
-            ${sql.param(cards.hash)}::text[], ${sql.param(cards.masked)}::text[], ${sql.param(cards.holder)}::text[])`,
-    );
-  }
-  if (alipays.worker.length) {
-    await db.execute(
-      sql`insert into worker_alipay (company_id, worker_id, account_enc, account_hash, account_masked, holder_name, is_default)
-          select ${companyId}, *, true from unnest(${sql.param(alipays.worker)}::bigint[], ${sql.param(alipays.enc)}::text[], ${sql.param(alipays.hash)}::text[],
-            ${sql.param(alipays.masked)}::text[], ${sql.param(alipays.holder)}::text[])`,
-    );
-  }
+  await insertBankCards(db, cards);
+  await insertAlipayAccounts(db, alipays);
+}
+
+function bankCardStored(cipher: FieldCipher, cardNumber: string) {
+  return {
+    cardNumberEnc: cipher.encrypt(cardNumber),
+    cardNumberHash: cipher.hash(cardNumber),
+    cardNumberMasked: maskBankCard(cardNumber),
+  };
 }

@@ -4,8 +4,11 @@ import {
   REAL_NAME_STATUS_LABELS,
   WORKER_STATUS_LABELS,
   ZWorkerFilters,
+  type TContractStatus,
   type TExportJob,
+  type TRealNameStatus,
   type TWorkerFilters,
+  type TWorkerStatus,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
@@ -14,7 +17,7 @@ import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as exports from '../export/service.ts';
 import * as workerRepo from '../worker/repo.ts';
-import { toRepoFilter, toWorkerRow } from '../worker/service.ts';
+import { toRepoFilter } from '../worker/service.ts';
 
 /** The columns of the worker export, in order. */
 export const WORKER_EXPORT_COLUMNS: SheetColumn[] = [
@@ -59,20 +62,19 @@ export async function requestWorkerExport(
   return exports.requestExport(ctx, jobs, auth, 'workers', stored);
 }
 
-function cellsOf(row: workerRepo.WorkerListRow): CellValue[] {
-  const w = toWorkerRow(row);
+function cellsOf(w: workerRepo.WorkerExportRow): CellValue[] {
   return [
     w.name,
-    w.idNumber,
+    w.idNumberMasked,
     w.mobile,
-    GENDER_LABELS[w.gender],
+    GENDER_LABELS[w.gender === 'female' ? 'female' : 'male'],
     w.birthDate,
     w.province,
     w.jobTypeName ?? '',
     w.departmentName ?? '',
-    WORKER_STATUS_LABELS[w.status],
-    REAL_NAME_STATUS_LABELS[w.realNameStatus],
-    CONTRACT_STATUS_LABELS[w.contractStatus],
+    WORKER_STATUS_LABELS[w.status as TWorkerStatus],
+    REAL_NAME_STATUS_LABELS[w.realNameStatus as TRealNameStatus],
+    CONTRACT_STATUS_LABELS[w.contractStatus as TContractStatus],
     w.joinedAt,
     w.leftAt ?? '',
     w.remark,

@@ -9,6 +9,7 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
+import type { FieldCipher } from '../../lib/crypto.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { luhnCheckDigit } from '../../lib/bank-card.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
@@ -232,9 +233,9 @@ function writeTemplate(writer: XlsxWriter, jobTypes: { code: string; name: strin
 
 /** The import template of the admin's company (its enabled job types in the instructions). */
 export async function createImportTemplate(ctx: ServiceContext, auth: AuthContext): Promise<Readable> {
-  const jobTypes = (await workerRepo.findJobTypes(ctx.db, auth.companyId))
-    .filter((r) => r.jobType.enabled)
-    .map((r) => ({ code: r.jobType.code, name: r.jobType.name }));
+  const jobTypes = (await workerRepo.findJobTypeRefs(ctx.db, auth.companyId))
+    .filter((t) => t.enabled)
+    .map((t) => ({ code: t.code, name: t.name }));
   const writer = createXlsxWriter();
   // The stream is read while the workbook is written: start writing, hand the stream out.
   void (async () => {
@@ -263,7 +264,12 @@ interface ScanOptions {
   onRows(rows: CheckedRow[]): Promise<void>;
   /** A fraction of the file read (0-1), every few thousand rows. */
   onProgress?(fraction: number): Promise<void>;
+  /** Whether the rows will be stored: a validation only checks them and encrypts nothing. */
+  storing: boolean;
 }
+
+/** The cipher of a validation: hashes for duplicate checks, no encryption of rows never stored. */
+const checkingOnly = (cipher: FieldCipher): FieldCipher => ({ ...cipher, encrypt: () => '' });
 
 const FILE_GONE = '导入文件已过期或不存在，请重新上传';
 const UNREADABLE = '文件无法解析，请上传有效的 xlsx 或 csv 文件（建议使用下载的模板填写）';
@@ -286,14 +292,12 @@ async function scanSheet(
   file: files.StoredFileRow,
   options: ScanOptions,
 ): Promise<{ totalRows: number }> {
-  const types = await workerRepo.findJobTypes(options.db, job.companyId);
+  const types = await workerRepo.findJobTypeRefs(options.db, job.companyId);
   const rowContext = {
-    cipher: ctx.cipher,
+    cipher: options.storing ? ctx.cipher : checkingOnly(ctx.cipher),
     companyId: job.companyId,
     today: ctx.now(),
-    jobTypes: jobTypesByCode(
-      types.map((t) => ({ id: t.jobType.id, code: t.jobType.code, enabled: t.jobType.enabled })),
-    ),
+    jobTypes: jobTypesByCode(types),
   };
 
   let bytesRead = 0;
@@ -306,10 +310,10 @@ async function scanSheet(
 
   const firstRowOf = new Map<string, number>();
   let pending: CheckedRow[] = [];
-  const flush = async () => {
-    if (!pending.length) return;
-    const batch = pending;
-    pending = [];
+  // One batch at a time is in the database (duplicate check, then onRows) while the next one is
+  // read and checked: the sheet's parsing and the database work overlap instead of alternating.
+  let inflight: Promise<void> = Promise.resolve();
+  const store = async (batch: CheckedRow[]) => {
     const hashes = batch.flatMap((r) => (r.idHash && r.worker ? [r.idHash] : []));
     const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
     for (const r of batch) {
@@ -320,6 +324,15 @@ async function scanSheet(
       }
     }
     await options.onRows(batch);
+  };
+  const flush = async () => {
+    if (!pending.length) return;
+    const batch = pending;
+    pending = [];
+    await inflight;
+    inflight = store(batch);
+    // A failure is raised by the next flush or at the end; never left unhandled meanwhile.
+    inflight.catch(() => {});
   };
 
   let columns: ColumnIndex | undefined;
@@ -364,10 +377,13 @@ async function scanSheet(
     throw err;
   } finally {
     source.destroy();
+    // Nothing may still run on the connection when the caller ends its transaction.
+    await inflight.catch(() => {});
   }
   if (!columns) throw new ImportFailure('文件中没有数据，请使用下载的模板填写后上传');
   if (!totalRows) throw new ImportFailure('文件中没有员工数据，请从第 2 行开始填写');
   await flush();
+  await inflight;
   return { totalRows };
 }
 
@@ -453,6 +469,7 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
   try {
     const { totalRows } = await scanSheet(ctx, job, await sourceFileOf(ctx, job), {
       db: ctx.db,
+      storing: false,
       onRows: async (rows) => rows.forEach((r) => collector.add(r)),
       onProgress: (fraction) =>
         repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
@@ -509,6 +526,7 @@ export async function runCommit(
       let inserted = 0;
       const { totalRows } = await scanSheet(ctx, job, file, {
         db: tx,
+        storing: true,
         onRows: async (rows) => {
           const ready: { worker: workerRepo.NewWorker; account: CheckedRow['account'] }[] = [];
           for (const r of rows) {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import {
   department,
@@ -142,31 +142,61 @@ function companyTotal(db: DbOrTx, companyId: number) {
     .where(eq(workerCountTable.companyId, companyId));
 }
 
+/** The columns an export shows: no ciphertext, no per-row account lookups. */
+const exportColumns = {
+  id: worker.id,
+  name: worker.name,
+  idNumberMasked: worker.idNumberMasked,
+  mobile: worker.mobile,
+  gender: worker.gender,
+  birthDate: worker.birthDate,
+  province: worker.province,
+  status: worker.status,
+  realNameStatus: worker.realNameStatus,
+  contractStatus: worker.contractStatus,
+  joinedAt: worker.joinedAt,
+  leftAt: worker.leftAt,
+  remark: worker.remark,
+  jobTypeName: jobType.name,
+  departmentName: department.name,
+};
+
+/** One keyset batch of export rows, chosen on the worker table by id, then joined. */
+function exportBatch(db: DbOrTx, companyId: number, f: WorkerFilter, afterId: number, batch: number) {
+  const ids = db
+    .select({ companyId: worker.companyId, id: worker.id })
+    .from(worker)
+    .where(and(whereOf(companyId, f), sql`${worker.id} > ${afterId}`))
+    .orderBy(asc(worker.id))
+    .limit(batch)
+    .as('batch');
+  return db
+    .select(exportColumns)
+    .from(ids)
+    .innerJoin(worker, and(eq(worker.companyId, ids.companyId), eq(worker.id, ids.id)))
+    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
+    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .orderBy(asc(worker.id));
+}
+
+export type WorkerExportRow = Awaited<ReturnType<typeof exportBatch>>[number];
+
 /**
- * Rows in pages of `batch` by id (keyset, not offset), for exports of any size without holding
- * the list in memory.
+ * Export rows in batches of `batch` by id (keyset, not offset), for exports of any size without
+ * holding the list in memory.
  */
-export async function* iterateWorkers(db: DbOrTx, companyId: number, f: WorkerFilter, batch = 2000) {
+export async function* iterateWorkers(
+  db: DbOrTx,
+  companyId: number,
+  f: WorkerFilter,
+  batch = 2000,
+): AsyncGenerator<WorkerExportRow[]> {
   let afterId = 0;
   for (;;) {
-    // As for a page: pick the batch on the worker table by its primary key, then join its rows.
-    const ids = db
-      .select({ companyId: worker.companyId, id: worker.id })
-      .from(worker)
-      .where(and(whereOf(companyId, f), sql`${worker.id} > ${afterId}`))
-      .orderBy(asc(worker.id))
-      .limit(batch)
-      .as('batch');
-    const rows = await db
-      .select(listColumns)
-      .from(ids)
-      .innerJoin(worker, and(eq(worker.companyId, ids.companyId), eq(worker.id, ids.id)))
-      .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
-      .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
-      .orderBy(asc(worker.id));
+    const rows = await exportBatch(db, companyId, f, afterId, batch);
     if (!rows.length) return;
     yield rows;
-    afterId = rows[rows.length - 1]?.worker.id ?? afterId;
+    afterId = rows[rows.length - 1]?.id ?? afterId;
     if (rows.length < batch) return;
   }
 }
@@ -207,13 +237,55 @@ export async function insertWorker(db: DbOrTx, values: NewWorker): Promise<numbe
   return row.id;
 }
 
+type PgArrayType = 'text' | 'bigint' | 'date' | 'boolean';
+type UnnestColumn<T> = readonly [column: string, type: PgArrayType, pick: (row: T) => unknown];
+
 /**
- * Set-based insert of many workers; answers each new id with its ID-number hash, since
+ * INSERT ... SELECT FROM unnest(...): one statement whatever the number of rows, each column
+ * sent as one array parameter rather than a parameter per value.
+ */
+function unnestInsert<T>(table: string, columns: readonly UnnestColumn<T>[], rows: T[], returning?: string): SQL {
+  const names = sql.raw(columns.map(([c]) => c).join(', '));
+  const arrays = sql.join(
+    columns.map(([, type, pick]) => sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  const tail = returning ? sql.raw(` returning ${returning}`) : sql``;
+  return sql`insert into ${sql.raw(table)} (${names}) select * from unnest(${arrays})${tail}`;
+}
+
+const WORKER_COLUMNS: readonly UnnestColumn<NewWorker>[] = [
+  ['company_id', 'bigint', (w) => w.companyId],
+  ['name', 'text', (w) => w.name],
+  ['id_number_enc', 'text', (w) => w.idNumberEnc],
+  ['id_number_hash', 'text', (w) => w.idNumberHash],
+  ['id_number_masked', 'text', (w) => w.idNumberMasked],
+  ['mobile', 'text', (w) => w.mobile],
+  ['gender', 'text', (w) => w.gender],
+  ['birth_date', 'date', (w) => w.birthDate],
+  ['province', 'text', (w) => w.province],
+  ['region_code', 'text', (w) => w.regionCode],
+  ['job_type_id', 'bigint', (w) => w.jobTypeId ?? null],
+  ['department_id', 'bigint', (w) => w.departmentId ?? null],
+  ['status', 'text', (w) => w.status ?? 'active'],
+  ['real_name_status', 'text', (w) => w.realNameStatus ?? 'unverified'],
+  ['contract_status', 'text', (w) => w.contractStatus ?? 'unsigned'],
+  ['joined_at', 'date', (w) => w.joinedAt],
+  ['left_at', 'date', (w) => w.leftAt ?? null],
+  ['remark', 'text', (w) => w.remark ?? ''],
+];
+
+/**
+ * Set-based insert of many workers. Answers each new id with its ID-number hash, since
  * PostgreSQL does not promise RETURNING rows in the order of the values.
  */
 export async function insertWorkers(db: DbOrTx, values: NewWorker[]): Promise<{ id: number; idNumberHash: string }[]> {
   if (!values.length) return [];
-  return db.insert(worker).values(values).returning({ id: worker.id, idNumberHash: worker.idNumberHash });
+  const rows = await queryRows<{ id: number | string; id_number_hash: string }>(
+    db,
+    unnestInsert('worker', WORKER_COLUMNS, values, 'id, id_number_hash'),
+  );
+  return rows.map((r) => ({ id: Number(r.id), idNumberHash: r.id_number_hash }));
 }
 
 export async function updateWorker(db: DbOrTx, companyId: number, id: number, values: Partial<NewWorker>) {
@@ -245,14 +317,39 @@ export async function findAlipayAccounts(db: DbOrTx, companyId: number, workerId
     .orderBy(desc(workerAlipay.isDefault), asc(workerAlipay.id));
 }
 
-export async function insertBankCards(db: DbOrTx, values: (typeof workerBankCard.$inferInsert)[]) {
-  if (!values.length) return [];
-  return db.insert(workerBankCard).values(values).returning({ id: workerBankCard.id });
+export type NewBankCard = typeof workerBankCard.$inferInsert;
+export type NewAlipay = typeof workerAlipay.$inferInsert;
+
+const BANK_CARD_COLUMNS: readonly UnnestColumn<NewBankCard>[] = [
+  ['company_id', 'bigint', (c) => c.companyId],
+  ['worker_id', 'bigint', (c) => c.workerId],
+  ['bank_code', 'text', (c) => c.bankCode],
+  ['card_number_enc', 'text', (c) => c.cardNumberEnc],
+  ['card_number_hash', 'text', (c) => c.cardNumberHash],
+  ['card_number_masked', 'text', (c) => c.cardNumberMasked],
+  ['branch', 'text', (c) => c.branch ?? ''],
+  ['holder_name', 'text', (c) => c.holderName],
+  ['is_default', 'boolean', (c) => c.isDefault ?? false],
+];
+
+const ALIPAY_COLUMNS: readonly UnnestColumn<NewAlipay>[] = [
+  ['company_id', 'bigint', (a) => a.companyId],
+  ['worker_id', 'bigint', (a) => a.workerId],
+  ['account_enc', 'text', (a) => a.accountEnc],
+  ['account_hash', 'text', (a) => a.accountHash],
+  ['account_masked', 'text', (a) => a.accountMasked],
+  ['holder_name', 'text', (a) => a.holderName],
+  ['is_default', 'boolean', (a) => a.isDefault ?? false],
+];
+
+/** Set-based insert of bank cards (unnest, as for workers). */
+export async function insertBankCards(db: DbOrTx, values: NewBankCard[]): Promise<void> {
+  if (values.length) await db.execute(unnestInsert('worker_bank_card', BANK_CARD_COLUMNS, values));
 }
 
-export async function insertAlipayAccounts(db: DbOrTx, values: (typeof workerAlipay.$inferInsert)[]) {
-  if (!values.length) return [];
-  return db.insert(workerAlipay).values(values).returning({ id: workerAlipay.id });
+/** Set-based insert of Alipay accounts (unnest, as for workers). */
+export async function insertAlipayAccounts(db: DbOrTx, values: NewAlipay[]): Promise<void> {
+  if (values.length) await db.execute(unnestInsert('worker_alipay', ALIPAY_COLUMNS, values));
 }
 
 export async function deleteBankCard(db: DbOrTx, companyId: number, workerId: number, id: number) {
@@ -324,6 +421,15 @@ const workerCount = sql<number>`(select count(*)::int from worker w where w.comp
 export async function findJobTypes(db: DbOrTx, companyId: number) {
   return db
     .select({ jobType, workerCount })
+    .from(jobType)
+    .where(eq(jobType.companyId, companyId))
+    .orderBy(asc(jobType.id));
+}
+
+/** The company's job types without their worker counts: for lookups by code (imports). */
+export async function findJobTypeRefs(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: jobType.id, code: jobType.code, name: jobType.name, enabled: jobType.enabled })
     .from(jobType)
     .where(eq(jobType.companyId, companyId))
     .orderBy(asc(jobType.id));
