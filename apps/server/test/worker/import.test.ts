@@ -14,6 +14,7 @@ import {
   type Cell,
 } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { waitFor } from '../wait-for.ts';
 import { adminWithout, waitForImport } from './support.ts';
 
 const BASE = '/api/companystaff/employee/import';
@@ -474,6 +475,62 @@ describe('worker batch import (批量导入)', () => {
       status: 40900,
       message: '该导入已失败，请重新上传',
     });
+  });
+
+  it('commits the rows its validation staged: encrypted at rest, and removed once committed', async () => {
+    const id = testIdNumber(521);
+    const job = await importFile(
+      '暂存.xlsx',
+      await sheet([row({ name: '暂存', id, mobile: '13855550021', joined: '2025-01-01' })]),
+    );
+    expect(job).toMatchObject({ status: 'validated', validRows: 1 });
+    const staged = async () =>
+      queryRows<{ storage_key: string }>(
+        t.database.db,
+        sql`select f.storage_key from import_job j join stored_file f on f.id = j.staged_file_id where j.id = ${job.id}`,
+      );
+    const [file] = await staged();
+    expect(file).toBeDefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of t.app.ctx.files.read(file?.storage_key ?? '')) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toContain('暂存');
+    expect(text).not.toContain(id);
+    expect(await commitAndWait(job.id)).toMatchObject({ status: 'committed', insertedRows: 1 });
+    // The staged rows are removed right after the commit's transaction.
+    await waitFor(staged, (rows) => rows.length === 0, { what: 'the staged rows to be removed' });
+    await expect(t.app.ctx.files.size(file?.storage_key ?? '')).rejects.toThrow();
+  });
+
+  it('fails the whole commit when a job type is disabled after validation, writing nothing', async () => {
+    const created = await demo.post('/api/companystaff/ecompanyJobCategory', {
+      name: '导入后停用',
+      code: 'LATE',
+      enabled: true,
+    });
+    expect(created.body.status).toBe(200);
+    const job = await importFile(
+      '工种停用.xlsx',
+      await sheet([
+        row({ name: '甲', id: testIdNumber(531), mobile: '13855550031', joined: '2025-01-01' }),
+        row({ name: '乙', id: testIdNumber(532), mobile: '13855550032', code: 'LATE', joined: '2025-01-01' }),
+      ]),
+    );
+    expect(job).toMatchObject({ status: 'validated', errorRows: 0 });
+    const typeId = created.body.data.id as number;
+    const off = await demo.put(`/api/companystaff/ecompanyJobCategory/${typeId}`, {
+      name: '导入后停用',
+      code: 'LATE',
+      enabled: false,
+    });
+    expect(off.body.status).toBe(200);
+    const before = await workerCount();
+    expect(await commitAndWait(job.id)).toMatchObject({
+      status: 'failed',
+      insertedRows: 0,
+      message: '第 3 行「工种编码」该工种已停用或已删除，导入已取消，没有写入任何数据',
+    });
+    expect(await workerCount()).toBe(before);
   });
 
   it('refuses files that are not spreadsheets at upload, and fails unreadable or malformed sheets with a clear message', async () => {

@@ -241,6 +241,8 @@ export const importJob = pgTable(
     /** The first errors, for the screen; the full list is the report file. */
     errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
     reportFileId: uuid('report_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
+    /** The rows that passed validation, checked and encrypted, for the commit (NDJSON). */
+    stagedFileId: uuid('staged_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     message: varchar('message', { length: 300 }).notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

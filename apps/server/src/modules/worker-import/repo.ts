@@ -36,7 +36,7 @@ export async function updateImportProgress(db: DbOrTx, id: string, status: strin
 export async function finishValidation(
   db: DbOrTx,
   id: string,
-  values: Pick<NewImportJob, 'totalRows' | 'validRows' | 'errorRows' | 'errors' | 'reportFileId'>,
+  values: Pick<NewImportJob, 'totalRows' | 'validRows' | 'errorRows' | 'errors' | 'reportFileId' | 'stagedFileId'>,
   now: Date,
 ): Promise<boolean> {
   const rows = await db

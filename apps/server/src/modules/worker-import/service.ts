@@ -1,4 +1,6 @@
-import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { PassThrough, Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import {
   DICTIONARIES,
   EXPORT_RETENTION_DAYS,
@@ -9,7 +11,6 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
-import type { FieldCipher } from '../../lib/crypto.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { luhnCheckDigit } from '../../lib/bank-card.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
@@ -36,6 +37,7 @@ import {
   templateHeader,
   type CheckedRow,
   type ColumnIndex,
+  type RowAccount,
 } from './rows.ts';
 
 export const IMPORT_VALIDATE_JOB = 'worker-import.validate';
@@ -48,6 +50,8 @@ export const IMPORT_MAX_BYTES = 30 * 1024 * 1024;
 const ERRORS_ON_JOB = 100;
 /** Rows checked against existing workers, and inserted, per statement. */
 const BATCH_ROWS = 1000;
+/** Staged rows inserted per statement by a commit. */
+const COMMIT_BATCH_ROWS = 5000;
 const PROGRESS_EVERY_ROWS = 2000;
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -264,12 +268,7 @@ interface ScanOptions {
   onRows(rows: CheckedRow[]): Promise<void>;
   /** A fraction of the file read (0-1), every few thousand rows. */
   onProgress?(fraction: number): Promise<void>;
-  /** Whether the rows will be stored: a validation only checks them and encrypts nothing. */
-  storing: boolean;
 }
-
-/** The cipher of a validation: hashes for duplicate checks, no encryption of rows never stored. */
-const checkingOnly = (cipher: FieldCipher): FieldCipher => ({ ...cipher, encrypt: () => '' });
 
 const FILE_GONE = '导入文件已过期或不存在，请重新上传';
 const UNREADABLE = '文件无法解析，请上传有效的 xlsx 或 csv 文件（建议使用下载的模板填写）';
@@ -294,7 +293,7 @@ async function scanSheet(
 ): Promise<{ totalRows: number }> {
   const types = await workerRepo.findJobTypeRefs(options.db, job.companyId);
   const rowContext = {
-    cipher: options.storing ? ctx.cipher : checkingOnly(ctx.cipher),
+    cipher: ctx.cipher,
     companyId: job.companyId,
     today: ctx.now(),
     jobTypes: jobTypesByCode(types),
@@ -466,15 +465,21 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
   const job = await repo.findImportJobById(ctx.db, importId);
   if (!job || job.status !== 'validating') return;
   const collector = createErrorCollector(ctx, job);
+  const staging = createStaging(ctx, job);
   try {
     const { totalRows } = await scanSheet(ctx, job, await sourceFileOf(ctx, job), {
       db: ctx.db,
-      storing: false,
-      onRows: async (rows) => rows.forEach((r) => collector.add(r)),
+      onRows: async (rows) => {
+        for (const r of rows) collector.add(r);
+        // Once a row is wrong the import cannot be committed: stop staging rows.
+        if (collector.errorRows) return staging.discard();
+        for (const r of rows) if (r.worker) await staging.add({ row: r.row, worker: r.worker, account: r.account });
+      },
       onProgress: (fraction) =>
         repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
     });
     const report = await collector.finish();
+    const staged = collector.errorRows ? undefined : await staging.finish();
     const saved = await repo.finishValidation(
       ctx.db,
       job.id,
@@ -484,12 +489,17 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
         validRows: totalRows - collector.errorRows,
         errors: collector.first,
         reportFileId: report?.id ?? null,
+        stagedFileId: staged?.id ?? null,
       },
       ctx.now(),
     );
-    if (!saved && report) await files.removeStoredFile(ctx, report);
+    if (!saved) {
+      if (report) await files.removeStoredFile(ctx, report);
+      if (staged) await files.removeStoredFile(ctx, staged);
+    }
   } catch (err) {
     await collector.abort().catch(() => {});
+    await staging.discard().catch(() => {});
     if (err instanceof ImportFailure) {
       await repo.failImport(ctx.db, job.id, ['validating'], err.message, ctx.now());
       return;
@@ -502,10 +512,11 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
 const describe = (e: TImportRowError) => `第 ${e.row} 行「${e.field}」${e.message}`;
 
 /**
- * Commits a validated import: the sheet is read again and checked again, and every row is
- * inserted with its default payout account in ONE transaction, in set-based batches; the job
- * becomes committed in the same transaction. Any row that no longer passes (a worker with the
- * same ID number added meanwhile, a job type disabled) cancels the whole import.
+ * Commits a validated import from the rows its validation staged (already checked and
+ * encrypted): every row is inserted with its default payout account in ONE transaction, in
+ * set-based batches, and the job becomes committed in the same transaction. A row that no
+ * longer passes (a worker with the same ID number added meanwhile, a job type disabled)
+ * cancels the whole import.
  *
  * `liveProgress`: write progress while the transaction runs. Only where another connection can
  * do it (PostgreSQL): PGlite has one connection, which the transaction holds.
@@ -521,54 +532,25 @@ export async function runCommit(
   try {
     // Everything read outside the transaction is read before it: on PGlite a query outside it
     // would wait for it to end.
-    const file = await sourceFileOf(ctx, job);
+    const staged = job.stagedFileId ? await files.findStoredFile(ctx, job.companyId, job.stagedFileId) : undefined;
+    if (!staged || !(await files.isInStore(ctx, staged))) {
+      throw new ImportFailure(`校验结果已过期，${NO_DATA_WRITTEN}，请重新上传`);
+    }
     await ctx.db.transaction(async (tx) => {
+      const jobTypes = new Map((await workerRepo.findJobTypeRefs(tx, job.companyId)).map((t) => [t.id, t]));
       let inserted = 0;
-      const { totalRows } = await scanSheet(ctx, job, file, {
-        db: tx,
-        storing: true,
-        onRows: async (rows) => {
-          const ready: { worker: workerRepo.NewWorker; account: CheckedRow['account'] }[] = [];
-          for (const r of rows) {
-            const problem = r.errors[0];
-            if (problem || !r.worker) {
-              throw new ImportFailure(`${problem ? describe(problem) : `第 ${r.row} 行数据有误`}，${NO_DATA_WRITTEN}`);
-            }
-            ready.push({ worker: r.worker, account: r.account });
-          }
-          const created = await workerRepo.insertWorkers(
-            tx,
-            ready.map((r) => r.worker),
-          );
-          const idByHash = new Map(created.map((c) => [c.idNumberHash, c.id]));
-          const cards: Parameters<typeof workerRepo.insertBankCards>[1] = [];
-          const alipays: Parameters<typeof workerRepo.insertAlipayAccounts>[1] = [];
-          ready.forEach(({ worker, account }) => {
-            const workerId = idByHash.get(worker.idNumberHash);
-            if (!account || workerId === undefined) return;
-            const owner = { companyId: job.companyId, workerId, holderName: worker.name, isDefault: true };
-            if (account.channel === 'bank') cards.push({ ...account.values, ...owner });
-            else alipays.push({ ...account.values, ...owner });
-          });
-          await workerRepo.insertBankCards(tx, cards);
-          await workerRepo.insertAlipayAccounts(tx, alipays);
-          inserted += created.length;
-        },
-        onProgress: options.liveProgress
-          ? (fraction) =>
-              repo.updateImportProgress(
-                ctx.db,
-                job.id,
-                'committing',
-                Math.min(99, Math.floor(fraction * 100)),
-                ctx.now(),
-              )
-          : undefined,
-      });
-      if (totalRows !== job.totalRows)
-        throw new ImportFailure(`文件内容与校验时不一致，${NO_DATA_WRITTEN}，请重新上传`);
+      for await (const batch of readStaged(ctx, staged, COMMIT_BATCH_ROWS)) {
+        await insertStaged(tx, job.companyId, jobTypes, batch);
+        inserted += batch.length;
+        if (options.liveProgress) {
+          const progress = Math.min(99, Math.floor((inserted / Math.max(job.validRows, 1)) * 100));
+          await repo.updateImportProgress(ctx.db, job.id, 'committing', progress, ctx.now());
+        }
+      }
+      if (inserted !== job.validRows) throw new ImportFailure(`校验结果不完整，${NO_DATA_WRITTEN}，请重新上传`);
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
+    await files.removeStoredFile(ctx, staged).catch(() => {});
   } catch (err) {
     if (sqlStateOf(err) === '23505') {
       const message = `有身份证号与已有员工重复（可能刚被添加），${NO_DATA_WRITTEN}，请重新上传`;
@@ -584,6 +566,129 @@ export async function runCommit(
     }
     throw err;
   }
+}
+
+/**
+ * Inserts one batch of staged rows, after checking them again against what may have changed
+ * since the validation: workers added with the same ID number, job types disabled or deleted.
+ */
+async function insertStaged(
+  tx: DbOrTx,
+  companyId: number,
+  jobTypes: Map<number, { enabled: boolean }>,
+  batch: StagedRow[],
+) {
+  const existing = await workerRepo.findExistingIdHashes(
+    tx,
+    companyId,
+    batch.map((r) => r.worker.idNumberHash),
+  );
+  for (const r of batch) {
+    if (existing.has(r.worker.idNumberHash)) {
+      const problem = { row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' };
+      throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
+    }
+    const jobTypeId = r.worker.jobTypeId;
+    if (jobTypeId != null && !jobTypes.get(jobTypeId)?.enabled) {
+      const problem = { row: r.row, field: IMPORT_COLUMNS.jobTypeCode.header, message: '该工种已停用或已删除' };
+      throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
+    }
+  }
+  // The company is the job's, whatever the staged file says.
+  const created = await workerRepo.insertWorkers(
+    tx,
+    batch.map((r) => ({ ...r.worker, companyId })),
+  );
+  const idByHash = new Map(created.map((c) => [c.idNumberHash, c.id]));
+  const cards: workerRepo.NewBankCard[] = [];
+  const alipays: workerRepo.NewAlipay[] = [];
+  for (const { worker, account } of batch) {
+    const workerId = idByHash.get(worker.idNumberHash);
+    if (!account || workerId === undefined) continue;
+    const owner = { companyId, workerId, holderName: worker.name, isDefault: true };
+    if (account.channel === 'bank') cards.push({ ...account.values, ...owner });
+    else alipays.push({ ...account.values, ...owner });
+  }
+  await workerRepo.insertBankCards(tx, cards);
+  await workerRepo.insertAlipayAccounts(tx, alipays);
+}
+
+// ── Staged rows ─────────────────────────────────────────────────────────────────────────────
+
+/** A row that passed validation, as the commit will insert it (numbers already encrypted). */
+interface StagedRow {
+  row: number;
+  worker: workerRepo.NewWorker;
+  account?: RowAccount | undefined;
+}
+
+/**
+ * The rows of a validation that may be committed, written as NDJSON to the file store while
+ * the sheet is read: the commit inserts them without parsing and checking the sheet again.
+ */
+function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
+  let stream: PassThrough | undefined;
+  let storing: Promise<{ file: files.StoredFileRow } | { error: unknown }> | undefined;
+  let discarded = false;
+  const open = () => {
+    const body = new PassThrough();
+    storing = files
+      .storeGeneratedFile(
+        ctx,
+        { companyId: job.companyId, adminId: job.adminId },
+        {
+          name: 'staged-rows.ndjson',
+          contentType: 'application/x-ndjson',
+          extension: 'ndjson',
+          purpose: 'import-staged',
+          expiresAt: new Date(ctx.now().getTime() + EXPORT_RETENTION_DAYS * DAY_MS),
+        },
+        body,
+      )
+      .then(
+        (file) => ({ file }),
+        (error: unknown) => ({ error }),
+      );
+    return body;
+  };
+  return {
+    async add(row: StagedRow) {
+      if (discarded) return;
+      stream ??= open();
+      if (!stream.write(`${JSON.stringify(row)}\n`)) await once(stream, 'drain');
+    },
+    /** The stored file of the staged rows. */
+    async finish(): Promise<files.StoredFileRow | undefined> {
+      if (discarded || !stream || !storing) return undefined;
+      stream.end();
+      const stored = await storing;
+      if ('error' in stored) throw stored.error;
+      return stored.file;
+    },
+    async discard() {
+      if (discarded) return;
+      discarded = true;
+      if (!stream || !storing) return;
+      stream.destroy(new Error('discarded'));
+      const stored = await storing;
+      if ('file' in stored) await files.removeStoredFile(ctx, stored.file);
+    },
+  };
+}
+
+/** The staged rows of a validation, in batches. */
+async function* readStaged(ctx: ServiceContext, file: files.StoredFileRow, size: number): AsyncGenerator<StagedRow[]> {
+  const lines = createInterface({ input: files.readStoredFile(ctx, file), crlfDelay: Infinity });
+  let batch: StagedRow[] = [];
+  for await (const line of lines) {
+    if (!line) continue;
+    batch.push(JSON.parse(line) as StagedRow);
+    if (batch.length >= size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /** Imports whose run was lost (validating or committing for hours) become failed. */

@@ -1,0 +1,2 @@
+ALTER TABLE "import_job" ADD COLUMN "staged_file_id" uuid;--> statement-breakpoint
+ALTER TABLE "import_job" ADD CONSTRAINT "import_job_staged_file_id_stored_file_id_fk" FOREIGN KEY ("staged_file_id") REFERENCES "public"."stored_file"("id") ON DELETE set null ON UPDATE no action;
