@@ -300,6 +300,51 @@ describe('workers API', () => {
     );
   });
 
+  it('answers the total of a one-filter list from its counter, equal to a count through adds, edits, leaves and deletes', async () => {
+    const counted = async (column: string, value: string | number) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from worker w join company c on c.id = w.company_id
+              where c.name = '星河科技有限公司' and w.${sql.identifier(column)}::text = ${String(value)}`,
+        )
+      )[0]?.n ?? 0;
+    const check = async () => {
+      const totals = {
+        jobType: (await demo.get(`${BASE}/page`, { jobTypeId: jobTypeId, limit: 1 })).body.data.total,
+        active: (await demo.get(`${BASE}/page`, { status: 'active', limit: 1 })).body.data.total,
+        left: (await demo.get(`${BASE}/page`, { status: 'left', limit: 1 })).body.data.total,
+        unverified: (await demo.get(`${BASE}/page`, { realNameStatus: 'unverified', limit: 1 })).body.data.total,
+      };
+      expect(totals).toEqual({
+        jobType: await counted('job_type_id', jobTypeId),
+        active: await counted('status', 'active'),
+        left: await counted('status', 'left'),
+        unverified: await counted('real_name_status', 'unverified'),
+      });
+    };
+    await check();
+    const a = (await demo.post(BASE, newWorker())).body.data;
+    const b = (await demo.post(BASE, newWorker())).body.data;
+    await check();
+    const edited = await demo.put(`${BASE}/${a.id}`, {
+      name: a.name,
+      mobile: a.mobile,
+      jobTypeId: null,
+      departmentId: null,
+      joinedAt: a.joinedAt,
+      remark: '',
+    });
+    expect(edited.body.status).toBe(200);
+    expect((await demo.put(`${BASE}/${b.id}/leave`, { leftAt: '2026-01-31' })).body.status).toBe(200);
+    await check();
+    expect((await demo.del(`${BASE}/${b.id}`)).body.status).toBe(200);
+    await check();
+    // Another filter alongside counts rows: the name narrows the job type's total.
+    const both = await demo.get(`${BASE}/page`, { jobTypeId, name: '测试员工', limit: 1 });
+    expect(both.body.data.total).toBeLessThan(await counted('job_type_id', jobTypeId));
+  });
+
   it('audits worker changes', async () => {
     const w = (await demo.post(BASE, newWorker())).body.data;
     const [row] = await queryRows<{ action: string; target: string; result: string }>(

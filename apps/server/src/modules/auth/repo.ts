@@ -61,8 +61,8 @@ export interface SessionContextRow {
  * The session, its admin and the admin's role grants in one round trip: every authenticated
  * request runs this, so it is the floor of the API's latency.
  */
-export async function findSessionContext(db: DbOrTx, sessionId: string): Promise<SessionContextRow | undefined> {
-  const [row] = await db
+function sessionContextQuery(db: DbOrTx) {
+  return db
     .select({
       sessionId: session.id,
       expiresAt: session.expiresAt,
@@ -79,8 +79,21 @@ export async function findSessionContext(db: DbOrTx, sessionId: string): Promise
     })
     .from(session)
     .innerJoin(admin, eq(admin.id, session.adminId))
-    .where(eq(session.id, sessionId))
-    .limit(1);
+    .where(eq(session.id, sql.placeholder('sessionId')))
+    .limit(1)
+    .prepare('session_context');
+}
+
+/** The statement built once per database handle, and prepared once per connection. */
+const sessionContextQueries = new WeakMap<DbOrTx, ReturnType<typeof sessionContextQuery>>();
+
+export async function findSessionContext(db: DbOrTx, sessionId: string): Promise<SessionContextRow | undefined> {
+  let query = sessionContextQueries.get(db);
+  if (!query) {
+    query = sessionContextQuery(db);
+    sessionContextQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId });
   return row ? { ...row, roles: row.roles ?? [] } : undefined;
 }
 

@@ -8,6 +8,7 @@ import {
   workerAlipay,
   workerBankCard,
   workerCount as workerCountTable,
+  workerFacetCount,
 } from '../../db/schema/index.ts';
 
 export type WorkerRow = typeof worker.$inferSelect;
@@ -95,10 +96,7 @@ export function workerPageQueries(db: DbOrTx, companyId: number, f: WorkerPageQu
     .offset((f.page - 1) * f.limit)
     .as('page');
   return {
-    // The unfiltered total comes from the counter the triggers keep; any filter counts rows.
-    total: isUnfiltered(f)
-      ? companyTotal(db, companyId)
-      : db.select({ n: count() }).from(worker).where(whereOf(companyId, f)),
+    total: totalQuery(db, companyId, f),
     rows: db
       .select(listColumns)
       .from(page)
@@ -132,6 +130,41 @@ function isUnfiltered(f: WorkerFilter): boolean {
     f.joinedFrom,
     f.joinedTo,
   ].every((v) => v === undefined || v === '');
+}
+
+/**
+ * The total of a list: unfiltered, the company's counter; filtered on one job type, department,
+ * status or real-name status alone, that value's counter (both kept by triggers, migrations
+ * 0006 and 0009); any other filter counts the matching rows.
+ */
+function totalQuery(db: DbOrTx, companyId: number, f: WorkerFilter) {
+  if (isUnfiltered(f)) return companyTotal(db, companyId);
+  const facet = singleFacetOf(f);
+  if (facet) {
+    return db
+      .select({ n: workerFacetCount.total })
+      .from(workerFacetCount)
+      .where(
+        and(
+          eq(workerFacetCount.companyId, companyId),
+          eq(workerFacetCount.facet, facet.facet),
+          eq(workerFacetCount.value, facet.value),
+        ),
+      );
+  }
+  return db.select({ n: count() }).from(worker).where(whereOf(companyId, f));
+}
+
+/** The one counted filter of `f`, when it is the only filter. */
+function singleFacetOf(f: WorkerFilter): { facet: string; value: string } | undefined {
+  const facets = [
+    f.jobTypeId ? { facet: 'job_type', value: String(f.jobTypeId) } : undefined,
+    f.departmentId ? { facet: 'department', value: String(f.departmentId) } : undefined,
+    f.status ? { facet: 'status', value: f.status } : undefined,
+    f.realNameStatus ? { facet: 'real_name', value: f.realNameStatus } : undefined,
+  ].filter((x) => x !== undefined);
+  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some((v) => v !== undefined && v !== '');
+  return facets.length === 1 && !uncounted ? facets[0] : undefined;
 }
 
 /** The company's number of workers, kept by triggers (migration 0006): no count of a million rows. */
