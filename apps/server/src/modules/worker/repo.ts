@@ -163,7 +163,9 @@ function singleFacetOf(f: WorkerFilter): { facet: string; value: string } | unde
     f.status ? { facet: 'status', value: f.status } : undefined,
     f.realNameStatus ? { facet: 'real_name', value: f.realNameStatus } : undefined,
   ].filter((x) => x !== undefined);
-  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some((v) => v !== undefined && v !== '');
+  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some(
+    (v) => v !== undefined && v !== '',
+  );
   return facets.length === 1 && !uncounted ? facets[0] : undefined;
 }
 
