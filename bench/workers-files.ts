@@ -173,6 +173,7 @@ try {
       database.db,
       sql`select count(*)::int as n from worker w join company c on c.id = w.company_id where c.name = '星河科技有限公司'`,
     );
+    console.log(`导出前内存 ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
     const exported = await withPeakRss(async () => {
       const job = await api<{ id: string }>('POST', '/api/companystaff/employee/export', {
         sort: 'createdAt',
