@@ -8,7 +8,7 @@ import { App, Button, Card, Divider, Form, Radio, Select, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { applyPathFieldErrors, type TFieldPath } from '../../../components/apply-path-field-errors.ts';
+import { applyFieldErrors, type TFieldPath } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useCreateWorker } from '../api/create-worker.ts';
 import { BANK_OPTIONS, normalizeCardNumber } from '../components/bank-options.ts';
@@ -77,7 +77,7 @@ export function Component() {
       void message.success('员工已添加');
       await navigate(workerDetailPath(created.id));
     } catch (error) {
-      applyPathFieldErrors(form, error, FIELDS);
+      applyFieldErrors(form, error, FIELDS);
     } finally {
       isSubmittingRef.current = false;
     }
