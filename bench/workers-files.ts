@@ -26,6 +26,7 @@ import { luhnCheckDigit } from '../apps/server/src/lib/bank-card.ts';
 import { idCardCheckChar } from '../apps/server/src/lib/id-card.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { iterateWorkers } from '../apps/server/src/modules/worker/repo.ts';
+import { IMPORT_COLUMN_KEYS, templateHeader } from '../apps/server/src/modules/worker-import/rows.ts';
 import { withPeakRss } from './lib.ts';
 
 const { values } = parseArgs({
@@ -164,7 +165,8 @@ try {
     console.log(
       `  底线（只读文件+直接批量插入） ${floor.seconds.toFixed(1)} s  峰值内存 ${floor.peakRssMb.toFixed(0)} MB`,
     );
-    console.log(`  目标 ≤ 15 s、≤ 400 MB：${imported.seconds <= 15 && imported.peakRssMb <= 400 ? '达标' : '未达标'}`);
+    const verdict = imported.seconds <= 15 && imported.peakRssMb <= 400 ? '达标' : '未达标';
+    console.log(`  目标（100,000 行）≤ 15 s、≤ 400 MB：${rowCount === 100_000 ? verdict : '行数不同，不作判断'}`);
   }
 
   async function benchExport() {
@@ -216,21 +218,9 @@ try {
 async function generateImportFile(file: string, rows: number) {
   const writer = createXlsxWriter();
   const written = pipeline(writer.stream, createWriteStream(file));
-  const headers = [
-    '姓名*',
-    '身份证号*',
-    '手机号*',
-    '工种编码',
-    '入职日期*',
-    '备注',
-    '开户银行',
-    '银行卡号',
-    '开户支行',
-    '支付宝账号',
-  ];
   const sheet = writer.addSheet(
     '员工',
-    headers.map((header) => ({ header })),
+    IMPORT_COLUMN_KEYS.map((key) => ({ header: templateHeader(key) })),
   );
   for (let i = 0; i < rows; i++) {
     const birth = new Date(Date.UTC(1980, 0, 1) + Math.floor(i / 1000) * 86_400_000).toISOString().slice(0, 10);
