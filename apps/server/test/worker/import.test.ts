@@ -242,7 +242,8 @@ describe('worker batch import (批量导入)', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toMatchObject({ status: 40900, message: '文件中有 12 行数据有误，请修正后重新上传' });
     expect(await workerCount()).toBe(before);
-    expect((await demo.get(`${BASE}/${job.id}`)).body.data.status).toBe('validated');
+    const after = (await demo.get(`${BASE}/${job.id}`)).body.data;
+    expect(after.status, after.message).toBe('validated');
   });
 
   it('keeps the first 100 errors on the job and writes all of them to the report', async () => {
@@ -591,7 +592,8 @@ describe('worker batch import (批量导入)', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toMatchObject({ status: 40400, message: '导入任务不存在' });
     }
-    expect((await demo.get(`${BASE}/${job.id}`)).body.data.status).toBe('validated');
+    const after = (await demo.get(`${BASE}/${job.id}`)).body.data;
+    expect(after.status, after.message).toBe('validated');
   });
 
   it('audits worker.import and refuses callers without a token (40101) or without employee:import (40301)', async () => {
@@ -621,6 +623,7 @@ describe('worker batch import (批量导入)', () => {
         expect(res.body.status).toBe(expected.status);
       }
     }
-    expect((await demo.get(`${BASE}/${job.id}`)).body.data.status).toBe('validated');
+    const after = (await demo.get(`${BASE}/${job.id}`)).body.data;
+    expect(after.status, after.message).toBe('validated');
   });
 });

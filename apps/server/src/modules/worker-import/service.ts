@@ -372,7 +372,7 @@ async function scanSheet(
       }
     }
   } catch (err) {
-    if (err instanceof SheetFormatError) throw new ImportFailure(UNREADABLE);
+    if (err instanceof SheetFormatError) throw new ImportFailure(UNREADABLE, { cause: err });
     throw err;
   } finally {
     source.destroy();
@@ -466,18 +466,32 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
   if (!job || job.status !== 'validating') return;
   const collector = createErrorCollector(ctx, job);
   const staging = createStaging(ctx, job);
+  let handed = 0;
   try {
-    const { totalRows } = await scanSheet(ctx, job, await sourceFileOf(ctx, job), {
-      db: ctx.db,
-      onRows: async (rows) => {
-        for (const r of rows) collector.add(r);
-        // Once a row is wrong the import cannot be committed: stop staging rows.
-        if (collector.errorRows) return staging.discard();
-        for (const r of rows) if (r.worker) await staging.add({ row: r.row, worker: r.worker, account: r.account });
-      },
-      onProgress: (fraction) =>
-        repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
-    });
+    const file = await sourceFileOf(ctx, job);
+    const scan = () =>
+      scanSheet(ctx, job, file, {
+        db: ctx.db,
+        onRows: async (rows) => {
+          handed += rows.length;
+          for (const r of rows) collector.add(r);
+          // Once a row is wrong the import cannot be committed: stop staging rows.
+          if (collector.errorRows) return staging.discard();
+          for (const r of rows) if (r.worker) await staging.add({ row: r.row, worker: r.worker, account: r.account });
+        },
+        onProgress: (fraction) =>
+          repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
+      });
+    let totalRows: number;
+    try {
+      ({ totalRows } = await scan());
+    } catch (err) {
+      // Rarely, under load, a sound xlsx has failed to unzip before its first rows (unzipper
+      // FILE_ENDED; cause not found yet). A file that is really corrupt fails the second read too.
+      if (!(err instanceof ImportFailure && err.message === UNREADABLE && handed === 0)) throw err;
+      ctx.log.warn({ err: err.cause, importId }, 'import sheet unreadable; reading it once more');
+      ({ totalRows } = await scan());
+    }
     const report = await collector.finish();
     const staged = collector.errorRows ? undefined : await staging.finish();
     const saved = await repo.finishValidation(
