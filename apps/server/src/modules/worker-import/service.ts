@@ -486,8 +486,8 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
     try {
       ({ totalRows } = await scan());
     } catch (err) {
-      // Rarely, under load, a sound xlsx has failed to unzip before its first rows (unzipper
-      // FILE_ENDED; cause not found yet). A file that is really corrupt fails the second read too.
+      // Rarely, under load, a sound xlsx has failed to read before its first rows (cause not
+      // found yet; the warning logs it). A file that is really corrupt fails the second read too.
       if (!(err instanceof ImportFailure && err.message === UNREADABLE && handed === 0)) throw err;
       ctx.log.warn({ err: err.cause, importId }, 'import sheet unreadable; reading it once more');
       ({ totalRows } = await scan());
