@@ -532,6 +532,13 @@ describe('worker batch import (批量导入)', () => {
       message: '第 3 行「工种编码」该工种已停用或已删除，导入已取消，没有写入任何数据',
     });
     expect(await workerCount()).toBe(before);
+    // A failed job keeps no staged rows either.
+    const staged = () =>
+      queryRows(
+        t.database.db,
+        sql`select 1 from import_job j join stored_file f on f.id = j.staged_file_id where j.id = ${job.id}`,
+      );
+    await waitFor(staged, (rows) => rows.length === 0, { what: 'the staged rows to be removed' });
   });
 
   it('refuses files that are not spreadsheets at upload, and fails unreadable or malformed sheets with a clear message', async () => {

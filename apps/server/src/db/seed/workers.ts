@@ -1,15 +1,8 @@
 import type { FieldCipher } from '../../lib/crypto.ts';
-import { luhnCheckDigit, maskBankCard } from '../../lib/bank-card.ts';
+import { luhnCheckDigit } from '../../lib/bank-card.ts';
 import { idCardCheckChar, maskIdCard, parseIdCard } from '../../lib/id-card.ts';
-import {
-  insertAlipayAccounts,
-  insertBankCards,
-  insertWorkers,
-  type NewAlipay,
-  type NewBankCard,
-  type NewWorker,
-} from '../../modules/worker/repo.ts';
-import { alipayColumns } from '../../modules/worker/rules.ts';
+import { insertWorkersWithAccounts, type NewDefaultAccount, type NewWorker } from '../../modules/worker/repo.ts';
+import { alipayColumns, bankCardColumns } from '../../modules/worker/rules.ts';
 import type { DbOrTx } from '../client.ts';
 
 /** A small deterministic generator (mulberry32), so demo data is the same on every machine. */
@@ -134,51 +127,41 @@ export async function insertGeneratedWorkers(
   workers: GeneratedWorker[],
 ) {
   if (!workers.length) return;
-  const rows: NewWorker[] = workers.map((w) => {
-    const parsed = parseIdCard(w.idNumber);
-    if (!parsed.ok) throw new Error(`generated an invalid ID number ${w.idNumber}`);
-    return {
-      companyId,
-      name: w.name,
-      idNumberEnc: cipher.encrypt(w.idNumber),
-      idNumberHash: cipher.hash(w.idNumber),
-      idNumberMasked: maskIdCard(w.idNumber),
-      mobile: w.mobile,
-      gender: parsed.info.gender,
-      birthDate: parsed.info.birthDate,
-      province: parsed.info.province,
-      regionCode: parsed.info.regionCode,
-      jobTypeId: w.jobTypeId,
-      departmentId: w.departmentId,
-      status: w.status,
-      realNameStatus: w.realNameStatus,
-      contractStatus: w.contractStatus,
-      joinedAt: w.joinedAt,
-      leftAt: w.leftAt,
-    };
-  });
-  const inserted = await insertWorkers(db, rows);
-  const idByHash = new Map(inserted.map((r) => [r.idNumberHash, r.id]));
-  const cards: NewBankCard[] = [];
-  const alipays: NewAlipay[] = [];
-  workers.forEach((w, i) => {
-    const workerId = idByHash.get(rows[i]?.idNumberHash ?? '');
-    if (!workerId || !w.account) return;
-    const owner = { companyId, workerId, holderName: w.name, isDefault: true };
-    if (w.account.channel === 'bank') {
-      cards.push({ ...owner, bankCode: w.account.bankCode, ...bankCardStored(cipher, w.account.cardNumber) });
-    } else {
-      alipays.push({ ...owner, ...alipayColumns(cipher, w.account.account) });
-    }
-  });
-  await insertBankCards(db, cards);
-  await insertAlipayAccounts(db, alipays);
+  const rows = workers.map((w) => ({
+    worker: storedWorker(cipher, companyId, w),
+    account: storedAccount(cipher, w.account),
+  }));
+  await insertWorkersWithAccounts(db, companyId, rows);
 }
 
-function bankCardStored(cipher: FieldCipher, cardNumber: string) {
+function storedWorker(cipher: FieldCipher, companyId: number, w: GeneratedWorker): NewWorker {
+  const parsed = parseIdCard(w.idNumber);
+  if (!parsed.ok) throw new Error(`generated an invalid ID number ${w.idNumber}`);
   return {
-    cardNumberEnc: cipher.encrypt(cardNumber),
-    cardNumberHash: cipher.hash(cardNumber),
-    cardNumberMasked: maskBankCard(cardNumber),
+    companyId,
+    name: w.name,
+    idNumberEnc: cipher.encrypt(w.idNumber),
+    idNumberHash: cipher.hash(w.idNumber),
+    idNumberMasked: maskIdCard(w.idNumber),
+    mobile: w.mobile,
+    gender: parsed.info.gender,
+    birthDate: parsed.info.birthDate,
+    province: parsed.info.province,
+    regionCode: parsed.info.regionCode,
+    jobTypeId: w.jobTypeId,
+    departmentId: w.departmentId,
+    status: w.status,
+    realNameStatus: w.realNameStatus,
+    contractStatus: w.contractStatus,
+    joinedAt: w.joinedAt,
+    leftAt: w.leftAt,
   };
+}
+
+function storedAccount(cipher: FieldCipher, account: GeneratedWorker['account']): NewDefaultAccount | undefined {
+  if (!account) return undefined;
+  if (account.channel === 'alipay') return { channel: 'alipay', values: alipayColumns(cipher, account.account) };
+  const card = bankCardColumns(cipher, { bankCode: account.bankCode, cardNumber: account.cardNumber, branch: '' });
+  if (!card.ok) throw new Error(`generated an invalid bank card: ${card.problem.message}`);
+  return { channel: 'bank', values: card.values };
 }

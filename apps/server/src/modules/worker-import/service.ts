@@ -543,17 +543,23 @@ export async function runCommit(
 ) {
   const job = await repo.findImportJobById(ctx.db, importId);
   if (!job || job.status !== 'committing') return;
+  let staged: files.StoredFileRow | undefined;
+  // Once the job has ended, committed or failed, its staged rows serve no purpose.
+  const removeStaged = async () => {
+    if (staged) await files.removeStoredFile(ctx, staged).catch(() => {});
+  };
   try {
     // Everything read outside the transaction is read before it: on PGlite a query outside it
     // would wait for it to end.
-    const staged = job.stagedFileId ? await files.findStoredFile(ctx, job.companyId, job.stagedFileId) : undefined;
+    staged = job.stagedFileId ? await files.findStoredFile(ctx, job.companyId, job.stagedFileId) : undefined;
     if (!staged || !(await files.isInStore(ctx, staged))) {
       throw new ImportFailure(`校验结果已过期，${NO_DATA_WRITTEN}，请重新上传`);
     }
+    const stagedFile = staged;
     await ctx.db.transaction(async (tx) => {
       const jobTypes = new Map((await workerRepo.findJobTypeRefs(tx, job.companyId)).map((t) => [t.id, t]));
       let inserted = 0;
-      for await (const batch of readStaged(ctx, staged, COMMIT_BATCH_ROWS)) {
+      for await (const batch of readStaged(ctx, stagedFile, COMMIT_BATCH_ROWS)) {
         await insertStaged(tx, job.companyId, jobTypes, batch);
         inserted += batch.length;
         if (options.liveProgress) {
@@ -564,19 +570,22 @@ export async function runCommit(
       if (inserted !== job.validRows) throw new ImportFailure(`校验结果不完整，${NO_DATA_WRITTEN}，请重新上传`);
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
-    await files.removeStoredFile(ctx, staged).catch(() => {});
+    await removeStaged();
   } catch (err) {
     if (sqlStateOf(err) === '23505') {
       const message = `有身份证号与已有员工重复（可能刚被添加），${NO_DATA_WRITTEN}，请重新上传`;
       await repo.failImport(ctx.db, job.id, ['committing'], message, ctx.now());
+      await removeStaged();
       return;
     }
     if (err instanceof ImportFailure) {
       await repo.failImport(ctx.db, job.id, ['committing'], err.message, ctx.now());
+      await removeStaged();
       return;
     }
     if (run.isLastAttempt) {
       await repo.failImport(ctx.db, job.id, ['committing'], `导入失败，${NO_DATA_WRITTEN}，请重新上传`, ctx.now());
+      await removeStaged();
     }
     throw err;
   }
@@ -608,23 +617,7 @@ async function insertStaged(
       throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
     }
   }
-  // The company is the job's, whatever the staged file says.
-  const created = await workerRepo.insertWorkers(
-    tx,
-    batch.map((r) => ({ ...r.worker, companyId })),
-  );
-  const idByHash = new Map(created.map((c) => [c.idNumberHash, c.id]));
-  const cards: workerRepo.NewBankCard[] = [];
-  const alipays: workerRepo.NewAlipay[] = [];
-  for (const { worker, account } of batch) {
-    const workerId = idByHash.get(worker.idNumberHash);
-    if (!account || workerId === undefined) continue;
-    const owner = { companyId, workerId, holderName: worker.name, isDefault: true };
-    if (account.channel === 'bank') cards.push({ ...account.values, ...owner });
-    else alipays.push({ ...account.values, ...owner });
-  }
-  await workerRepo.insertBankCards(tx, cards);
-  await workerRepo.insertAlipayAccounts(tx, alipays);
+  await workerRepo.insertWorkersWithAccounts(tx, companyId, batch);
 }
 
 // ── Staged rows ─────────────────────────────────────────────────────────────────────────────
