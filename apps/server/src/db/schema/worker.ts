@@ -280,3 +280,25 @@ export const workerFacetCount = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.facet, t.value] })],
 );
+
+/**
+ * Page anchors of the default worker order (created_at, id): the key of every
+ * `WORKER_ANCHOR_EVERY`-th worker of a company, counted from the oldest. A deep page seeks to the
+ * nearest anchor through the (company_id, created_at, id) index and skips fewer than that many
+ * entries, instead of skipping hundreds of thousands with OFFSET. Appended workers (newer than
+ * the last anchor) leave the anchors valid; any other insert or delete drops the company's
+ * anchors (triggers of migration 0010) until they are rebuilt.
+ */
+export const workerPageAnchor = pgTable(
+  'worker_page_anchor',
+  {
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => company.id),
+    /** The number of the company's workers ordered before this one (oldest first). */
+    position: bigint('position', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    workerId: bigint('worker_id', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.position] })],
+);

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
+import { rebuildPageAnchors } from '../../modules/worker/page.ts';
 import { openDatabase, queryRows } from '../client.ts';
 import { seedDemoData } from './demo.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
@@ -54,6 +55,8 @@ try {
       process.stdout.write(`\r已写入 ${done} / ${extra} 名员工`);
     }
     await database.db.execute(sql`analyze worker`);
+    // Deep pages of the list seek from page anchors; build them now rather than on first use.
+    await rebuildPageAnchors(database.db, Number(target.id));
     console.log(`\n完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒。`);
   }
 } finally {

@@ -1,15 +1,7 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
-import {
-  department,
-  jobType,
-  worker,
-  workerAlipay,
-  workerBankCard,
-  workerCount as workerCountTable,
-  workerFacetCount,
-} from '../../db/schema/index.ts';
+import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
 
 export type WorkerRow = typeof worker.$inferSelect;
 export type NewWorker = typeof worker.$inferInsert;
@@ -27,7 +19,7 @@ export interface WorkerFilter {
   joinedTo?: string | undefined;
 }
 
-function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
+export function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
   return and(
     eq(worker.companyId, companyId),
     // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
@@ -43,10 +35,10 @@ function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
   );
 }
 
-const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
+export const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
 
 /** Columns of a list row, with the job type and department names. */
-const listColumns = {
+export const listColumns = {
   worker,
   jobTypeName: jobType.name,
   departmentName: department.name,
@@ -70,111 +62,6 @@ function listQuery(db: DbOrTx, companyId: number, f: WorkerFilter, extra?: SQL) 
     .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
     .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
     .where(and(whereOf(companyId, f), extra));
-}
-
-export interface WorkerPageQuery extends WorkerFilter {
-  page: number;
-  limit: number;
-  sort: keyof typeof SORT_COLUMNS;
-  order: 'asc' | 'desc';
-}
-
-/**
- * The two statements of a list page (total and rows); benchmarks run the same SQL directly.
- * The page is chosen on the worker table alone, where the (company_id, sort column, id) indexes
- * serve it, and only its rows are joined to their job type, department and accounts: joining
- * first would make PostgreSQL sort the whole company to keep twenty rows.
- */
-export function workerPageQueries(db: DbOrTx, companyId: number, f: WorkerPageQuery) {
-  const dir = f.order === 'asc' ? asc : desc;
-  const page = db
-    .select({ companyId: worker.companyId, id: worker.id })
-    .from(worker)
-    .where(whereOf(companyId, f))
-    .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit)
-    .as('page');
-  return {
-    total: totalQuery(db, companyId, f),
-    rows: db
-      .select(listColumns)
-      .from(page)
-      .innerJoin(worker, and(eq(worker.companyId, page.companyId), eq(worker.id, page.id)))
-      .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
-      .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
-      .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id)),
-  };
-}
-
-export async function findWorkerPage(
-  db: DbOrTx,
-  companyId: number,
-  f: WorkerPageQuery,
-): Promise<{ total: number; rows: WorkerListRow[] }> {
-  const q = workerPageQueries(db, companyId, f);
-  const [total] = await q.total;
-  const rows = await q.rows;
-  return { total: total?.n ?? 0, rows };
-}
-
-function isUnfiltered(f: WorkerFilter): boolean {
-  return [
-    f.name,
-    f.mobile,
-    f.idNumberHash,
-    f.jobTypeId,
-    f.departmentId,
-    f.status,
-    f.realNameStatus,
-    f.joinedFrom,
-    f.joinedTo,
-  ].every((v) => v === undefined || v === '');
-}
-
-/**
- * The total of a list: unfiltered, the company's counter; filtered on one job type, department,
- * status or real-name status alone, that value's counter (both kept by triggers, migrations
- * 0006 and 0009); any other filter counts the matching rows.
- */
-function totalQuery(db: DbOrTx, companyId: number, f: WorkerFilter) {
-  if (isUnfiltered(f)) return companyTotal(db, companyId);
-  const facet = singleFacetOf(f);
-  if (facet) {
-    return db
-      .select({ n: workerFacetCount.total })
-      .from(workerFacetCount)
-      .where(
-        and(
-          eq(workerFacetCount.companyId, companyId),
-          eq(workerFacetCount.facet, facet.facet),
-          eq(workerFacetCount.value, facet.value),
-        ),
-      );
-  }
-  return db.select({ n: count() }).from(worker).where(whereOf(companyId, f));
-}
-
-/** The one counted filter of `f`, when it is the only filter. */
-function singleFacetOf(f: WorkerFilter): { facet: string; value: string } | undefined {
-  const facets = [
-    f.jobTypeId ? { facet: 'job_type', value: String(f.jobTypeId) } : undefined,
-    f.departmentId ? { facet: 'department', value: String(f.departmentId) } : undefined,
-    f.status ? { facet: 'status', value: f.status } : undefined,
-    f.realNameStatus ? { facet: 'real_name', value: f.realNameStatus } : undefined,
-  ].filter((x) => x !== undefined);
-  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some(
-    (v) => v !== undefined && v !== '',
-  );
-  return facets.length === 1 && !uncounted ? facets[0] : undefined;
-}
-
-/** The company's number of workers, kept by triggers (migration 0006): no count of a million rows. */
-function companyTotal(db: DbOrTx, companyId: number) {
-  return db
-    .select({ n: workerCountTable.total })
-    .from(workerCountTable)
-    .where(eq(workerCountTable.companyId, companyId));
 }
 
 /** The columns an export shows: no ciphertext, no per-row account lookups. */

@@ -19,6 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
+import { settleAnchorRebuilds } from './page.ts';
 import * as service from './service.ts';
 
 const BASE = '/api/companystaff/employee';
@@ -30,6 +31,8 @@ const detail = ZEnvelope(ZWorkerDetail);
 
 /** 员工管理: workers, their payout accounts, job types and the department options. */
 export const workerRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Page-anchor rebuilds run in the background; the database must outlive them.
+  app.addHook('onClose', () => settleAnchorRebuilds(app.ctx.db));
   app.get(
     `${BASE}/page`,
     {

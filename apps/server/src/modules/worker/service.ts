@@ -17,6 +17,7 @@ import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as repo from './repo.ts';
+import { findWorkerPage } from './page.ts';
 import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
 
 const DUPLICATE_ID = '该身份证号的员工已存在';
@@ -70,7 +71,7 @@ export async function listWorkers(
   auth: AuthContext,
   q: TWorkerFilters & { page: number; limit: number },
 ): Promise<TPage<TWorkerRow>> {
-  const page = await repo.findWorkerPage(ctx.db, auth.companyId, {
+  const page = await findWorkerPage(ctx.db, auth.companyId, {
     ...toRepoFilter(ctx, q),
     page: q.page,
     limit: q.limit,

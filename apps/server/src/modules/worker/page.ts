@@ -1,0 +1,233 @@
+/**
+ * One page of the worker list: its total and its rows, in two statements whose SQL the list
+ * benchmark replays directly through the driver.
+ *
+ * Deep pages of the default order (newest first, unfiltered) seek to a page anchor, the key of
+ * every ANCHOR_EVERY-th worker (migration 0010), and skip fewer than ANCHOR_EVERY index entries
+ * from there, instead of skipping hundreds of thousands with OFFSET. Anchors count from the
+ * oldest worker, so appending workers leaves them valid; the triggers drop the ones an earlier
+ * insert or a delete shifts. Missing or distant anchors are rebuilt in the background, and the
+ * page is answered with OFFSET meanwhile.
+ */
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
+import { department, jobType, worker, workerCount, workerFacetCount } from '../../db/schema/index.ts';
+import { listColumns, SORT_COLUMNS, whereOf, type WorkerFilter, type WorkerListRow } from './repo.ts';
+
+export interface WorkerPageQuery extends WorkerFilter {
+  page: number;
+  limit: number;
+  sort: keyof typeof SORT_COLUMNS;
+  order: 'asc' | 'desc';
+}
+
+/** One anchor per this many workers: a deep page skips fewer index entries than this. */
+export const ANCHOR_EVERY = 1000;
+/** Offsets below this are read with OFFSET: skipping them costs less than looking for an anchor. */
+const ANCHOR_FROM_OFFSET = 2 * ANCHOR_EVERY;
+/** When the nearest anchor is further than this from the page, the anchors are rebuilt. */
+const REBUILD_GAP = 10 * ANCHOR_EVERY;
+/** Advisory lock class of anchor rebuilds; the triggers of migration 0010 take it shared. */
+const ANCHOR_LOCK = 7310010;
+
+/** Where a deep page starts: `skip` rows on from the anchor at `position`, oldest first. */
+export interface PageSeek {
+  position: number;
+  skip: number;
+  take: number;
+}
+
+function isUnfiltered(f: WorkerFilter): boolean {
+  return [
+    f.name,
+    f.mobile,
+    f.idNumberHash,
+    f.jobTypeId,
+    f.departmentId,
+    f.status,
+    f.realNameStatus,
+    f.joinedFrom,
+    f.joinedTo,
+  ].every((v) => v === undefined || v === '');
+}
+
+/** The one counted filter of `f`, when it is the only filter. */
+function singleFacetOf(f: WorkerFilter): { facet: string; value: string } | undefined {
+  const facets = [
+    f.jobTypeId ? { facet: 'job_type', value: String(f.jobTypeId) } : undefined,
+    f.departmentId ? { facet: 'department', value: String(f.departmentId) } : undefined,
+    f.status ? { facet: 'status', value: f.status } : undefined,
+    f.realNameStatus ? { facet: 'real_name', value: f.realNameStatus } : undefined,
+  ].filter((x) => x !== undefined);
+  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some(
+    (v) => v !== undefined && v !== '',
+  );
+  return facets.length === 1 && !uncounted ? facets[0] : undefined;
+}
+
+const offsetOf = (f: WorkerPageQuery) => (f.page - 1) * f.limit;
+
+/** Whether the page may be read from an anchor: the default order, unfiltered, deep enough. */
+function mayUseAnchors(f: WorkerPageQuery): boolean {
+  return f.sort === 'createdAt' && isUnfiltered(f) && offsetOf(f) >= ANCHOR_FROM_OFFSET;
+}
+
+/**
+ * The first statement of a page: its total, and for a deep page of the default order the
+ * nearest anchor at or before the page's first row (oldest first). Totals come from the
+ * counters kept by triggers (migrations 0006 and 0009) when the filter allows: unfiltered, or
+ * one job type, department, status or real-name status alone; any other filter counts rows.
+ */
+export function pageTotalQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery) {
+  if (isUnfiltered(f)) {
+    const o = offsetOf(f);
+    // The page's first row counted from the oldest worker.
+    const start = f.order === 'desc' ? sql`greatest(0, ${workerCount.total} - ${o + f.limit})` : sql`${o}`;
+    const anchor = mayUseAnchors(f)
+      ? sql<string | null>`(select a.position from worker_page_anchor a where a.company_id = ${companyId}
+          and a.position <= ${start} order by a.position desc limit 1)`
+      : sql<string | null>`null`;
+    return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
+  }
+  const facet = singleFacetOf(f);
+  if (facet) {
+    return db
+      .select({ n: workerFacetCount.total, anchor: sql<string | null>`null` })
+      .from(workerFacetCount)
+      .where(
+        and(
+          eq(workerFacetCount.companyId, companyId),
+          eq(workerFacetCount.facet, facet.facet),
+          eq(workerFacetCount.value, facet.value),
+        ),
+      );
+  }
+  return db
+    .select({ n: count(), anchor: sql<string | null>`null` })
+    .from(worker)
+    .where(whereOf(companyId, f));
+}
+
+export type PageTotal = { total: number; seek?: PageSeek | undefined; rebuild: boolean };
+
+/** Reads the first statement's answer: the total, and how to reach a deep page. */
+export function readPageTotal(f: WorkerPageQuery, row: { n: number; anchor: string | number | null } | undefined) {
+  const total = Number(row?.n ?? 0);
+  if (!mayUseAnchors(f)) return { total, rebuild: false } satisfies PageTotal;
+  const o = offsetOf(f);
+  const first = f.order === 'desc' ? Math.max(0, total - o - f.limit) : o;
+  const take = f.order === 'desc' ? total - o - first : Math.min(f.limit, total - o);
+  if (take <= 0) return { total, rebuild: false } satisfies PageTotal;
+  const position = row?.anchor === null || row?.anchor === undefined ? undefined : Number(row.anchor);
+  const skip = position === undefined ? Infinity : first - position;
+  // OFFSET skips `o` entries from the page's own end of the index; an anchor skips `skip`.
+  const seek = skip < o && position !== undefined ? { position, skip, take } : undefined;
+  return { total, seek, rebuild: skip > REBUILD_GAP } satisfies PageTotal;
+}
+
+/**
+ * The second statement: the page's rows. The page is chosen on the worker table alone, where the
+ * (company_id, sort column, id) indexes serve it, and only its rows are joined to their job type,
+ * department and accounts: joining first would make PostgreSQL sort the whole company to keep
+ * twenty rows. With a seek, the page is read oldest first from its anchor.
+ */
+export function pageRowsQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery, seek?: PageSeek) {
+  const dir = f.order === 'asc' ? asc : desc;
+  const page = seek
+    ? db
+        .select({ companyId: worker.companyId, id: worker.id })
+        .from(worker)
+        .where(
+          and(
+            eq(worker.companyId, companyId),
+            sql`(${worker.createdAt}, ${worker.id}) >= (select a.created_at, a.worker_id from worker_page_anchor a
+              where a.company_id = ${companyId} and a.position = ${seek.position})`,
+          ),
+        )
+        .orderBy(asc(worker.createdAt), asc(worker.id))
+        .limit(seek.take)
+        .offset(seek.skip)
+        .as('page')
+    : db
+        .select({ companyId: worker.companyId, id: worker.id })
+        .from(worker)
+        .where(whereOf(companyId, f))
+        .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
+        .limit(f.limit)
+        .offset(offsetOf(f))
+        .as('page');
+  return db
+    .select(listColumns)
+    .from(page)
+    .innerJoin(worker, and(eq(worker.companyId, page.companyId), eq(worker.id, page.id)))
+    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
+    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id));
+}
+
+export async function findWorkerPage(
+  db: Db,
+  companyId: number,
+  f: WorkerPageQuery,
+): Promise<{ total: number; rows: WorkerListRow[] }> {
+  const [first] = await pageTotalQuery(db, companyId, f);
+  const { total, seek, rebuild } = readPageTotal(f, first);
+  if (rebuild) scheduleAnchorRebuild(db, companyId);
+  // Past the last row (the totals are exact): nothing to read.
+  if (offsetOf(f) >= total) return { total, rows: [] };
+  let rows = await pageRowsQuery(db, companyId, f, seek);
+  // The anchor was dropped by a write between the two statements: read the page with OFFSET.
+  if (seek && !rows.length) rows = await pageRowsQuery(db, companyId, f);
+  return { total, rows };
+}
+
+// ── Anchor rebuilds ────────────────────────────────────────────────────────────────────────
+
+/**
+ * Rebuilds the company's anchors from its workers, oldest first. Takes the company's anchor lock
+ * without waiting: while a transaction that inserted or deleted workers is open it holds the
+ * lock shared, and a rebuild now could miss its rows, so the rebuild is left to a later page.
+ * Answers whether it ran.
+ */
+export async function rebuildPageAnchors(db: Db, companyId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [lock] = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${ANCHOR_LOCK}, ${companyId}::int) as ok`,
+    );
+    if (!lock?.ok) return false;
+    await tx.execute(sql`delete from worker_page_anchor where company_id = ${companyId}`);
+    await tx.execute(sql`insert into worker_page_anchor (company_id, position, created_at, worker_id)
+      select company_id, position, created_at, id
+      from (select company_id, created_at, id, row_number() over (order by created_at, id) - 1 as position
+            from worker where company_id = ${companyId}) w
+      where position % ${ANCHOR_EVERY} = 0`);
+    return true;
+  });
+}
+
+/** Rebuilds under way, per database handle and company: one at a time per company. */
+const pendingRebuilds = new WeakMap<object, Map<number, Promise<void>>>();
+
+/** Starts a background rebuild of the company's anchors unless one is already running. */
+export function scheduleAnchorRebuild(db: Db, companyId: number): void {
+  let pending = pendingRebuilds.get(db);
+  if (!pending) {
+    pending = new Map();
+    pendingRebuilds.set(db, pending);
+  }
+  if (pending.has(companyId)) return;
+  const run = rebuildPageAnchors(db, companyId)
+    .then(() => undefined)
+    .catch((err: unknown) => {
+      // A failed rebuild costs only speed: deep pages keep using OFFSET until the next one.
+      console.warn(`员工列表分页锚点重建失败（企业 ${companyId}）`, err);
+    })
+    .finally(() => pending.delete(companyId));
+  pending.set(companyId, run);
+}
+
+/** Waits for the background rebuilds of this database handle (tests, shutdown). */
+export async function settleAnchorRebuilds(db: Db): Promise<void> {
+  await Promise.all(pendingRebuilds.get(db)?.values() ?? []);
+}

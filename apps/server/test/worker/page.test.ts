@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/db/seed/workers.ts';
+import { createFieldCipher } from '../../src/lib/crypto.ts';
+import { ANCHOR_EVERY, rebuildPageAnchors, settleAnchorRebuilds } from '../../src/modules/worker/page.ts';
+import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { TEST_ENCRYPTION_KEY } from '../keys.ts';
+
+const BASE = '/api/companystaff/employee';
+const LIMIT = 20;
+
+/**
+ * Deep pages of the default order are read from page anchors (migration 0010): whatever the
+ * anchors' state (missing, shifted by writes, rebuilt), every page must hold exactly the rows
+ * that OFFSET over (created_at, id) gives.
+ */
+describe('worker list deep pages', () => {
+  let t: TestApp;
+  let demo: Caller;
+  let companyId: number;
+  let serial = 500_000;
+
+  const count = async () =>
+    Number(
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from worker where company_id = ${companyId}`,
+        )
+      )[0]?.n,
+    );
+  const anchors = async () =>
+    (
+      await queryRows<{ position: string }>(
+        t.database.db,
+        sql`select position from worker_page_anchor where company_id = ${companyId} order by position`,
+      )
+    ).map((r) => Number(r.position));
+
+  /** The page as OFFSET over the worker table gives it: the truth the API must equal. */
+  async function truth(page: number, order: 'asc' | 'desc') {
+    const dir = sql.raw(order);
+    const rows = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from worker where company_id = ${companyId}
+          order by created_at ${dir}, id ${dir} offset ${(page - 1) * LIMIT} limit ${LIMIT}`,
+    );
+    return rows.map((r) => Number(r.id));
+  }
+
+  async function expectPages(pages: number[], order: 'asc' | 'desc' = 'desc') {
+    const total = await count();
+    for (const page of pages) {
+      const res = await demo.get(`${BASE}/page`, { page, limit: LIMIT, order });
+      expect(res.body.status).toBe(200);
+      expect(res.body.data.total).toBe(total);
+      expect(
+        res.body.data.rows.map((r: { id: number }) => r.id),
+        `第 ${page} 页 (${order})`,
+      ).toEqual(await truth(page, order));
+    }
+  }
+
+  /** Workers inserted in separate statements: each batch shares one created_at (ties by id). */
+  async function addWorkers(n: number, batches: number) {
+    const cipher = createFieldCipher(TEST_ENCRYPTION_KEY);
+    const rng = createRng(serial);
+    const size = Math.ceil(n / batches);
+    for (let done = 0; done < n; done += size) {
+      const batch = Array.from({ length: Math.min(size, n - done) }, () => generateWorker(rng, serial++, [], []));
+      await insertGeneratedWorkers(t.database.db, cipher, companyId, batch);
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = caller(t.app, await loginAs(t.app, 'demo'));
+    const [company] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from company where name = '星河科技有限公司'`,
+    );
+    companyId = Number(company?.id);
+    await addWorkers(3 * ANCHOR_EVERY + 350, 4);
+  });
+  afterAll(() => t.close());
+
+  it('answers deep pages with OFFSET while there are no anchors, and builds them in the background', async () => {
+    expect(await anchors()).toEqual([]);
+    await expectPages([150, 120]);
+    await settleAnchorRebuilds(t.database.db);
+    const total = await count();
+    expect(await anchors()).toEqual(
+      Array.from({ length: Math.ceil(total / ANCHOR_EVERY) }, (_, i) => i * ANCHOR_EVERY),
+    );
+  });
+
+  it('reads deep pages, the last partial page and pages past the end from the anchors, both orders', async () => {
+    const total = await count();
+    const last = Math.ceil(total / LIMIT);
+    await expectPages([101, 150, last - 1, last, last + 1]);
+    await expectPages([101, 149, last, last + 1], 'asc');
+  });
+
+  it('keeps the anchors when workers are appended, and stays exact', async () => {
+    const before = await anchors();
+    await addWorkers(30, 1);
+    expect(await anchors()).toEqual(before);
+    await expectPages([102, 151]);
+    await expectPages([102, 151], 'asc');
+  });
+
+  it('drops the anchors a delete shifts, keeps the ones before it, and stays exact', async () => {
+    const [victim] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from worker where company_id = ${companyId} and paid_count = 0
+          order by created_at, id offset ${ANCHOR_EVERY + 10} limit 1`,
+    );
+    expect((await demo.del(`${BASE}/${victim?.id}`)).body.status).toBe(200);
+    expect(await anchors()).toEqual([0, ANCHOR_EVERY]);
+    await expectPages([103, 160]);
+    await expectPages([103, 160], 'asc');
+    await rebuildPageAnchors(t.database.db, companyId);
+    expect((await anchors()).length).toBe(Math.ceil((await count()) / ANCHOR_EVERY));
+    await expectPages([103, 160]);
+  });
+
+  it('drops every anchor of the company when a worker’s created_at changes, and stays exact', async () => {
+    await t.database.db.execute(
+      sql`update worker set created_at = created_at - interval '1 day'
+          where company_id = ${companyId} and id = (select max(id) from worker where company_id = ${companyId})`,
+    );
+    expect(await anchors()).toEqual([]);
+    await expectPages([104, 161]);
+    await settleAnchorRebuilds(t.database.db);
+    expect((await anchors()).length).toBe(Math.ceil((await count()) / ANCHOR_EVERY));
+    await expectPages([104, 161]);
+    await expectPages([104, 161], 'asc');
+  });
+
+  it('never reads another company’s workers from its own anchors', async () => {
+    const yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
+    const res = await yunfan.get(`${BASE}/page`, { page: 150, limit: LIMIT });
+    expect(res.body.data.total).toBe(50);
+    expect(res.body.data.rows).toEqual([]);
+  });
+});
