@@ -21,6 +21,11 @@ const ZEnv = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Seconds a verified token's session and rights are reused without reading the database
+   * (ADR 0007); 0 reads them on every request. A write request clears them in its own process.
+   */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST: optional(z.string()),
 });
@@ -35,6 +40,7 @@ export interface AppConfig {
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   demoMode: boolean;
   webDist: string | undefined;
+  sessionCacheSeconds: number;
 }
 
 /**
@@ -68,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     demoMode: e.DEMO_MODE,
     webDist: e.WEB_DIST,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
   };
 }

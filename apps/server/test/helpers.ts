@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     demoMode: true,
     webDist: undefined,
+    sessionCacheSeconds: 5,
     ...overrides,
   };
 }

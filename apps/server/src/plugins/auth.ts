@@ -2,7 +2,8 @@ import { CODE_MESSAGES, Code, isElementCode, type TElementCode } from '@flexpay/
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
-import { authenticate, type AuthContext } from '../modules/auth/service.ts';
+import { createSessionCache } from '../modules/auth/session-cache.ts';
+import type { AuthContext } from '../modules/auth/service.ts';
 import { tokenFromHeader } from '../modules/auth/tokens.ts';
 
 /**
@@ -35,6 +36,7 @@ const UNGUARDED_PREFIXES = ['/api/docs'];
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    const sessions = createSessionCache(app.config.sessionCacheSeconds);
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
@@ -51,13 +53,20 @@ export const authPlugin = fp(
       if (!access) return;
       const token = tokenFromHeader(request.headers.authorization);
       if (access === 'public') {
-        if (token) request.auth = await authenticate(app.ctx, token).catch(() => null);
+        if (token) request.auth = await sessions.authenticate(app.ctx, token).catch(() => null);
         return;
       }
-      request.auth = await authenticate(app.ctx, token);
+      request.auth = await sessions.authenticate(app.ctx, token);
       if (access !== 'session' && !request.auth.elements.has(access)) {
         throw new AppError(Code.FORBIDDEN, CODE_MESSAGES[Code.FORBIDDEN]);
       }
+    });
+
+    // Sign-outs, password changes, role and admin edits are write requests. Once a handler is
+    // done (its transaction committed) and before its answer leaves, no remembered session may
+    // be reused: the client cannot send its next request on the old state.
+    app.addHook('onSend', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessions.clear();
     });
   },
   { name: 'auth', dependencies: ['errors'] },

@@ -190,6 +190,17 @@ export async function login(
  * 40003 for a session that was revoked or whose admin was disabled.
  */
 export async function authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext> {
+  return (await authenticateToken(ctx, token)).auth;
+}
+
+/**
+ * The admin behind a token, and until when the token itself is valid (epoch ms): the session
+ * cache keeps an answer no longer than that.
+ */
+export async function authenticateToken(
+  ctx: ServiceContext,
+  token: string | undefined,
+): Promise<{ auth: AuthContext; tokenExpiresAt: number }> {
   if (!token) throw new AppError(Code.UNAUTHENTICATED, '请先登录');
   const verified = await verifyToken(ctx.config.jwtSecret, token);
   if (!verified.ok) {
@@ -206,7 +217,7 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
   if (row.adminStatus !== 'enabled') throw new AppError(Code.SESSION_REVOKED, '账号已停用，请联系企业管理员');
   if (row.expiresAt <= ctx.now()) throw new AppError(Code.UNAUTHENTICATED, '登录已过期，请重新登录');
   const permissions = computePermissions(row.isOwner, row.roles);
-  return {
+  const auth: AuthContext = {
     sessionId: row.sessionId,
     adminId: row.adminId,
     companyId: row.companyId,
@@ -216,6 +227,7 @@ export async function authenticate(ctx: ServiceContext, token: string | undefine
     menus: new Set(permissions.menus),
     elements: new Set(permissions.elements),
   };
+  return { auth, tokenExpiresAt: verified.claims.exp * 1000 };
 }
 
 /** A new token for the same live session, two hours from now. Rights are the session's own. */

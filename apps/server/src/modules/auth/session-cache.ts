@@ -1,0 +1,58 @@
+import type { ServiceContext } from '../../context.ts';
+import { authenticateToken, type AuthContext } from './service.ts';
+
+/** At most this many tokens are remembered; the oldest go first. */
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  auth: AuthContext;
+  /** Epoch ms after which the entry is not used: the TTL, the token's and the session's expiry. */
+  until: number;
+}
+
+/**
+ * The answers of `authenticate` for a few seconds (ADR 0007): a list page then makes one round
+ * trip to the database instead of two. A token is only ever answered from here after it was
+ * verified and its session read; the entry dies with the TTL, with the token or the session,
+ * and with any write request to this process (sign-out, password, roles, admins...), which
+ * clears every entry once its transaction is committed. Another process sees such a change
+ * within the TTL.
+ */
+export interface SessionCache {
+  authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
+  /** Forgets every entry: called after each write request has been answered. */
+  clear(): void;
+  readonly size: number;
+}
+
+export function createSessionCache(ttlSeconds: number): SessionCache {
+  const entries = new Map<string, Entry>();
+  // A request that started reading before a clear must not store what it read.
+  let generation = 0;
+  return {
+    async authenticate(ctx, token) {
+      if (ttlSeconds <= 0 || !token) return (await authenticateToken(ctx, token)).auth;
+      const now = ctx.now().getTime();
+      const hit = entries.get(token);
+      if (hit && hit.until > now) return hit.auth;
+      if (hit) entries.delete(token);
+      const started = generation;
+      const { auth, tokenExpiresAt } = await authenticateToken(ctx, token);
+      if (started === generation) {
+        if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+        entries.set(token, {
+          auth,
+          until: Math.min(now + ttlSeconds * 1000, tokenExpiresAt, auth.expiresAt.getTime()),
+        });
+      }
+      return auth;
+    },
+    clear() {
+      generation += 1;
+      entries.clear();
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+}
