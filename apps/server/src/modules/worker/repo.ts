@@ -374,8 +374,11 @@ export async function renameAccountHolders(db: DbOrTx, companyId: number, worker
 
 // ── Job types and departments ───────────────────────────────────────────────────────────────
 
-// Outer columns qualified by hand (see hasDefaultAccount).
-const workerCount = sql<number>`(select count(*)::int from worker w where w.company_id = "job_type"."company_id" and w.job_type_id = "job_type"."id")`;
+// The job type's workers, from the counter the triggers of migration 0009 keep in the same
+// transaction as each write: no count over a million workers. Outer columns qualified by hand
+// (see hasDefaultAccount).
+const workerCount = sql<number>`coalesce((select f.total::int from worker_facet_count f
+  where f.company_id = "job_type"."company_id" and f.facet = 'job_type' and f.value = "job_type"."id"::text), 0)`;
 
 export async function findJobTypes(db: DbOrTx, companyId: number) {
   return db
