@@ -32,6 +32,7 @@ import { workerExporter } from './modules/worker-export/service.ts';
 import { workerImportRoutes } from './modules/worker-import/routes.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { compressJsonPlugin } from './plugins/compress-json.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 20 } });
   // gzip/brotli for JSON and the web app's assets above 1 KB. Registered after the audit plugin:
   // its onSend hook must read the envelope before the payload becomes a compressed stream.
+  await app.register(compressJsonPlugin);
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifySwagger, {
     openapi: {
