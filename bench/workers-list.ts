@@ -40,8 +40,13 @@ if (values.serve) {
   // The server process: the whole app on its own pool, answering on a free port.
   const database = await openDatabase(config);
   const app = await serve(database);
-  process.send?.({ port: portOf(app) });
-  process.on('disconnect', () => void app.close().then(() => database.close()));
+  const floor = await serveFloor(database);
+  process.on('message', (m: { statements: string[] }) => {
+    floor.statements = m.statements;
+    process.send?.({ ready: true });
+  });
+  process.send?.({ port: portOf(app.server), floorPort: portOf(floor.server) });
+  process.on('disconnect', () => void Promise.all([app.close(), floor.close()]).then(() => database.close()));
 } else {
   await main();
 }
@@ -53,31 +58,81 @@ async function serve(database: Database) {
   return app;
 }
 
-function portOf(app: Awaited<ReturnType<typeof serve>>): number {
-  const address = app.server.address();
+/**
+ * The transport floor: a bare node:http server in the same process as the app, on the same pool,
+ * that runs the scenario's statements and answers their rows as JSON. No routing, session,
+ * validation, mapping or compression: what any HTTP API in front of these statements costs.
+ */
+async function serveFloor(database: Database) {
+  const floor = {
+    statements: [] as string[],
+    server: http.createServer((_req, res) => {
+      void (async () => {
+        const results: unknown[] = [];
+        for (const text of floor.statements) results.push(await queryRows(database.db, sql.raw(text)));
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(results));
+      })().catch((err: unknown) => {
+        res.writeHead(500);
+        res.end(String(err));
+      });
+    }),
+    close: () => new Promise<void>((resolve) => floor.server.close(() => resolve())),
+  };
+  await new Promise<void>((resolve) => floor.server.listen(0, '127.0.0.1', resolve));
+  return floor;
+}
+
+function portOf(server: http.Server): number {
+  const address = server.address();
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+interface RunningServer {
+  port: number;
+  floorPort: number;
+  /** Sets the statements the floor server runs per request. */
+  setStatements(statements: string[]): Promise<void>;
+  stop(): Promise<void>;
 }
 
 /**
  * The server: a child process on PostgreSQL; in this process on PGlite, whose data directory
- * only one process may open. Answers its port and how to stop it.
+ * only one process may open.
  */
-async function startServer(database: Database): Promise<{ port: number; stop: () => Promise<void> }> {
+async function startServer(database: Database): Promise<RunningServer> {
   if (database.kind === 'pglite') {
     const app = await serve(database);
-    return { port: portOf(app), stop: () => app.close() };
+    const floor = await serveFloor(database);
+    return {
+      port: portOf(app.server),
+      floorPort: portOf(floor.server),
+      setStatements: async (statements) => {
+        floor.statements = statements;
+      },
+      stop: async () => {
+        await Promise.all([app.close(), floor.close()]);
+      },
+    };
   }
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (m: { port: number }) => resolve(m.port));
+  const ports = await new Promise<{ port: number; floorPort: number }>((resolve, reject) => {
+    child.once('message', (m: { port: number; floorPort: number }) => resolve(m));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.disconnect();
-    await exited;
+  return {
+    ...ports,
+    setStatements: (statements) =>
+      new Promise((resolve) => {
+        child.once('message', () => resolve());
+        child.send({ statements });
+      }),
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    },
   };
-  return { port, stop };
 }
 
 async function main() {
@@ -135,8 +190,10 @@ async function main() {
     console.log(
       `\n员工列表基准 — ${database.kind}，${total.toLocaleString()} 名员工，${concurrency} 并发，每项 ${seconds} 秒\n`,
     );
-    console.log('场景                       |   接口 req/s   接口 p95 ms |  直连SQL req/s  SQL p95 ms | 吞吐占比');
-    const rows: { name: string; api: LoadResult; raw: LoadResult }[] = [];
+    console.log(
+      '场景                     |   接口 req/s  接口 p95 ms |  直连SQL req/s  SQL p95 ms | 吞吐占比 | 裸HTTP req/s  p95 ms | 接口/裸HTTP',
+    );
+    const rows: { name: string; api: LoadResult; raw: LoadResult; floor: LoadResult }[] = [];
     for (const s of scenarios) {
       const url = `${base}/api/companystaff/employee/page?${new URLSearchParams(s.query)}`;
       const api = await load(() => get(url, token), concurrency, seconds);
@@ -147,20 +204,25 @@ async function main() {
       const { seek } = readPageTotal(filter, (await totalQuery)[0]);
       const totalSql = totalQuery.toSQL();
       const rowsSql = pageRowsQuery(database.db, Number(company.id), filter, seek).toSQL();
+      const statements = [inline(totalSql.sql, totalSql.params), inline(rowsSql.sql, rowsSql.params)];
       const raw = await load(
         async () => {
-          await database.db.execute(sql.raw(inline(totalSql.sql, totalSql.params)));
-          await database.db.execute(sql.raw(inline(rowsSql.sql, rowsSql.params)));
+          for (const text of statements) await database.db.execute(sql.raw(text));
         },
         concurrency,
         seconds,
       );
-      rows.push({ name: s.name, api, raw });
+      await server.setStatements(statements);
+      const floor = await load(() => get(`http://127.0.0.1:${server.floorPort}/`, token), concurrency, seconds);
+      rows.push({ name: s.name, api, raw, floor });
       console.log(
-        `${s.name.padEnd(24)} | ${fmt(api.throughput)} ${fmt(api.p95)}   | ${fmt(raw.throughput)} ${fmt(raw.p95)}   | ${fmt((api.throughput / raw.throughput) * 100, 0)}%`,
+        `${s.name.padEnd(22)} | ${fmt(api.throughput)} ${fmt(api.p95)} | ${fmt(raw.throughput)} ${fmt(raw.p95)}   | ${fmt((api.throughput / raw.throughput) * 100, 0)}% | ${fmt(floor.throughput)} ${fmt(floor.p95)} | ${fmt((api.throughput / floor.throughput) * 100, 0)}%`,
       );
     }
     console.log('\n目标 (PostgreSQL)：p95 ≤ 50 ms，且吞吐 ≥ 直连 SQL 的 70%。');
+    console.log(
+      '裸HTTP：同一进程里不经路由、会话、校验、映射和压缩，直接执行同样语句的 node:http 服务，即任何 HTTP 接口的底线。',
+    );
     for (const r of rows) {
       const ok = r.api.p95 <= 50 && r.api.throughput >= 0.7 * r.raw.throughput;
       console.log(`  ${ok ? '达标' : '未达标'}  ${r.name}`);
