@@ -1,11 +1,15 @@
 /**
- * Streaming xlsx writing over ExcelJS: no workbook is ever held in memory whole
- * (ARCHITECTURE section 1).
+ * Streaming xlsx writing: SpreadsheetML written row by row into a streamed zip (zip-writer.ts), so
+ * no workbook is ever held in memory whole (ARCHITECTURE section 1). Rows wait when the reader of
+ * the output is behind (`addRows`, `ready`), so memory stays bounded whatever the row count.
+ *
+ * Strings are written inline (no shared strings table), numbers as numbers; null and '' leave the
+ * cell empty. Characters XML 1.0 cannot hold (control characters, lone surrogates) are dropped.
  */
-import { PassThrough, type Readable } from 'node:stream';
-// Before ExcelJS, whichever module loads it first (see the file).
-import './exceljs-utf8-fix.ts';
-import ExcelJS from 'exceljs';
+import type { Readable } from 'node:stream';
+import { createZipWriter, type ZipEntryWriter } from './zip-writer.ts';
+
+export { ZipLimitError } from './zip-writer.ts';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -20,47 +24,268 @@ export interface SheetColumn {
 }
 
 export interface SheetWriter {
-  addRow(values: CellValue[]): void;
+  /**
+   * Adds a row. Never waits: answers false once the output is full, and then the caller should
+   * await the workbook's `ready()` before adding more (`addRows` does). Small sheets may ignore it.
+   */
+  addRow(values: readonly CellValue[]): boolean;
+  /** Adds rows, waiting whenever the output is full: for sheets of any size. */
+  addRows(rows: Iterable<readonly CellValue[]>): Promise<void>;
 }
 
 export interface XlsxWriter {
   /** The xlsx bytes, produced while rows are added: pipe it to storage or to a response. */
   readonly stream: Readable;
   /**
-   * Adds a worksheet with a bold header row. Sheets are written one after the other: adding a
-   * sheet finishes the previous one.
+   * Adds a worksheet with a bold, frozen header row. Sheets are written one after the other:
+   * adding a sheet finishes the previous one.
    */
   addSheet(name: string, columns: SheetColumn[]): SheetWriter;
+  /** Resolves once the output has room for more rows (at once when it has). */
+  ready(): Promise<void>;
   /** Finishes the workbook; the stream ends after it. */
   commit(): Promise<void>;
 }
 
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PACKAGE_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+
+/** Cell formats of styles.xml, by index. numFmtId 49 is the built-in text format "@". */
+const STYLE_BOLD = 1;
+const STYLE_TEXT = 2;
+const STYLE_BOLD_TEXT = 3;
+const STYLES_XML =
+  XML_DECLARATION +
+  `<styleSheet xmlns="${MAIN_NS}">` +
+  '<fonts count="2">' +
+  // No theme part is written, so fonts name no theme colour or theme font scheme.
+  '<font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+  '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
+  '</fonts>' +
+  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+  '<cellXfs count="4">' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
+  '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyNumberFormat="1" applyFont="1"/>' +
+  '</cellXfs>' +
+  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+  '<dxfs count="0"/><tableStyles count="0" defaultTableStyle="TableStyleMedium2" defaultPivotStyle="PivotStyleLight16"/>' +
+  '</styleSheet>';
+
+/** Row XML is gathered up to about this many characters before it goes to the zip entry. */
+const FLUSH_CHARS = 32 * 1024;
+const SHEET_NAME_MAX = 31;
+
+/** Column letters by index (0 = A), grown as needed. */
+const columnLetters: string[] = [];
+function columnLetter(index: number): string {
+  for (let i = columnLetters.length; i <= index; i++) {
+    let name = '';
+    for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+    columnLetters.push(name);
+  }
+  return columnLetters[index] ?? '';
+}
+
+/** Anything that needs more than copying: markup, CR, characters XML 1.0 forbids, surrogates. */
+// eslint-disable-next-line no-control-regex
+const NEEDS_ESCAPING = /[&<>\r\u0000-\u0008\u000b\u000c\u000e-\u001f\ud800-\udfff\ufffe\uffff]/;
+/** Control characters other than tab, LF and CR; U+FFFE, U+FFFF; lone surrogates (the `u` flag pairs the rest). */
+// eslint-disable-next-line no-control-regex
+const ILLEGAL_IN_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff\ud800-\udfff]/gu;
+const MARKUP = /[&<>\r]/g;
+const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' };
+/** Whitespace an XML reader could drop unless told to keep it. */
+const NEEDS_PRESERVE = /^\s|\s$|[\t\n\r]/;
+
+/** Text for element content: escaped, characters XML 1.0 cannot hold removed. */
+export function escapeXmlText(value: string): string {
+  if (!NEEDS_ESCAPING.test(value)) return value;
+  return value.replace(ILLEGAL_IN_XML, '').replace(MARKUP, (c) => ENTITIES[c] ?? '');
+}
+
+/** Text for an attribute value in double quotes. */
+const escapeXmlAttribute = (value: string) =>
+  escapeXmlText(value)
+    .replace(/"/g, '&quot;')
+    .replace(/[\t\n]/g, ' ');
+
+function cellXml(ref: string, style: string, value: CellValue | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'number') {
+    return Number.isFinite(value) ? `<c r="${ref}"${style}><v>${value}</v></c>` : '';
+  }
+  const text = String(value);
+  const space = NEEDS_PRESERVE.test(text) ? ' xml:space="preserve"' : '';
+  return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${escapeXmlText(text)}</t></is></c>`;
+}
+
+/** The sheet name Excel accepts: no []:*?/\, not empty, at most 31 characters (cut like ExcelJS did). */
+function sheetNameOf(name: string, taken: string[]): string {
+  if (!name.trim() || /[[\]:*?/\\]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
+    throw new Error(`invalid worksheet name: ${name}`);
+  }
+  const cut = Array.from(name).slice(0, SHEET_NAME_MAX).join('');
+  if (taken.some((t) => t.toLowerCase() === cut.toLowerCase())) throw new Error(`duplicate worksheet name: ${cut}`);
+  return cut;
+}
+
+function sheetHead(columns: SheetColumn[], isFirst: boolean): string {
+  const cols = columns
+    .map((c, i) => {
+      const width = c.width ?? Math.max(10, c.header.length * 2 + 4);
+      const style = c.text ? ` style="${STYLE_TEXT}"` : '';
+      return `<col min="${i + 1}" max="${i + 1}" width="${width}" customWidth="1"${style}/>`;
+    })
+    .join('');
+  return (
+    XML_DECLARATION +
+    `<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    `<sheetViews><sheetView workbookViewId="0"${isFirst ? ' tabSelected="1"' : ''}>` +
+    '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
+    '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/>' +
+    '</sheetView></sheetViews>' +
+    '<sheetFormatPr defaultRowHeight="15"/>' +
+    (cols ? `<cols>${cols}</cols>` : '') +
+    '<sheetData>'
+  );
+}
+
+const SHEET_TAIL =
+  '</sheetData><pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
+
+function contentTypesXml(sheetCount: number): string {
+  const sheets = Array.from(
+    { length: sheetCount },
+    (_, i) =>
+      `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+  ).join('');
+  return (
+    XML_DECLARATION +
+    '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+    '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+    '<Default Extension="xml" ContentType="application/xml"/>' +
+    '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+    '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
+    sheets +
+    '</Types>'
+  );
+}
+
+const ROOT_RELS_XML =
+  XML_DECLARATION +
+  `<Relationships xmlns="${PACKAGE_REL_NS}">` +
+  `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
+  '</Relationships>';
+
+function workbookXml(names: string[]): string {
+  const sheets = names
+    .map((name, i) => `<sheet name="${escapeXmlAttribute(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    .join('');
+  return (
+    XML_DECLARATION +
+    `<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
+    '<bookViews><workbookView activeTab="0"/></bookViews>' +
+    `<sheets>${sheets}</sheets>` +
+    '</workbook>'
+  );
+}
+
+function workbookRelsXml(sheetCount: number): string {
+  const sheets = Array.from(
+    { length: sheetCount },
+    (_, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`,
+  ).join('');
+  return (
+    XML_DECLARATION +
+    `<Relationships xmlns="${PACKAGE_REL_NS}">` +
+    sheets +
+    `<Relationship Id="rId${sheetCount + 1}" Type="${REL_NS}/styles" Target="styles.xml"/>` +
+    '</Relationships>'
+  );
+}
+
 export function createXlsxWriter(): XlsxWriter {
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
-  let current: ExcelJS.Worksheet | undefined;
+  const zip = createZipWriter();
+  const names: string[] = [];
+  let committed = false;
+  /** The sheet being written: its zip entry and the row XML not yet handed to it. */
+  let current: { entry: ZipEntryWriter; xml: string } | undefined;
+
+  const flush = (sheet: { entry: ZipEntryWriter; xml: string }) => {
+    const bytes = Buffer.from(sheet.xml, 'utf8');
+    sheet.xml = '';
+    return sheet.entry.write(bytes);
+  };
+  const finishSheet = () => {
+    if (!current) return;
+    current.xml += SHEET_TAIL;
+    flush(current);
+    current.entry.end();
+    current = undefined;
+  };
+
+  // Styles first: fixed, and a streaming reader meets them before any cell.
+  zip.addFile('xl/styles.xml', STYLES_XML);
+
   return {
-    stream,
+    stream: zip.stream,
+
     addSheet(name, columns) {
-      current?.commit();
-      const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = columns.map((c) => ({
-        width: c.width ?? Math.max(10, c.header.length * 2 + 4),
-        ...(c.text ? { style: { numFmt: '@' } } : {}),
-      }));
-      const header = sheet.addRow(columns.map((c) => c.header));
-      header.font = { bold: true };
-      header.commit();
+      if (committed) throw new Error('the workbook is already committed');
+      const sheetName = sheetNameOf(name, names);
+      finishSheet();
+      names.push(sheetName);
+      const sheet = { entry: zip.startEntry(`xl/worksheets/sheet${names.length}.xml`), xml: '' };
       current = sheet;
+      const styles = columns.map((c) => (c.text ? ` s="${STYLE_TEXT}"` : ''));
+      let rowNumber = 0;
+      let hasRoom = true;
+      const addRow = (values: readonly CellValue[], rowStyles: string[]) => {
+        if (current !== sheet) throw new Error(`worksheet ${sheetName} is already finished`);
+        rowNumber += 1;
+        const r = String(rowNumber);
+        let cells = '';
+        for (let i = 0; i < values.length; i++) cells += cellXml(columnLetter(i) + r, rowStyles[i] ?? '', values[i]);
+        if (cells) sheet.xml += `<row r="${r}">${cells}</row>`;
+        if (sheet.xml.length >= FLUSH_CHARS) hasRoom = flush(sheet);
+        return hasRoom;
+      };
+
+      sheet.xml = sheetHead(columns, names.length === 1);
+      addRow(
+        columns.map((c) => c.header),
+        columns.map((c) => ` s="${c.text ? STYLE_BOLD_TEXT : STYLE_BOLD}"`),
+      );
       return {
-        addRow(values) {
-          sheet.addRow(values).commit();
+        addRow: (values) => addRow(values, styles),
+        async addRows(rows) {
+          for (const values of rows) {
+            if (addRow(values, styles)) continue;
+            await zip.ready();
+            hasRoom = true;
+          }
         },
       };
     },
+
+    ready: () => zip.ready(),
+
     async commit() {
-      current?.commit();
-      await workbook.commit();
+      if (committed) throw new Error('the workbook is already committed');
+      if (!names.length) throw new Error('a workbook needs at least one worksheet');
+      committed = true;
+      finishSheet();
+      zip.addFile('[Content_Types].xml', contentTypesXml(names.length));
+      zip.addFile('_rels/.rels', ROOT_RELS_XML);
+      zip.addFile('xl/workbook.xml', workbookXml(names));
+      zip.addFile('xl/_rels/workbook.xml.rels', workbookRelsXml(names.length));
+      await zip.finish();
     },
   };
 }

@@ -9,7 +9,13 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
-import { createXlsxWriter, XLSX_CONTENT_TYPE, type CellValue, type SheetColumn } from '../../lib/spreadsheet.ts';
+import {
+  createXlsxWriter,
+  XLSX_CONTENT_TYPE,
+  ZipLimitError,
+  type CellValue,
+  type SheetColumn,
+} from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as files from '../file/service.ts';
 import * as repo from './repo.ts';
@@ -179,7 +185,8 @@ export async function runExport(ctx: ServiceContext, exporters: Exporters, expor
       const sheet = writer.addSheet(EXPORT_TYPES[type], source.columns);
       let reported = 0;
       for await (const batch of source.batches) {
-        for (const values of batch) sheet.addRow(values);
+        // Waits while the file store is behind: memory stays bounded whatever the row count.
+        await sheet.addRows(batch);
         rowCount += batch.length;
         if (rowCount - reported >= PROGRESS_EVERY_ROWS) {
           reported = rowCount;
@@ -194,6 +201,8 @@ export async function runExport(ctx: ServiceContext, exporters: Exporters, expor
     } catch (err) {
       writer.stream.destroy(err instanceof Error ? err : new Error(String(err)));
       await storing;
+      // Too big for a zip without ZIP64: a retry would fail the same way.
+      if (err instanceof ZipLimitError) throw new ExportFailure('导出文件超过 4 GB，请缩小导出范围后重试');
       throw err;
     }
     const stored = await storing;

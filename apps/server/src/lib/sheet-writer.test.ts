@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { Readable, Writable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
+import { describe, expect, it } from 'vitest';
+// Before ExcelJS, as everywhere it is loaded.
+import './exceljs-utf8-fix.ts';
+import ExcelJS from 'exceljs';
+import { readSheetRows, type SheetRow } from './sheet-reader.ts';
+import { createXlsxWriter, escapeXmlText, type CellValue, type SheetColumn, type XlsxWriter } from './sheet-writer.ts';
+
+const collect = async (rows: AsyncIterable<SheetRow>) => {
+  const out: SheetRow[] = [];
+  for await (const r of rows) out.push(r);
+  return out;
+};
+
+/** Writes a workbook through `write` and answers its bytes. */
+async function workbookOf(write: (writer: XlsxWriter) => Promise<void> | void): Promise<Buffer> {
+  const writer = createXlsxWriter();
+  const bytes = buffer(writer.stream);
+  await write(writer);
+  await writer.commit();
+  return bytes;
+}
+
+/** The whole workbook as ExcelJS loads it in memory (through the zip's central directory). */
+async function loadWorkbook(bytes: Buffer) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+  return workbook;
+}
+
+const COLUMNS: SheetColumn[] = [
+  { header: '姓名', width: 12 },
+  { header: '身份证号', width: 22, text: true },
+  { header: '金额' },
+  { header: '备注' },
+];
+
+describe('xlsx writer', () => {
+  it('round-trips Chinese text, markup, numbers and empty cells through the streaming reader', async () => {
+    const rows: CellValue[][] = [
+      ['张三', '110105199003071239', 1234.5, '备注：<b>加粗</b> & "引号" \'单引号\''],
+      ['𠮷野家', '6222020200000000001234', 0, null],
+      [null, '', -7, '  前后空格  '],
+      ['第一行\n第二行', '\t制表', 1e21, 'Ａ全角　空格'],
+      // (Text that looks like an entity, "&amp;", is written right but ExcelJS's reader decodes
+      // it twice: see the escaping test.)
+      ['a]]>b', '<?xml?>', 0.1 + 0.2, '<![CDATA[x]]>'],
+    ];
+    const bytes = await workbookOf((writer) => {
+      const sheet = writer.addSheet('员工', COLUMNS);
+      for (const row of rows) sheet.addRow(row);
+    });
+    const read = await collect(readSheetRows(Readable.from([bytes]), 'xlsx'));
+    expect(read.map((r) => r.row)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(read.map((r) => r.values)).toEqual([
+      ['姓名', '身份证号', '金额', '备注'],
+      ['张三', '110105199003071239', 1234.5, '备注：<b>加粗</b> & "引号" \'单引号\''],
+      // Trailing empty cells are not written at all.
+      ['𠮷野家', '6222020200000000001234', 0],
+      // null and '' are both empty cells.
+      [null, null, -7, '  前后空格  '],
+      ['第一行\n第二行', '\t制表', 1e21, 'Ａ全角　空格'],
+      ['a]]>b', '<?xml?>', 0.1 + 0.2, '<![CDATA[x]]>'],
+    ]);
+  });
+
+  it('drops the characters XML 1.0 cannot hold and keeps the rest, surrogate pairs included', async () => {
+    const bytes = await workbookOf((writer) => {
+      writer
+        .addSheet('数据', [{ header: '值' }])
+        .addRow(['a\u0000b\u0001c\u0008d\u000be\u000cf\u001fg\ufffeh\uffffi\ud800j\udc00k😀l\r\nm']);
+    });
+    const [, row] = await collect(readSheetRows(Readable.from([bytes]), 'xlsx'));
+    expect(row?.values).toEqual(['abcdefghijk😀l\r\nm']);
+  });
+
+  it('escapes text for XML', () => {
+    expect(escapeXmlText('纯文本')).toBe('纯文本');
+    expect(escapeXmlText('a<b>&c"d\'e')).toBe('a&lt;b&gt;&amp;c"d\'e');
+    expect(escapeXmlText('&amp;')).toBe('&amp;amp;');
+    expect(escapeXmlText('x\u0007y\ud83dz')).toBe('xyz');
+    expect(escapeXmlText('l\r\n')).toBe('l&#13;\n');
+    expect(escapeXmlText('𠮷')).toBe('𠮷');
+  });
+
+  it('writes several sheets with a bold frozen header, column widths and text columns', async () => {
+    const bytes = await workbookOf((writer) => {
+      const data = writer.addSheet('员工信息', COLUMNS);
+      data.addRow(['张三', '110105199003071239', 12, '']);
+      const notes = writer.addSheet('填写说明 & 注意', [{ header: '列名', width: 14 }, { header: '说明' }]);
+      notes.addRow(['身份证号', '以文本格式填写']);
+      notes.addRow([]);
+      notes.addRow(['', '空行之后']);
+    });
+    const workbook = await loadWorkbook(bytes);
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['员工信息', '填写说明 & 注意']);
+    const [data, notes] = workbook.worksheets;
+    if (!data || !notes) throw new Error('sheets missing');
+
+    expect(data.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(notes.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(data.getRow(1).getCell(1).font?.bold).toBe(true);
+    expect(data.getRow(1).getCell(2).font?.bold).toBe(true);
+    expect(data.getRow(2).getCell(1).font?.bold).toBeFalsy();
+    expect(data.columns.map((c) => c.width)).toEqual([12, 22, 10, 10]);
+    expect(notes.columns.map((c) => c.width)).toEqual([14, 10]);
+    // The text column: its cells and the column itself (for what is typed in later) are "@".
+    expect(data.getRow(2).getCell(2).numFmt).toBe('@');
+    expect(data.getColumn(2).numFmt).toBe('@');
+    expect(data.getRow(2).getCell(1).numFmt).toBeFalsy();
+    expect(data.getRow(2).getCell(2).value).toBe('110105199003071239');
+    expect(data.getRow(2).getCell(3).value).toBe(12);
+    expect(data.getRow(2).getCell(3).type).toBe(ExcelJS.ValueType.Number);
+    expect(data.getRow(2).getCell(4).type).toBe(ExcelJS.ValueType.Null);
+
+    expect(notes.getRow(2).values).toEqual([undefined, '身份证号', '以文本格式填写']);
+    expect(notes.getRow(3).cellCount).toBe(0);
+    expect(notes.getRow(4).getCell(2).value).toBe('空行之后');
+  });
+
+  it('streams many rows that all read back in order', async () => {
+    const writer = createXlsxWriter();
+    const bytes = buffer(writer.stream);
+    const sheet = writer.addSheet('员工列表', COLUMNS);
+    const count = 30_000;
+    for (let start = 0; start < count; start += 2000) {
+      await sheet.addRows(
+        Array.from({ length: 2000 }, (_, k) => {
+          const i = start + k;
+          return [`员工${i}`, `1101051990${String(i).padStart(8, '0')}`, i * 1.5, i % 3 ? null : `备注${i}`];
+        }),
+      );
+    }
+    await writer.commit();
+    let n = 0;
+    for await (const r of readSheetRows(Readable.from([await bytes]), 'xlsx')) {
+      if (r.row === 1) continue;
+      const i = r.row - 2;
+      const expected: CellValue[] = [`员工${i}`, `1101051990${String(i).padStart(8, '0')}`, i * 1.5];
+      if (i % 3 === 0) expected.push(`备注${i}`);
+      expect(r.values).toEqual(expected);
+      n++;
+    }
+    expect(n).toBe(count);
+  });
+
+  it('makes rows wait while nobody reads the output, and finishes once it is read', async () => {
+    const writer = createXlsxWriter();
+    const sheet = writer.addSheet('员工列表', COLUMNS);
+    const total = 200_000;
+    let produced = 0;
+    function* rows(): Generator<CellValue[]> {
+      for (let i = 0; i < total; i++) {
+        produced += 1;
+        // Random text, so that the zip cannot shrink the backlog to nothing.
+        yield [`员工${i}`, randomBytes(9).toString('hex'), i, null];
+      }
+    }
+    let isDone = false;
+    const adding = sheet.addRows(rows()).then(() => {
+      isDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Nothing reads the stream: after a few hundred kilobytes the rows stop.
+    expect(isDone).toBe(false);
+    expect(produced).toBeGreaterThan(0);
+    expect(produced).toBeLessThan(20_000);
+    const stalledAt = produced;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(produced).toBe(stalledAt);
+
+    // A slow disk: a millisecond per chunk; rows flow again, still only as fast as it stores.
+    let stored = 0;
+    const samples: [produced: number, stored: number][] = [];
+    const disk = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        stored += chunk.length;
+        setTimeout(callback, 1);
+      },
+    });
+    const storing = pipeline(writer.stream, disk);
+    const watch = setInterval(() => samples.push([produced, stored]), 5);
+    await adding;
+    clearInterval(watch);
+    await writer.commit();
+    await storing;
+    expect(produced).toBe(total);
+    // The rows produced stay close to the rows stored (bytes stored over bytes per row).
+    const bytesPerRow = stored / total;
+    const maxAhead = Math.max(...samples.map(([rows, bytes]) => rows - bytes / bytesPerRow));
+    expect(samples.length).toBeGreaterThan(10);
+    expect(maxAhead).toBeLessThan(20_000);
+  });
+
+  it('stops adding rows with the store’s error', async () => {
+    const writer = createXlsxWriter();
+    const failing = new Writable({
+      write(_chunk, _encoding, callback) {
+        callback(new Error('disk full'));
+      },
+    });
+    const storing = pipeline(writer.stream, failing);
+    const sheet = writer.addSheet('员工列表', COLUMNS);
+    const adding = sheet.addRows(
+      Array.from({ length: 100_000 }, (_, i): CellValue[] => [`员工${i}`, randomBytes(9).toString('hex'), i, null]),
+    );
+    await expect(storing).rejects.toThrow('disk full');
+    await expect(adding).rejects.toThrow('disk full');
+    await expect(writer.commit()).rejects.toThrow('disk full');
+  });
+
+  it('refuses sheet names Excel cannot open, and cuts long ones to 31 characters', async () => {
+    const writer = createXlsxWriter();
+    expect(() => writer.addSheet('a/b', [])).toThrow('invalid worksheet name');
+    expect(() => writer.addSheet('', [])).toThrow('invalid worksheet name');
+    writer.addSheet('数'.repeat(40), [{ header: 'x' }]);
+    expect(() => writer.addSheet('数'.repeat(31), [])).toThrow('duplicate');
+    const bytes = buffer(writer.stream);
+    await writer.commit();
+    const workbook = await loadWorkbook(await bytes);
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['数'.repeat(31)]);
+  });
+});
