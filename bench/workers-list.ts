@@ -16,17 +16,14 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.ts';
-import {
-  pageRowsQuery,
-  pageTotalQuery,
-  readPageTotal,
-  type WorkerPageQuery,
-} from '../apps/server/src/modules/worker/page.ts';
+import { pageStatements, type PageStatement, type WorkerPageQuery } from '../apps/server/src/modules/worker/page.ts';
 import { fmt, load, type LoadResult } from './lib.ts';
 
 const { values } = parseArgs({
@@ -41,7 +38,7 @@ if (values.serve) {
   const database = await openDatabase(config);
   const app = await serve(database);
   const floor = await serveFloor(database);
-  process.on('message', (m: { statements: string[] }) => {
+  process.on('message', (m: { statements: PageStatement[] }) => {
     floor.statements = m.statements;
     process.send?.({ ready: true });
   });
@@ -65,11 +62,11 @@ async function serve(database: Database) {
  */
 async function serveFloor(database: Database) {
   const floor = {
-    statements: [] as string[],
+    statements: [] as PageStatement[],
     server: http.createServer((_req, res) => {
       void (async () => {
         const results: unknown[] = [];
-        for (const text of floor.statements) results.push(await queryRows(database.db, sql.raw(text)));
+        for (const statement of floor.statements) results.push(await runDirect(database, statement));
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify(results));
       })().catch((err: unknown) => {
@@ -92,7 +89,7 @@ interface RunningServer {
   port: number;
   floorPort: number;
   /** Sets the statements the floor server runs per request. */
-  setStatements(statements: string[]): Promise<void>;
+  setStatements(statements: PageStatement[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -197,17 +194,13 @@ async function main() {
     for (const s of scenarios) {
       const url = `${base}/api/companystaff/employee/page?${new URLSearchParams(s.query)}`;
       const api = await load(() => get(url, token), concurrency, seconds);
-      // The two statements the API ran for this page, as it chose them (a deep page seeks from its
-      // anchor once the warm-up has built them).
+      // The two statements the API ran for this page, as the driver received them (a deep page
+      // seeks from its anchor once the warm-up has built them): same names, text and values.
       const filter: WorkerPageQuery = { page: 1, limit: 20, sort: 'createdAt', order: 'desc', ...s.filter };
-      const totalQuery = pageTotalQuery(database.db, Number(company.id), filter);
-      const { seek } = readPageTotal(filter, (await totalQuery)[0]);
-      const totalSql = totalQuery.toSQL();
-      const rowsSql = pageRowsQuery(database.db, Number(company.id), filter, seek).toSQL();
-      const statements = [inline(totalSql.sql, totalSql.params), inline(rowsSql.sql, rowsSql.params)];
+      const statements = await pageStatements(database.db, Number(company.id), filter);
       const raw = await load(
         async () => {
-          for (const text of statements) await database.db.execute(sql.raw(text));
+          for (const statement of statements) await runDirect(database, statement);
         },
         concurrency,
         seconds,
@@ -234,12 +227,15 @@ async function main() {
   }
 }
 
-/** The statement with its parameters written in, so the driver runs exactly what the API runs. */
-function inline(text: string, params: unknown[]): string {
-  return text.replace(/\$(\d+)/g, (_, i: string) => {
-    const v = params[Number(i) - 1];
-    if (typeof v === 'number') return String(v);
-    if (v === null || v === undefined) return 'null';
-    return `'${String(v).replace(/'/g, "''")}'`;
-  });
+/**
+ * Runs a statement straight through the driver, as the API's ORM hands it over: on PostgreSQL
+ * the same named prepared statement with the same values, on PGlite the same text and values.
+ */
+async function runDirect(database: Database, statement: PageStatement): Promise<unknown[]> {
+  if ('pool' in database) {
+    const pool = database.pool as pg.Pool;
+    return (await pool.query({ name: statement.name, text: statement.text, values: statement.values })).rows;
+  }
+  const client = (database as Database & { client: PGlite }).client;
+  return (await client.query(statement.text, statement.values)).rows;
 }

@@ -9,10 +9,11 @@
  * insert or a delete shifts. Missing or distant anchors are rebuilt in the background, and the
  * page is answered with OFFSET meanwhile.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, count, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { department, jobType, worker, workerCount, workerFacetCount } from '../../db/schema/index.ts';
-import { listColumns, SORT_COLUMNS, whereOf, type WorkerFilter, type WorkerListRow } from './repo.ts';
+import { filterShape, listColumns, SORT_COLUMNS, type WorkerFilter, type WorkerListRow } from './repo.ts';
 
 export interface WorkerPageQuery extends WorkerFilter {
   page: number;
@@ -37,102 +38,94 @@ export interface PageSeek {
   take: number;
 }
 
-function isUnfiltered(f: WorkerFilter): boolean {
-  return [
-    f.name,
-    f.mobile,
-    f.idNumberHash,
-    f.jobTypeId,
-    f.departmentId,
-    f.status,
-    f.realNameStatus,
-    f.joinedFrom,
-    f.joinedTo,
-  ].every((v) => v === undefined || v === '');
-}
-
-/** The one counted filter of `f`, when it is the only filter. */
-function singleFacetOf(f: WorkerFilter): { facet: string; value: string } | undefined {
-  const facets = [
-    f.jobTypeId ? { facet: 'job_type', value: String(f.jobTypeId) } : undefined,
-    f.departmentId ? { facet: 'department', value: String(f.departmentId) } : undefined,
-    f.status ? { facet: 'status', value: f.status } : undefined,
-    f.realNameStatus ? { facet: 'real_name', value: f.realNameStatus } : undefined,
-  ].filter((x) => x !== undefined);
-  const uncounted = [f.name, f.mobile, f.idNumberHash, f.joinedFrom, f.joinedTo].some(
-    (v) => v !== undefined && v !== '',
-  );
-  return facets.length === 1 && !uncounted ? facets[0] : undefined;
-}
-
 const offsetOf = (f: WorkerPageQuery) => (f.page - 1) * f.limit;
 
+/** The counted filters: a list filtered on one of them alone reads its total from a counter. */
+const FACETS: Partial<Record<keyof WorkerFilter, string>> = {
+  jobTypeId: 'job_type',
+  departmentId: 'department',
+  status: 'status',
+  realNameStatus: 'real_name',
+};
+
 /** Whether the page may be read from an anchor: the default order, unfiltered, deep enough. */
-function mayUseAnchors(f: WorkerPageQuery): boolean {
-  return f.sort === 'createdAt' && isUnfiltered(f) && offsetOf(f) >= ANCHOR_FROM_OFFSET;
+function mayUseAnchors(f: WorkerPageQuery, shape: FilterShape): boolean {
+  return f.sort === 'createdAt' && shape.key === 'all' && offsetOf(f) >= ANCHOR_FROM_OFFSET;
 }
+
+type FilterShape = ReturnType<typeof filterShape>;
 
 /**
  * The first statement of a page: its total, and for a deep page of the default order the
  * nearest anchor at or before the page's first row (oldest first). Totals come from the
  * counters kept by triggers (migrations 0006 and 0009) when the filter allows: unfiltered, or
  * one job type, department, status or real-name status alone; any other filter counts rows.
+ * Values are placeholders (`companyId`, the filters', `offset`, `reach` = offset + limit).
  */
-export function pageTotalQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery) {
-  if (isUnfiltered(f)) {
-    const o = offsetOf(f);
+function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
+  const companyId = sql.placeholder('companyId');
+  if (shape.key === 'all') {
     // The page's first row counted from the oldest worker.
-    const start = f.order === 'desc' ? sql`greatest(0, ${workerCount.total} - ${o + f.limit})` : sql`${o}`;
-    const anchor = mayUseAnchors(f)
+    const start =
+      f.order === 'desc'
+        ? sql`greatest(0, ${workerCount.total} - ${sql.placeholder('reach')})`
+        : sql`${sql.placeholder('offset')}`;
+    const anchor = mayUseAnchors(f, shape)
       ? sql<string | null>`(select a.position from worker_page_anchor a where a.company_id = ${companyId}
           and a.position <= ${start} order by a.position desc limit 1)`
       : sql<string | null>`null`;
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
-  const facet = singleFacetOf(f);
-  if (facet) {
+  const keys = Object.keys(shape.params).filter((k) => k !== 'companyId') as (keyof WorkerFilter)[];
+  const facet = keys.length === 1 && keys[0] ? FACETS[keys[0]] : undefined;
+  if (facet && keys[0]) {
     return db
       .select({ n: workerFacetCount.total, anchor: sql<string | null>`null` })
       .from(workerFacetCount)
       .where(
         and(
           eq(workerFacetCount.companyId, companyId),
-          eq(workerFacetCount.facet, facet.facet),
-          eq(workerFacetCount.value, facet.value),
+          eq(workerFacetCount.facet, facet),
+          eq(workerFacetCount.value, sql`${sql.placeholder(keys[0])}::text`),
         ),
       );
   }
   return db
     .select({ n: count(), anchor: sql<string | null>`null` })
     .from(worker)
-    .where(whereOf(companyId, f));
+    .where(shape.where);
 }
 
 export type PageTotal = { total: number; seek?: PageSeek | undefined; rebuild: boolean };
 
 /** Reads the first statement's answer: the total, and how to reach a deep page. */
-export function readPageTotal(f: WorkerPageQuery, row: { n: number; anchor: string | number | null } | undefined) {
+export function readPageTotal(
+  f: WorkerPageQuery,
+  row: { n: number | string; anchor: string | number | null } | undefined,
+): PageTotal {
   const total = Number(row?.n ?? 0);
-  if (!mayUseAnchors(f)) return { total, rebuild: false } satisfies PageTotal;
+  if (!mayUseAnchors(f, filterShape(f))) return { total, rebuild: false };
   const o = offsetOf(f);
   const first = f.order === 'desc' ? Math.max(0, total - o - f.limit) : o;
   const take = f.order === 'desc' ? total - o - first : Math.min(f.limit, total - o);
-  if (take <= 0) return { total, rebuild: false } satisfies PageTotal;
+  if (take <= 0) return { total, rebuild: false };
   const position = row?.anchor === null || row?.anchor === undefined ? undefined : Number(row.anchor);
   const skip = position === undefined ? Infinity : first - position;
   // OFFSET skips `o` entries from the page's own end of the index; an anchor skips `skip`.
   const seek = skip < o && position !== undefined ? { position, skip, take } : undefined;
-  return { total, seek, rebuild: skip > REBUILD_GAP } satisfies PageTotal;
+  return { total, seek, rebuild: skip > REBUILD_GAP };
 }
 
 /**
  * The second statement: the page's rows. The page is chosen on the worker table alone, where the
  * (company_id, sort column, id) indexes serve it, and only its rows are joined to their job type,
  * department and accounts: joining first would make PostgreSQL sort the whole company to keep
- * twenty rows. With a seek, the page is read oldest first from its anchor.
+ * twenty rows. With a seek, the page is read oldest first from its anchor. The page size is
+ * written into the statement (a handful of sizes), so that PostgreSQL's generic plan knows it.
  */
-export function pageRowsQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery, seek?: PageSeek) {
+function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
   const dir = f.order === 'asc' ? asc : desc;
+  const companyId = sql.placeholder('companyId');
   const page = seek
     ? db
         .select({ companyId: worker.companyId, id: worker.id })
@@ -141,20 +134,22 @@ export function pageRowsQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery,
           and(
             eq(worker.companyId, companyId),
             sql`(${worker.createdAt}, ${worker.id}) >= (select a.created_at, a.worker_id from worker_page_anchor a
-              where a.company_id = ${companyId} and a.position = ${seek.position})`,
+              where a.company_id = ${companyId} and a.position = ${sql.placeholder('position')})`,
           ),
         )
         .orderBy(asc(worker.createdAt), asc(worker.id))
         .limit(seek.take)
-        .offset(seek.skip)
+        .offset(sql.placeholder('skip'))
         .as('page')
     : db
         .select({ companyId: worker.companyId, id: worker.id })
         .from(worker)
-        .where(whereOf(companyId, f))
+        .where(shape.where)
         .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
         .limit(f.limit)
-        .offset(offsetOf(f))
+        // The first page has no OFFSET at all: with an OFFSET placeholder PostgreSQL costs the
+        // generic plan for an unknown offset and plans every execution anew.
+        .offset(offsetOf(f) > 0 ? sql.placeholder('offset') : 0)
         .as('page');
   return db
     .select(listColumns)
@@ -165,20 +160,88 @@ export function pageRowsQuery(db: DbOrTx, companyId: number, f: WorkerPageQuery,
     .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id));
 }
 
+/** The placeholders' values of both statements of a page. */
+function valuesOf(companyId: number, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
+  const o = offsetOf(f);
+  return { ...shape.params, companyId, offset: o, reach: o + f.limit, position: seek?.position, skip: seek?.skip };
+}
+
+/**
+ * A statement is built and prepared once per shape (filters set, order, page size, anchor use)
+ * and database handle, then run with values: no SQL building per request, and on PostgreSQL a
+ * named statement whose plan is made once per connection when a generic plan does as well.
+ */
+const preparedStatements = new WeakMap<object, Map<string, unknown>>();
+
+/** Statement names are at most 63 bytes: a digest of the shape, not the shape itself. */
+const statementName = (key: string) => `worker_page_${createHash('sha256').update(key).digest('hex').slice(0, 20)}`;
+
+function prepareOnce<T>(db: Db, key: string, make: (name: string) => T): T {
+  let byKey = preparedStatements.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    preparedStatements.set(db, byKey);
+  }
+  let prepared = byKey.get(key) as T | undefined;
+  if (!prepared) {
+    prepared = make(statementName(key));
+    byKey.set(key, prepared);
+  }
+  return prepared;
+}
+
+const totalKey = (f: WorkerPageQuery, shape: FilterShape) =>
+  `total|${shape.key}|${mayUseAnchors(f, shape) ? f.order : '-'}`;
+const rowsKey = (f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) =>
+  seek
+    ? `seek|${f.order}|${seek.take}`
+    : `rows|${shape.key}|${f.sort}|${f.order}|${f.limit}|${offsetOf(f) > 0 ? 'offset' : 'first'}`;
+
 export async function findWorkerPage(
   db: Db,
   companyId: number,
   f: WorkerPageQuery,
 ): Promise<{ total: number; rows: WorkerListRow[] }> {
-  const [first] = await pageTotalQuery(db, companyId, f);
+  const shape = filterShape(f);
+  const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
+  const [first] = await totalQuery.execute(valuesOf(companyId, f, shape));
   const { total, seek, rebuild } = readPageTotal(f, first);
   if (rebuild) scheduleAnchorRebuild(db, companyId);
   // Past the last row (the totals are exact): nothing to read.
   if (offsetOf(f) >= total) return { total, rows: [] };
-  let rows = await pageRowsQuery(db, companyId, f, seek);
+  const rowsOf = (s?: PageSeek) =>
+    prepareOnce(db, rowsKey(f, shape, s), (name) => rowsStatement(db, f, shape, s).prepare(name)).execute(
+      valuesOf(companyId, f, shape, s),
+    );
+  let rows = await rowsOf(seek);
   // The anchor was dropped by a write between the two statements: read the page with OFFSET.
-  if (seek && !rows.length) rows = await pageRowsQuery(db, companyId, f);
+  if (seek && !rows.length) rows = await rowsOf();
   return { total, rows };
+}
+
+/** A statement as the driver receives it: its prepared name, text and values. */
+export interface PageStatement {
+  name: string;
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The two statements `findWorkerPage` runs for this page, as the driver receives them: the list
+ * benchmark runs exactly these straight through the driver.
+ */
+export async function pageStatements(db: Db, companyId: number, f: WorkerPageQuery): Promise<PageStatement[]> {
+  const shape = filterShape(f);
+  const statement = (key: string, query: { toSQL(): { sql: string; params: unknown[] } }, seek?: PageSeek) => {
+    const { sql: text, params } = query.toSQL();
+    return { name: statementName(key), text, values: fillPlaceholders(params, valuesOf(companyId, f, shape, seek)) };
+  };
+  const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
+  const { seek } = readPageTotal(f, (await totalQuery.execute(valuesOf(companyId, f, shape)))[0]);
+  return [
+    statement(totalKey(f, shape), totalStatement(db, f, shape)),
+    statement(rowsKey(f, shape, seek), rowsStatement(db, f, shape, seek), seek),
+  ];
 }
 
 // ── Anchor rebuilds ────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
@@ -19,20 +19,55 @@ export interface WorkerFilter {
   joinedTo?: string | undefined;
 }
 
+type FilterKey = keyof WorkerFilter;
+
+/**
+ * The list filters: each one's condition on a value, and the value it compares with (undefined
+ * when the filter is not set). `whereOf` fills in the values; `filterShape` writes placeholders,
+ * so that one prepared statement serves every value of the same set of filters.
+ */
+const FILTERS: {
+  [K in FilterKey]-?: [condition: (value: SQLWrapper) => SQL, value: (f: WorkerFilter) => string | number | undefined];
+} = {
+  // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
+  name: [(v) => like(worker.name, v), (f) => (f.name ? `${escapeLike(f.name)}%` : undefined)],
+  mobile: [(v) => like(worker.mobile, v), (f) => (f.mobile ? `${escapeLike(f.mobile)}%` : undefined)],
+  idNumberHash: [(v) => eq(worker.idNumberHash, v), (f) => f.idNumberHash || undefined],
+  jobTypeId: [(v) => eq(worker.jobTypeId, v), (f) => f.jobTypeId || undefined],
+  departmentId: [(v) => eq(worker.departmentId, v), (f) => f.departmentId || undefined],
+  status: [(v) => eq(worker.status, v), (f) => f.status || undefined],
+  realNameStatus: [(v) => eq(worker.realNameStatus, v), (f) => f.realNameStatus || undefined],
+  joinedFrom: [(v) => gte(worker.joinedAt, v), (f) => f.joinedFrom || undefined],
+  joinedTo: [(v) => lte(worker.joinedAt, v), (f) => f.joinedTo || undefined],
+};
+const FILTER_KEYS = Object.keys(FILTERS) as FilterKey[];
+
 export function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
   return and(
     eq(worker.companyId, companyId),
-    // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
-    f.name ? like(worker.name, `${escapeLike(f.name)}%`) : undefined,
-    f.mobile ? like(worker.mobile, `${escapeLike(f.mobile)}%`) : undefined,
-    f.idNumberHash ? eq(worker.idNumberHash, f.idNumberHash) : undefined,
-    f.jobTypeId ? eq(worker.jobTypeId, f.jobTypeId) : undefined,
-    f.departmentId ? eq(worker.departmentId, f.departmentId) : undefined,
-    f.status ? eq(worker.status, f.status) : undefined,
-    f.realNameStatus ? eq(worker.realNameStatus, f.realNameStatus) : undefined,
-    f.joinedFrom ? gte(worker.joinedAt, f.joinedFrom) : undefined,
-    f.joinedTo ? lte(worker.joinedAt, f.joinedTo) : undefined,
+    ...FILTER_KEYS.map((k) => {
+      const [condition, value] = FILTERS[k];
+      const v = value(f);
+      return v === undefined ? undefined : condition(sql.param(v));
+    }),
   );
+}
+
+/**
+ * The filters of `f` with placeholders instead of values: `key` names the set of filters set,
+ * `params` holds their values and the company's (placeholder `companyId`).
+ */
+export function filterShape(f: WorkerFilter): { key: string; where: SQL; params: Record<string, string | number> } {
+  const params: Record<string, string | number> = {};
+  const conditions: SQL[] = [eq(worker.companyId, sql.placeholder('companyId'))];
+  for (const k of FILTER_KEYS) {
+    const [condition, value] = FILTERS[k];
+    const v = value(f);
+    if (v === undefined) continue;
+    params[k] = v;
+    conditions.push(condition(sql.placeholder(k)));
+  }
+  return { key: Object.keys(params).join(',') || 'all', where: and(...conditions) as SQL, params };
 }
 
 export const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
