@@ -137,7 +137,14 @@ async function main() {
   await database.migrate();
   const server = await startServer(database);
   const base = `http://127.0.0.1:${server.port}`;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  // Each load gets fresh keep-alive sockets: one left idle through another phase may be closed
+  // by the server (keepAliveTimeout) just as it is reused.
+  let agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const loadHttp = async (url: string, token: string) => {
+    agent.destroy();
+    agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+    return load(() => get(url, token), concurrency, seconds);
+  };
 
   /** One GET through the keep-alive agent; the body is read whole, as a browser would. */
   function get(url: string, token: string): Promise<void> {
@@ -193,7 +200,7 @@ async function main() {
     const rows: { name: string; api: LoadResult; raw: LoadResult; floor: LoadResult }[] = [];
     for (const s of scenarios) {
       const url = `${base}/api/companystaff/employee/page?${new URLSearchParams(s.query)}`;
-      const api = await load(() => get(url, token), concurrency, seconds);
+      const api = await loadHttp(url, token);
       // The two statements the API ran for this page, as the driver received them (a deep page
       // seeks from its anchor once the warm-up has built them): same names, text and values.
       const filter: WorkerPageQuery = { page: 1, limit: 20, sort: 'createdAt', order: 'desc', ...s.filter };
@@ -206,7 +213,7 @@ async function main() {
         seconds,
       );
       await server.setStatements(statements);
-      const floor = await load(() => get(`http://127.0.0.1:${server.floorPort}/`, token), concurrency, seconds);
+      const floor = await loadHttp(`http://127.0.0.1:${server.floorPort}/`, token);
       rows.push({ name: s.name, api, raw, floor });
       console.log(
         `${s.name.padEnd(22)} | ${fmt(api.throughput)} ${fmt(api.p95)} | ${fmt(raw.throughput)} ${fmt(raw.p95)}   | ${fmt((api.throughput / raw.throughput) * 100, 0)}% | ${fmt(floor.throughput)} ${fmt(floor.p95)} | ${fmt((api.throughput / floor.throughput) * 100, 0)}%`,
@@ -216,9 +223,14 @@ async function main() {
     console.log(
       '裸HTTP：同一进程里不经路由、会话、校验、映射和压缩，直接执行同样语句的 node:http 服务，即任何 HTTP 接口的底线。',
     );
+    if (database.kind !== 'postgres') {
+      console.log('PGlite：目标只针对 PostgreSQL，此处只报告数据。');
+      return;
+    }
     for (const r of rows) {
-      const ok = r.api.p95 <= 50 && r.api.throughput >= 0.7 * r.raw.throughput;
-      console.log(`  ${ok ? '达标' : '未达标'}  ${r.name}`);
+      const p95 = r.api.p95 <= 50 ? 'p95 达标' : 'p95 未达标';
+      const share = r.api.throughput >= 0.7 * r.raw.throughput ? '吞吐占比达标' : '吞吐占比未达标';
+      console.log(`  ${r.name}：${p95}，${share}`);
     }
   } finally {
     agent.destroy();
