@@ -1,13 +1,12 @@
 /**
- * Streaming spreadsheet reading: xlsx over ExcelJS, CSV over csv-parse. Rows are yielded one by
- * one, so no workbook is ever held in memory whole (ARCHITECTURE section 1).
+ * Streaming spreadsheet reading: xlsx with our own streaming reader (xlsx-reader.ts), CSV over
+ * csv-parse. Rows are yielded one by one, so no workbook is ever held in memory whole
+ * (ARCHITECTURE section 1).
  */
 import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { TextDecoder } from 'node:util';
 import { parse as parseCsv } from 'csv-parse';
-// Before ExcelJS: corrects its reader's handling of characters split across chunks.
-import './exceljs-utf8-fix.ts';
-import ExcelJS from 'exceljs';
+import { readXlsxRowBatches, XlsxFormatError } from './xlsx-reader.ts';
 
 export type SheetFormat = 'xlsx' | 'csv';
 /** A cell as read: text, a number, a boolean or a date; formulas are read as their results. */
@@ -20,6 +19,13 @@ export interface SheetRow {
   values: SheetValue[];
 }
 
+export interface SheetReadOptions {
+  /** The size of the source in bytes, for progress. */
+  size?: number;
+  /** Called now and then with the fraction (0-1) of the sheet read so far. */
+  onProgress?(fraction: number): void;
+}
+
 /** A file that cannot be read as a spreadsheet at all (corrupt zip, no worksheet, bad CSV). */
 export class SheetFormatError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
@@ -28,48 +34,13 @@ export class SheetFormatError extends Error {
   }
 }
 
-function normaliseCell(value: ExcelJS.CellValue): SheetValue {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (value instanceof Date) return value;
-  if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  if ('hyperlink' in value) return typeof value.text === 'string' ? value.text : String(value.hyperlink);
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: unknown }).result;
-    if (result === undefined || result === null || typeof result === 'object') {
-      return result instanceof Date ? result : null;
-    }
-    return typeof result === 'string' || typeof result === 'number' || typeof result === 'boolean' ? result : null;
-  }
-  // An error cell (#N/A ...) reads as empty.
-  return null;
-}
-
-async function* readXlsxRows(source: Readable): AsyncGenerator<SheetRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(source, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let sawSheet = false;
+async function* readXlsx(source: Readable, options: SheetReadOptions): AsyncGenerator<SheetRow[]> {
   try {
-    for await (const sheet of reader) {
-      sawSheet = true;
-      for await (const row of sheet) {
-        const raw = row.values;
-        const cells = Array.isArray(raw) ? raw.slice(1) : [];
-        yield { row: row.number, values: Array.from(cells, (v) => normaliseCell(v as ExcelJS.CellValue)) };
-      }
-      // Only the first worksheet holds data; the rest (e.g. instructions) are not read.
-      return;
-    }
+    yield* readXlsxRowBatches(source, options);
   } catch (err) {
-    if (err instanceof SheetFormatError) throw err;
-    throw new SheetFormatError('xlsx 文件无法解析', { cause: err });
+    if (err instanceof XlsxFormatError) throw new SheetFormatError(err.message, { cause: err.cause });
+    throw err;
   }
-  if (!sawSheet) throw new SheetFormatError('xlsx 文件中没有工作表');
 }
 
 /**
@@ -108,33 +79,57 @@ function csvDecoder(): Transform {
   });
 }
 
-async function* readCsvRows(source: Readable): AsyncGenerator<SheetRow> {
+/** CSV records per batch. */
+const CSV_BATCH = 500;
+
+async function* readCsvRows(source: Readable, options: SheetReadOptions): AsyncGenerator<SheetRow[]> {
   const parser = parseCsv({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   const decoder = csvDecoder();
+  let read = 0;
+  source.on('data', (chunk: Buffer | string) => (read += chunk.length));
   source.on('error', (err) => decoder.destroy(err));
   decoder.on('error', (err) => parser.destroy(err));
   source.pipe(decoder).pipe(parser);
   let row = 0;
+  let batch: SheetRow[] = [];
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row += 1;
-      yield { row, values: record };
+      batch.push({ row, values: record });
+      if (batch.length < CSV_BATCH) continue;
+      if (options.size) options.onProgress?.(Math.min(read / options.size, 1));
+      yield batch;
+      batch = [];
     }
   } catch (err) {
     throw new SheetFormatError('csv 文件无法解析', { cause: err });
   }
+  if (batch.length) yield batch;
 }
 
 /**
- * The rows of a spreadsheet's first worksheet (xlsx) or of a CSV file, streamed. Empty rows of
- * an xlsx are skipped by the format itself; a CSV yields them as one empty cell.
+ * The rows of a spreadsheet's first worksheet (xlsx) or of a CSV file, streamed in batches. Empty
+ * rows of an xlsx are skipped by the format itself; a CSV yields them as one empty cell.
  */
-export async function* readSheetRows(source: Readable, format: SheetFormat): AsyncGenerator<SheetRow> {
+export async function* readSheetRowBatches(
+  source: Readable,
+  format: SheetFormat,
+  options: SheetReadOptions = {},
+): AsyncGenerator<SheetRow[]> {
   try {
-    yield* format === 'xlsx' ? readXlsxRows(source) : readCsvRows(source);
+    yield* format === 'xlsx' ? readXlsx(source, options) : readCsvRows(source, options);
   } finally {
     source.destroy();
   }
+}
+
+/** The rows of a spreadsheet one by one (see readSheetRowBatches). */
+export async function* readSheetRows(
+  source: Readable,
+  format: SheetFormat,
+  options: SheetReadOptions = {},
+): AsyncGenerator<SheetRow> {
+  for await (const batch of readSheetRowBatches(source, format, options)) yield* batch;
 }
 
 /** A cell as trimmed text: dates as YYYY-MM-DD, whole numbers without exponent or decimals. */

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { createInterface } from 'node:readline';
-import { PassThrough, Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { PassThrough, type Readable } from 'node:stream';
 import {
   DICTIONARIES,
   EXPORT_RETENTION_DAYS,
@@ -13,12 +13,14 @@ import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { luhnCheckDigit } from '../../lib/bank-card.ts';
+import { createFieldCipher } from '../../lib/crypto.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
 import {
   createXlsxWriter,
-  readSheetRows,
+  readSheetRowBatches,
   SheetFormatError,
+  type SheetRow,
   XLSX_CONTENT_TYPE,
   type XlsxWriter,
 } from '../../lib/spreadsheet.ts';
@@ -30,15 +32,17 @@ import {
   EXAMPLE_ID_NUMBER,
   IMPORT_COLUMN_KEYS,
   IMPORT_COLUMNS,
-  checkRow,
   isBlankRow,
   jobTypesByCode,
   mapHeader,
   templateHeader,
-  type CheckedRow,
   type ColumnIndex,
-  type RowAccount,
+  type JobTypeRef,
+  type RowCheck,
+  type RowContext,
+  type StagedRow,
 } from './rows.ts';
+import { createRowChecker, type RowChecker } from './row-checker.ts';
 
 export const IMPORT_VALIDATE_JOB = 'worker-import.validate';
 export const IMPORT_COMMIT_JOB = 'worker-import.commit';
@@ -51,7 +55,7 @@ const ERRORS_ON_JOB = 100;
 /** Rows checked against existing workers, and inserted, per statement. */
 const BATCH_ROWS = 1000;
 /** Staged rows inserted per statement by a commit. */
-const COMMIT_BATCH_ROWS = 5000;
+const COMMIT_BATCH_ROWS = 1500;
 const PROGRESS_EVERY_ROWS = 2000;
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -251,27 +255,22 @@ export async function createImportTemplate(ctx: ServiceContext, auth: AuthContex
 
 // ── Reading a sheet ─────────────────────────────────────────────────────────────────────────
 
-/** Counts the bytes that flow through, for progress. */
-function byteCounter(onBytes: (n: number) => void): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      onBytes(chunk.length);
-      callback(null, chunk);
-    },
-  });
-}
-
 interface ScanOptions {
-  /** Where job types and existing workers are read (the commit's transaction). */
+  /** Where job types and existing workers are read. */
   db: DbOrTx;
   /** Checked rows in batches, in sheet order. */
-  onRows(rows: CheckedRow[]): Promise<void>;
+  onRows(rows: RowCheck[]): Promise<void>;
   /** A fraction of the file read (0-1), every few thousand rows. */
   onProgress?(fraction: number): Promise<void>;
 }
 
 const FILE_GONE = '导入文件已过期或不存在，请重新上传';
 const UNREADABLE = '文件无法解析，请上传有效的 xlsx 或 csv 文件（建议使用下载的模板填写）';
+/** Rows per batch of checks (see row-checker.ts), and batches checked ahead of the database work. */
+const CHECK_ROWS = 500;
+const CHECKS_AHEAD = 4;
+/** Sheets from this size on are checked on two threads; smaller ones are done before a thread is up. */
+export const CHECK_THREAD_MIN_BYTES = 512 * 1024;
 
 /** The uploaded sheet of a job, still in the store. */
 async function sourceFileOf(ctx: ServiceContext, job: repo.ImportJobRow): Promise<files.StoredFileRow> {
@@ -280,10 +279,33 @@ async function sourceFileOf(ctx: ServiceContext, job: repo.ImportJobRow): Promis
   return file;
 }
 
+/** A checker of the sheet's rows, on a second thread for large sheets (when it can rebuild the cipher). */
+function rowCheckerFor(ctx: ServiceContext, context: RowContext, jobTypes: JobTypeRef[], fileSize: number): RowChecker {
+  const key = ctx.config.encryptionKey;
+  let sameKey = false;
+  try {
+    sameKey = createFieldCipher(key).hash('flexpay') === ctx.cipher.hash('flexpay');
+  } catch {
+    // A key the config cannot make a cipher of: the checks stay on this thread.
+  }
+  const thread =
+    fileSize >= CHECK_THREAD_MIN_BYTES && sameKey
+      ? { encryptionKey: key, companyId: context.companyId, today: context.today.getTime(), jobTypes }
+      : undefined;
+  return createRowChecker({
+    context,
+    thread,
+    onThreadError: (err) => ctx.log.warn({ err }, 'import row checks: second thread not used'),
+  });
+}
+
 /**
  * Streams the job's sheet: the header row mapped to the columns, every data row checked (its
  * fields, duplicates within the file, and against existing workers in batches). Answers the
  * number of data rows. Throws ImportFailure for a sheet that cannot be imported at all.
+ *
+ * Three things overlap: reading the sheet, checking rows (partly on a second thread, see
+ * row-checker.ts) and the database's duplicate check of the batch before, one batch at a time.
  */
 async function scanSheet(
   ctx: ServiceContext,
@@ -292,34 +314,30 @@ async function scanSheet(
   options: ScanOptions,
 ): Promise<{ totalRows: number }> {
   const types = await workerRepo.findJobTypeRefs(options.db, job.companyId);
-  const rowContext = {
+  const rowContext: RowContext = {
     cipher: ctx.cipher,
     companyId: job.companyId,
     today: ctx.now(),
     jobTypes: jobTypesByCode(types),
   };
+  const jobTypeRefs = types.map((t) => ({ id: t.id, code: t.code, enabled: t.enabled }));
 
-  let bytesRead = 0;
-  const source = pipeline(
-    files.readStoredFile(ctx, file),
-    byteCounter((n) => (bytesRead += n)),
-    () => {},
-  );
+  let fractionRead = 0;
+  const source = files.readStoredFile(ctx, file);
   const format = file.contentType === FILE_KINDS.xlsx.contentType ? 'xlsx' : 'csv';
 
   const firstRowOf = new Map<string, number>();
-  let pending: CheckedRow[] = [];
+  let pending: RowCheck[] = [];
   // One batch at a time is in the database (duplicate check, then onRows) while the next one is
   // read and checked: the sheet's parsing and the database work overlap instead of alternating.
   let inflight: Promise<void> = Promise.resolve();
-  const store = async (batch: CheckedRow[]) => {
-    const hashes = batch.flatMap((r) => (r.idHash && r.worker ? [r.idHash] : []));
+  const store = async (batch: RowCheck[]) => {
+    const hashes = batch.flatMap((r) => (r.idHash && r.staged ? [r.idHash] : []));
     const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
     for (const r of batch) {
-      if (r.idHash && r.worker && existing.has(r.idHash)) {
+      if (r.idHash && r.staged && existing.has(r.idHash)) {
         r.errors.push({ row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' });
-        delete r.worker;
-        delete r.account;
+        delete r.staged;
       }
     }
     await options.onRows(batch);
@@ -333,49 +351,73 @@ async function scanSheet(
     // A failure is raised by the next flush or at the end; never left unhandled meanwhile.
     inflight.catch(() => {});
   };
-
-  let columns: ColumnIndex | undefined;
-  let totalRows = 0;
-  try {
-    for await (const { row, values } of readSheetRows(source, format)) {
-      if (isBlankRow(values)) continue;
-      if (!columns) {
-        const header = mapHeader(values);
-        if (header.missing.length) {
-          throw new ImportFailure(`缺少必填列：${header.missing.join('、')}。请使用下载的模板，表头保持在第 1 行`);
-        }
-        columns = header.columns;
-        continue;
-      }
-      totalRows += 1;
-      if (totalRows > IMPORT_MAX_ROWS) {
-        throw new ImportFailure(`数据超过 ${IMPORT_MAX_ROWS} 行的上限，请拆分后分批导入`);
-      }
-      const checked = checkRow(rowContext, row, values, columns);
-      if (checked.idHash) {
-        const first = firstRowOf.get(checked.idHash);
-        if (first === undefined) firstRowOf.set(checked.idHash, row);
+  // Checked rows, in sheet order: duplicates within the file, then to the database in batches.
+  const take = async (checked: RowCheck[]) => {
+    for (const r of checked) {
+      if (r.idHash) {
+        const first = firstRowOf.get(r.idHash);
+        if (first === undefined) firstRowOf.set(r.idHash, r.row);
         else {
-          checked.errors.push({
-            row,
+          r.errors.push({
+            row: r.row,
             field: IMPORT_COLUMNS.idNumber.header,
             message: `与第 ${first} 行的身份证号重复`,
           });
-          delete checked.worker;
-          delete checked.account;
+          delete r.staged;
         }
       }
-      pending.push(checked);
+      pending.push(r);
       if (pending.length >= BATCH_ROWS) await flush();
-      if (options.onProgress && totalRows % PROGRESS_EVERY_ROWS === 0) {
-        await options.onProgress(Math.min(bytesRead / Math.max(file.size, 1), 1));
+    }
+  };
+
+  let columns: ColumnIndex | undefined;
+  // Started before the first row is read: a second thread takes a moment to come up.
+  const checker = rowCheckerFor(ctx, rowContext, jobTypeRefs, file.size);
+  const checking: Promise<RowCheck[]>[] = [];
+  let unchecked: SheetRow[] = [];
+  const check = async () => {
+    if (!columns || !unchecked.length) return;
+    checking.push(checker.check(unchecked, columns));
+    unchecked = [];
+    while (checking.length > CHECKS_AHEAD) await take(await (checking.shift() as Promise<RowCheck[]>));
+  };
+
+  let totalRows = 0;
+  let progressAt = 0;
+  const rows = readSheetRowBatches(source, format, { size: file.size, onProgress: (f) => (fractionRead = f) });
+  try {
+    for await (const batch of rows) {
+      for (const sheetRow of batch) {
+        if (isBlankRow(sheetRow.values)) continue;
+        if (!columns) {
+          const header = mapHeader(sheetRow.values);
+          if (header.missing.length) {
+            throw new ImportFailure(`缺少必填列：${header.missing.join('、')}。请使用下载的模板，表头保持在第 1 行`);
+          }
+          columns = header.columns;
+          continue;
+        }
+        totalRows += 1;
+        if (totalRows > IMPORT_MAX_ROWS) {
+          throw new ImportFailure(`数据超过 ${IMPORT_MAX_ROWS} 行的上限，请拆分后分批导入`);
+        }
+        unchecked.push(sheetRow);
+        if (unchecked.length >= CHECK_ROWS) await check();
+      }
+      if (options.onProgress && totalRows - progressAt >= PROGRESS_EVERY_ROWS) {
+        progressAt = totalRows;
+        await options.onProgress(fractionRead);
       }
     }
+    await check();
+    while (checking.length) await take(await (checking.shift() as Promise<RowCheck[]>));
   } catch (err) {
     if (err instanceof SheetFormatError) throw new ImportFailure(UNREADABLE, { cause: err });
     throw err;
   } finally {
     source.destroy();
+    await checker.close();
     // Nothing may still run on the connection when the caller ends its transaction.
     await inflight.catch(() => {});
   }
@@ -424,7 +466,7 @@ function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
     return { writer, addRow: (values: (string | number)[]) => sheet.addRow(values), storing };
   };
   return {
-    add(row: CheckedRow) {
+    add(row: RowCheck) {
       if (!row.errors.length) return;
       errorRows += 1;
       report ??= open();
@@ -477,7 +519,7 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
           for (const r of rows) collector.add(r);
           // Once a row is wrong the import cannot be committed: stop staging rows.
           if (collector.errorRows) return staging.discard();
-          for (const r of rows) if (r.worker) await staging.add({ row: r.row, worker: r.worker, account: r.account });
+          await staging.add(rows.flatMap((r) => (r.staged ? [r.staged] : [])));
         },
         onProgress: (fraction) =>
           repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
@@ -529,8 +571,9 @@ const describe = (e: TImportRowError) => `第 ${e.row} 行「${e.field}」${e.me
  * Commits a validated import from the rows its validation staged (already checked and
  * encrypted): every row is inserted with its default payout account in ONE transaction, in
  * set-based batches, and the job becomes committed in the same transaction. A row that no
- * longer passes (a worker with the same ID number added meanwhile, a job type disabled)
- * cancels the whole import.
+ * longer passes cancels the whole import, reported with its row number: a job type disabled
+ * meanwhile (checked here), a worker with the same ID number added meanwhile (the unique index
+ * refuses the batch; which row it was is asked once the transaction is rolled back).
  *
  * `liveProgress`: write progress while the transaction runs. Only where another connection can
  * do it (PostgreSQL): PGlite has one connection, which the transaction holds.
@@ -559,19 +602,73 @@ export async function runCommit(
     await ctx.db.transaction(async (tx) => {
       const jobTypes = new Map((await workerRepo.findJobTypeRefs(tx, job.companyId)).map((t) => [t.id, t]));
       let inserted = 0;
-      for await (const batch of readStaged(ctx, stagedFile, COMMIT_BATCH_ROWS)) {
-        await insertStaged(tx, job.companyId, jobTypes, batch);
-        inserted += batch.length;
+      // One batch is in the database while the next is read and checked: its statement waits on
+      // the connection behind the one before, so the JSON work overlaps the database work.
+      let inflight: { batch: StagedRow[]; done: Promise<number> } | undefined;
+      const settle = async () => {
+        if (!inflight) return;
+        const { batch, done } = inflight;
+        inflight = undefined;
+        try {
+          inserted += await done;
+        } catch (err) {
+          // The unique index of ID numbers: a worker with one of them was added since the validation.
+          if (sqlStateOf(err) === '23505') throw new DuplicateInBatch(batch, { cause: err });
+          throw err;
+        }
         if (options.liveProgress) {
           const progress = Math.min(99, Math.floor((inserted / Math.max(job.validRows, 1)) * 100));
           await repo.updateImportProgress(ctx.db, job.id, 'committing', progress, ctx.now());
         }
+      };
+      try {
+        for await (const batch of readStaged(ctx, stagedFile, COMMIT_BATCH_ROWS)) {
+          const disabled = batch.findIndex(
+            (r) => r.worker.jobTypeId != null && !jobTypes.get(r.worker.jobTypeId)?.enabled,
+          );
+          if (disabled >= 0) {
+            // Rows are reported in order: an earlier row may have its ID number taken meanwhile.
+            await settle();
+            await failOnExistingWorker(tx, job.companyId, batch.slice(0, disabled));
+            const problem = {
+              row: batch[disabled]?.row ?? 0,
+              field: IMPORT_COLUMNS.jobTypeCode.header,
+              message: '该工种已停用或已删除',
+            };
+            throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
+          }
+          const done = workerRepo.insertWorkersWithAccounts(tx, job.companyId, batch);
+          done.catch(() => {});
+          await settle();
+          inflight = { batch, done };
+        }
+        await settle();
+      } finally {
+        // Nothing may still run on the connection when the transaction ends.
+        await inflight?.done.catch(() => {});
       }
       if (inserted !== job.validRows) throw new ImportFailure(`校验结果不完整，${NO_DATA_WRITTEN}，请重新上传`);
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
     await removeStaged();
   } catch (err) {
+    if (err instanceof DuplicateInBatch) {
+      // The transaction is over: which row it was is asked of the workers as they are now.
+      const existing = await workerRepo
+        .findExistingIdHashes(
+          ctx.db,
+          job.companyId,
+          err.batch.map((r) => r.worker.idNumberHash),
+        )
+        .catch(() => new Set<string>());
+      const first = err.batch.find((r) => existing.has(r.worker.idNumberHash));
+      const message = first
+        ? `${describe(existingWorkerProblem(first.row))}，${NO_DATA_WRITTEN}`
+        : `有身份证号与已有员工重复（可能刚被添加），${NO_DATA_WRITTEN}，请重新上传`;
+      await repo.failImport(ctx.db, job.id, ['committing'], message, ctx.now());
+      await removeStaged();
+      return;
+    }
     if (sqlStateOf(err) === '23505') {
       const message = `有身份证号与已有员工重复（可能刚被添加），${NO_DATA_WRITTEN}，请重新上传`;
       await repo.failImport(ctx.db, job.id, ['committing'], message, ctx.now());
@@ -591,43 +688,35 @@ export async function runCommit(
   }
 }
 
-/**
- * Inserts one batch of staged rows, after checking them again against what may have changed
- * since the validation: workers added with the same ID number, job types disabled or deleted.
- */
-async function insertStaged(
-  tx: DbOrTx,
-  companyId: number,
-  jobTypes: Map<number, { enabled: boolean }>,
-  batch: StagedRow[],
-) {
+/** A batch of staged rows that met the unique index of ID numbers: the commit cannot go on. */
+class DuplicateInBatch extends Error {
+  override name = 'DuplicateInBatch';
+  constructor(
+    readonly batch: StagedRow[],
+    options: { cause: unknown },
+  ) {
+    super('an ID number of the batch belongs to an existing worker', options);
+  }
+}
+
+const existingWorkerProblem = (row: number): TImportRowError => ({
+  row,
+  field: IMPORT_COLUMNS.idNumber.header,
+  message: '该身份证号的员工已存在',
+});
+
+/** Fails with the first of these rows whose ID number belongs to a worker by now. */
+async function failOnExistingWorker(tx: DbOrTx, companyId: number, rows: StagedRow[]) {
   const existing = await workerRepo.findExistingIdHashes(
     tx,
     companyId,
-    batch.map((r) => r.worker.idNumberHash),
+    rows.map((r) => r.worker.idNumberHash),
   );
-  for (const r of batch) {
-    if (existing.has(r.worker.idNumberHash)) {
-      const problem = { row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' };
-      throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
-    }
-    const jobTypeId = r.worker.jobTypeId;
-    if (jobTypeId != null && !jobTypes.get(jobTypeId)?.enabled) {
-      const problem = { row: r.row, field: IMPORT_COLUMNS.jobTypeCode.header, message: '该工种已停用或已删除' };
-      throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
-    }
-  }
-  await workerRepo.insertWorkersWithAccounts(tx, companyId, batch);
+  const first = rows.find((r) => existing.has(r.worker.idNumberHash));
+  if (first) throw new ImportFailure(`${describe(existingWorkerProblem(first.row))}，${NO_DATA_WRITTEN}`);
 }
 
 // ── Staged rows ─────────────────────────────────────────────────────────────────────────────
-
-/** A row that passed validation, as the commit will insert it (numbers already encrypted). */
-interface StagedRow {
-  row: number;
-  worker: workerRepo.NewWorker;
-  account?: RowAccount | undefined;
-}
 
 /**
  * The rows of a validation that may be committed, written as NDJSON to the file store while
@@ -659,10 +748,11 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
     return body;
   };
   return {
-    async add(row: StagedRow) {
-      if (discarded) return;
+    /** Stages rows given as their JSON lines (RowCheck.staged), written at once. */
+    async add(lines: string[]) {
+      if (discarded || !lines.length) return;
       stream ??= open();
-      if (!stream.write(`${JSON.stringify(row)}\n`)) await once(stream, 'drain');
+      if (!stream.write(`${lines.join('\n')}\n`)) await once(stream, 'drain');
     },
     /** The stored file of the staged rows. */
     async finish(): Promise<files.StoredFileRow | undefined> {
@@ -685,17 +775,32 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
 
 /** The staged rows of a validation, in batches. */
 async function* readStaged(ctx: ServiceContext, file: files.StoredFileRow, size: number): AsyncGenerator<StagedRow[]> {
-  const lines = createInterface({ input: files.readStoredFile(ctx, file), crlfDelay: Infinity });
+  // Chunks are taken as the batches are (readline would read ahead and queue lines meanwhile,
+  // which then outlive the young generation and crowd the heap for the length of the commit).
+  const source = files.readStoredFile(ctx, file);
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   let batch: StagedRow[] = [];
-  for await (const line of lines) {
-    if (!line) continue;
-    batch.push(JSON.parse(line) as StagedRow);
-    if (batch.length >= size) {
-      yield batch;
-      batch = [];
+  try {
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      const text = rest + decoder.write(chunk);
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        if (end > start) batch.push(JSON.parse(text.slice(start, end)) as StagedRow);
+        start = end + 1;
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
+        }
+      }
+      rest = text.slice(start);
     }
+    rest += decoder.end();
+    if (rest.trim()) batch.push(JSON.parse(rest) as StagedRow);
+    if (batch.length) yield batch;
+  } finally {
+    source.destroy();
   }
-  if (batch.length) yield batch;
 }
 
 /** Imports whose run was lost (validating or committing for hours) become failed. */

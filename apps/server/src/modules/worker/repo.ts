@@ -317,33 +317,119 @@ export type NewDefaultAccount =
     }
   | { channel: 'alipay'; values: Pick<NewAlipay, 'accountEnc' | 'accountHash' | 'accountMasked'> };
 
+/** A default account's columns with the ID-number hash of its worker, which joins it to the worker. */
+type AccountOf<C extends NewDefaultAccount['channel']> = {
+  idNumberHash: string;
+  values: Extract<NewDefaultAccount, { channel: C }>['values'];
+};
+
+const DEFAULT_BANK_CARD_COLUMNS: readonly UnnestColumn<AccountOf<'bank'>>[] = [
+  ['id_number_hash', 'text', (a) => a.idNumberHash],
+  ['bank_code', 'text', (a) => a.values.bankCode],
+  ['card_number_enc', 'text', (a) => a.values.cardNumberEnc],
+  ['card_number_hash', 'text', (a) => a.values.cardNumberHash],
+  ['card_number_masked', 'text', (a) => a.values.cardNumberMasked],
+  ['branch', 'text', (a) => a.values.branch ?? ''],
+];
+
+const DEFAULT_ALIPAY_COLUMNS: readonly UnnestColumn<AccountOf<'alipay'>>[] = [
+  ['id_number_hash', 'text', (a) => a.idNumberHash],
+  ['account_enc', 'text', (a) => a.values.accountEnc],
+  ['account_hash', 'text', (a) => a.values.accountHash],
+  ['account_masked', 'text', (a) => a.values.accountMasked],
+];
+
 /**
  * Set-based insert of many workers of one company, each with its default payout account if it
- * has one (holder name = worker name): three statements whatever the number of rows.
+ * has one (holder name = worker name): ONE statement whatever the number of rows. The accounts
+ * find their new worker by its ID-number hash (unique in the company) within the statement, so
+ * no ids travel back and forth; the foreign keys are checked at its end, workers inserted.
  */
 export async function insertWorkersWithAccounts(
   db: DbOrTx,
   companyId: number,
   rows: { worker: NewWorker; account?: NewDefaultAccount | undefined }[],
 ): Promise<number> {
+  if (!rows.length) return 0;
+  // Each column goes as an array literal made here, when the statement is made, rather than by
+  // the driver once the connection is free: a caller may make the next statement while one runs.
+  const literal = (texts: (string | null)[]) => {
+    // Most columns have no NULL and nothing to escape: joined as they are.
+    if (texts.every((t) => t !== null && !t.includes('"') && !t.includes('\\'))) {
+      return texts.length ? `{"${texts.join('","')}"}` : '{}';
+    }
+    return `{${texts.map((t) => (t === null ? 'NULL' : `"${t.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+  };
+  /**
+   * Rows as `from unnest(...) as alias(...)` and one select expression per column; a column with
+   * the same value in every row (a status, an empty remark) goes as that one value instead of an
+   * array for the server to parse. `key` always goes as an array (it is unique per row).
+   */
+  const source = <T>(alias: string, columns: readonly UnnestColumn<T>[], values: T[], key: string) => {
+    const arrays: SQL[] = [];
+    const names: string[] = [];
+    const select = new Map<string, SQL>();
+    for (const [column, type, pick] of columns) {
+      const texts = values.map((value) => {
+        const item = pick(value);
+        return item === null || item === undefined ? null : String(item);
+      });
+      const [first] = texts;
+      if (column !== key && values.length > 1 && first !== undefined && texts.every((t) => t === first)) {
+        select.set(column, first === null ? sql`null::${sql.raw(type)}` : sql`${sql.param(first)}::${sql.raw(type)}`);
+      } else {
+        arrays.push(sql`${sql.param(literal(texts))}::${sql.raw(type)}[]`);
+        names.push(column);
+        select.set(column, sql.raw(`${alias}.${column}`));
+      }
+    }
+    const from = sql`unnest(${sql.join(arrays, sql`, `)}) as ${sql.raw(alias)}(${sql.raw(names.join(', '))})`;
+    const pickOut = (only: string[]) =>
+      sql.join(
+        only.map((c) => select.get(c) ?? sql`null`),
+        sql`, `,
+      );
+    return { from, select: pickOut };
+  };
   // The company is the caller's, whatever the rows say.
-  const created = await insertWorkers(
-    db,
-    rows.map((r) => ({ ...r.worker, companyId })),
-  );
-  const idByHash = new Map(created.map((c) => [c.idNumberHash, c.id]));
-  const cards: NewBankCard[] = [];
-  const alipays: NewAlipay[] = [];
+  const workerColumns = WORKER_COLUMNS.filter(([column]) => column !== 'company_id');
+  const workerNames = workerColumns.map(([column]) => column);
+  const cards: AccountOf<'bank'>[] = [];
+  const alipays: AccountOf<'alipay'>[] = [];
   for (const { worker: w, account } of rows) {
-    const workerId = idByHash.get(w.idNumberHash);
-    if (!account || workerId === undefined) continue;
-    const owner = { companyId, workerId, holderName: w.name, isDefault: true };
-    if (account.channel === 'bank') cards.push({ ...account.values, ...owner });
-    else alipays.push({ ...account.values, ...owner });
+    if (account?.channel === 'bank') cards.push({ idNumberHash: w.idNumberHash, values: account.values });
+    else if (account) alipays.push({ idNumberHash: w.idNumberHash, values: account.values });
   }
-  await insertBankCards(db, cards);
-  await insertAlipayAccounts(db, alipays);
-  return created.length;
+  const w = source(
+    'u',
+    workerColumns,
+    rows.map((r) => r.worker),
+    'id_number_hash',
+  );
+  const b = source('a', DEFAULT_BANK_CARD_COLUMNS, cards, 'id_number_hash');
+  const p = source('a', DEFAULT_ALIPAY_COLUMNS, alipays, 'id_number_hash');
+  const accountNames = <T>(columns: readonly UnnestColumn<T>[]) =>
+    columns.map(([column]) => column).filter((column) => column !== 'id_number_hash');
+  const cardNames = accountNames(DEFAULT_BANK_CARD_COLUMNS);
+  const alipayNames = accountNames(DEFAULT_ALIPAY_COLUMNS);
+  const [result] = await queryRows<{ n: number }>(
+    db,
+    sql`with w as (
+      insert into worker (company_id, ${sql.raw(workerNames.join(', '))})
+      select ${companyId}::bigint, ${w.select(workerNames)} from ${w.from}
+      returning id, id_number_hash, name
+    ), b as (
+      insert into worker_bank_card (company_id, worker_id, holder_name, is_default, ${sql.raw(cardNames.join(', '))})
+      select ${companyId}::bigint, w.id, w.name, true, ${b.select(cardNames)}
+      from ${b.from} join w on w.id_number_hash = a.id_number_hash
+    ), p as (
+      insert into worker_alipay (company_id, worker_id, holder_name, is_default, ${sql.raw(alipayNames.join(', '))})
+      select ${companyId}::bigint, w.id, w.name, true, ${p.select(alipayNames)}
+      from ${p.from} join w on w.id_number_hash = a.id_number_hash
+    )
+    select count(*)::int as n from w`,
+  );
+  return result?.n ?? 0;
 }
 
 export async function deleteBankCard(db: DbOrTx, companyId: number, workerId: number, id: number) {

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { luhnCheckDigit } from '../../lib/bank-card.ts';
+import { createFieldCipher } from '../../lib/crypto.ts';
+import { idCardCheckChar } from '../../lib/id-card.ts';
+import type { SheetRow } from '../../lib/sheet-reader.ts';
+import { createRowChecker } from './row-checker.ts';
+import { checkRows, jobTypesByCode, mapHeader, type RowCheck, type RowContext, type StagedRow } from './rows.ts';
+
+const KEY = 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
+const cipher = createFieldCipher(KEY);
+const today = new Date('2026-01-01T00:00:00Z');
+const jobTypes = [
+  { id: 9, code: 'QA', enabled: true },
+  { id: 10, code: 'OFF', enabled: false },
+];
+const context: RowContext = { cipher, companyId: 1, today, jobTypes: jobTypesByCode(jobTypes) };
+const { columns } = mapHeader(['姓名', '身份证号', '手机号', '工种编码', '入职日期', '备注', '开户银行', '银行卡号']);
+
+/** Rows of every kind: good ones with a card, bad mobiles, a disabled job type, a bad ID number. */
+function sheetRows(count: number): SheetRow[] {
+  return Array.from({ length: count }, (_, i) => {
+    const first17 = `3101151988${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}${String(i % 1000).padStart(3, '0')}`;
+    const id =
+      i % 97 === 5
+        ? `${first17}0`.replace(/.$/, idCardCheckChar(first17) === '1' ? '2' : '1')
+        : first17 + idCardCheckChar(first17);
+    const card = `622848${String(i).padStart(10, '0')}`;
+    return {
+      row: i + 2,
+      values: [
+        `员工${'甲乙丙'[i % 3]}`,
+        id,
+        i % 50 === 7 ? '123' : `139${String(i).padStart(8, '0')}`,
+        i % 61 === 3 ? 'OFF' : 'qa',
+        '2025-06-01',
+        i % 2 ? `备注 "${i}" \\ {,}` : '',
+        '中国工商银行',
+        card + luhnCheckDigit(card),
+      ],
+    };
+  });
+}
+
+/** What a result says, with the ciphertexts (random IVs) decrypted. */
+function comparable(results: RowCheck[]) {
+  return results.map(({ staged, ...rest }) => {
+    if (!staged) return rest;
+    const row = JSON.parse(staged) as StagedRow;
+    const account = row.account?.channel === 'bank' ? row.account.values : undefined;
+    return {
+      ...rest,
+      staged: {
+        ...row,
+        worker: { ...row.worker, idNumberEnc: cipher.decrypt(row.worker.idNumberEnc) },
+        account: account && { ...account, cardNumberEnc: cipher.decrypt(account.cardNumberEnc) },
+      },
+    };
+  });
+}
+
+describe('row checker', () => {
+  it('checks rows on a second thread exactly as on this one, batches answered in order', async () => {
+    const rows = sheetRows(3000);
+    const expected = comparable(checkRows(context, rows, columns));
+    expect(expected.filter((r) => r.errors.length).length).toBeGreaterThan(50);
+
+    const checker = createRowChecker({
+      context,
+      thread: { encryptionKey: KEY, companyId: 1, today: today.getTime(), jobTypes },
+    });
+    try {
+      expect(await checker.ready()).toBe(true);
+      const batches: Promise<RowCheck[]>[] = [];
+      for (let i = 0; i < rows.length; i += 250) batches.push(checker.check(rows.slice(i, i + 250), columns));
+      const results = (await Promise.all(batches)).flat();
+      expect(comparable(results)).toEqual(expected);
+      // Both threads took a share: the second one while it had room, this one meanwhile.
+      expect(checker.counts.thread).toBeGreaterThan(0);
+      expect(checker.counts.here).toBeGreaterThan(0);
+      expect(checker.counts.thread + checker.counts.here).toBe(rows.length);
+    } finally {
+      await checker.close();
+    }
+  });
+
+  it('checks every row here when the thread cannot start', async () => {
+    const errors: unknown[] = [];
+    const checker = createRowChecker({
+      context,
+      thread: { encryptionKey: 'too-short', companyId: 1, today: today.getTime(), jobTypes },
+      onThreadError: (err) => errors.push(err),
+    });
+    try {
+      expect(await checker.ready()).toBe(false);
+      const rows = sheetRows(300);
+      const results = await checker.check(rows, columns);
+      expect(comparable(results)).toEqual(comparable(checkRows(context, rows, columns)));
+      expect(checker.counts).toEqual({ thread: 0, here: 300 });
+      expect(errors).toHaveLength(1);
+    } finally {
+      await checker.close();
+    }
+  });
+});
