@@ -55,7 +55,8 @@ export function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
 
 /**
  * The filters of `f` with placeholders instead of values: `key` names the set of filters set,
- * `params` holds their values and the company's (placeholder `companyId`).
+ * `params` holds their values. The company is the placeholder `companyId`, whose value the
+ * caller adds.
  */
 export function filterShape(f: WorkerFilter): { key: string; where: SQL; params: Record<string, string | number> } {
   const params: Record<string, string | number> = {};
