@@ -76,7 +76,7 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
       : sql<string | null>`null`;
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
-  const keys = Object.keys(shape.params).filter((k) => k !== 'companyId') as (keyof WorkerFilter)[];
+  const keys = Object.keys(shape.params) as (keyof WorkerFilter)[];
   const facet = keys.length === 1 && keys[0] ? FACETS[keys[0]] : undefined;
   if (facet && keys[0]) {
     return db
@@ -99,12 +99,13 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
 export type PageTotal = { total: number; seek?: PageSeek | undefined; rebuild: boolean };
 
 /** Reads the first statement's answer: the total, and how to reach a deep page. */
-export function readPageTotal(
+function readPageTotal(
   f: WorkerPageQuery,
+  shape: FilterShape,
   row: { n: number | string; anchor: string | number | null } | undefined,
 ): PageTotal {
   const total = Number(row?.n ?? 0);
-  if (!mayUseAnchors(f, filterShape(f))) return { total, rebuild: false };
+  if (!mayUseAnchors(f, shape)) return { total, rebuild: false };
   const o = offsetOf(f);
   const first = f.order === 'desc' ? Math.max(0, total - o - f.limit) : o;
   const take = f.order === 'desc' ? total - o - first : Math.min(f.limit, total - o);
@@ -205,7 +206,7 @@ export async function findWorkerPage(
   const shape = filterShape(f);
   const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
   const [first] = await totalQuery.execute(valuesOf(companyId, f, shape));
-  const { total, seek, rebuild } = readPageTotal(f, first);
+  const { total, seek, rebuild } = readPageTotal(f, shape, first);
   if (rebuild) scheduleAnchorRebuild(db, companyId);
   // Past the last row (the totals are exact): nothing to read.
   if (offsetOf(f) >= total) return { total, rows: [] };
@@ -237,7 +238,7 @@ export async function pageStatements(db: Db, companyId: number, f: WorkerPageQue
     return { name: statementName(key), text, values: fillPlaceholders(params, valuesOf(companyId, f, shape, seek)) };
   };
   const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
-  const { seek } = readPageTotal(f, (await totalQuery.execute(valuesOf(companyId, f, shape)))[0]);
+  const { seek } = readPageTotal(f, shape, (await totalQuery.execute(valuesOf(companyId, f, shape)))[0]);
   return [
     statement(totalKey(f, shape), totalStatement(db, f, shape)),
     statement(rowsKey(f, shape, seek), rowsStatement(db, f, shape, seek), seek),
