@@ -1,4 +1,5 @@
 /** Load loops and statistics shared by the benchmarks. */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export interface LoadResult {
   requests: number;
@@ -7,7 +8,12 @@ export interface LoadResult {
   p50: number;
   p95: number;
   max: number;
+  /** CPU milliseconds per request of each process group the probe reads, when one was given. */
+  cpuPerRequest?: number[];
 }
+
+/** Cumulative CPU seconds of some process groups: what a CPU probe answers each time it is read. */
+export type CpuProbe = () => number[];
 
 export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -24,6 +30,7 @@ export async function load(
   concurrency: number,
   seconds: number,
   warmupSeconds = 1,
+  cpu?: CpuProbe,
 ): Promise<LoadResult> {
   const warmEnd = Date.now() + warmupSeconds * 1000;
   await Promise.all(
@@ -32,6 +39,7 @@ export async function load(
     }),
   );
   const latencies: number[] = [];
+  const cpuBefore = cpu?.();
   const start = performance.now();
   const end = start + seconds * 1000;
   await Promise.all(
@@ -44,6 +52,7 @@ export async function load(
     }),
   );
   const elapsed = (performance.now() - start) / 1000;
+  const cpuAfter = cpu?.();
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -52,6 +61,61 @@ export async function load(
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     max: latencies[latencies.length - 1] ?? 0,
+    cpuPerRequest:
+      cpuBefore && cpuAfter
+        ? cpuAfter.map((after, i) => ((after - (cpuBefore[i] ?? 0)) * 1000) / Math.max(1, latencies.length))
+        : undefined,
+  };
+}
+
+const CLOCK_TICKS = 100;
+
+/** CPU seconds (user and system) a process has used so far, from /proc; 0 where there is none. */
+function processCpuSeconds(pid: number | 'self'): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name, which is in parentheses and may hold spaces.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds used so far by each process of this machine whose command is `name`, by pid: a
+ * delta counts only processes alive at its end, so one that ends meanwhile takes nothing away.
+ */
+function commandCpuSeconds(name: string): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name) {
+        byPid.set(Number(entry), processCpuSeconds(Number(entry)));
+      }
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return byPid;
+}
+
+/**
+ * A probe of this process, optionally another one (the server's), and the local PostgreSQL
+ * processes, or undefined where /proc is not there to read. PostgreSQL's figure adds up, from
+ * one reading to the next, what each process alive at the later one used since the earlier one
+ * (all of it for a process started in between), so it never goes back when a connection ends.
+ */
+export function cpuProbe(serverPid?: number): CpuProbe | undefined {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  let last = commandCpuSeconds('postgres');
+  let database = 0;
+  return () => {
+    const now = commandCpuSeconds('postgres');
+    for (const [pid, seconds] of now) database += seconds - (last.get(pid) ?? 0);
+    last = now;
+    return [processCpuSeconds('self'), serverPid === undefined ? 0 : processCpuSeconds(serverPid), database];
   };
 }
 

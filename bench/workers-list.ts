@@ -24,7 +24,7 @@ import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.ts';
 import { pageStatements, type PageStatement, type WorkerPageQuery } from '../apps/server/src/modules/worker/page.ts';
-import { fmt, load, type LoadResult } from './lib.ts';
+import { cpuProbe, fmt, load, type LoadResult } from './lib.ts';
 
 const { values } = parseArgs({
   options: { concurrency: { type: 'string' }, seconds: { type: 'string' }, serve: { type: 'boolean' } },
@@ -86,6 +86,8 @@ function portOf(server: http.Server): number {
 }
 
 interface RunningServer {
+  /** The server's own process, when it has one. */
+  pid?: number;
   port: number;
   floorPort: number;
   /** Sets the statements the floor server runs per request. */
@@ -119,6 +121,7 @@ async function startServer(database: Database): Promise<RunningServer> {
   });
   return {
     ...ports,
+    pid: child.pid,
     setStatements: (statements) =>
       new Promise((resolve) => {
         child.once('message', () => resolve());
@@ -140,10 +143,11 @@ async function main() {
   // Each load gets fresh keep-alive sockets: one left idle through another phase may be closed
   // by the server (keepAliveTimeout) just as it is reused.
   let agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const cpu = cpuProbe(server.pid);
   const loadHttp = async (url: string, token: string) => {
     agent.destroy();
     agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-    return load(() => get(url, token), concurrency, seconds);
+    return load(() => get(url, token), concurrency, seconds, 1, cpu);
   };
 
   /** One GET through the keep-alive agent; the body is read whole, as a browser would. */
@@ -211,6 +215,8 @@ async function main() {
         },
         concurrency,
         seconds,
+        1,
+        cpu,
       );
       await server.setStatements(statements);
       const floor = await loadHttp(`http://127.0.0.1:${server.floorPort}/`, token);
@@ -218,6 +224,19 @@ async function main() {
       console.log(
         `${s.name.padEnd(22)} | ${fmt(api.throughput)} ${fmt(api.p95)} | ${fmt(raw.throughput)} ${fmt(raw.p95)}   | ${fmt((api.throughput / raw.throughput) * 100, 0)}% | ${fmt(floor.throughput)} ${fmt(floor.p95)} | ${fmt((api.throughput / floor.throughput) * 100, 0)}%`,
       );
+    }
+    if (cpu) {
+      // Where the CPU went, per request: the load generator (this process), the server process
+      // and PostgreSQL. On one machine they share its cores, so what the first two spend is
+      // taken from the third.
+      const where = database.kind === 'postgres' ? '压测端 / 服务 / 数据库' : '压测端+服务+数据库 / - / -';
+      console.log(`\n每请求 CPU 毫秒（${where}）：`);
+      const show = (r?: number[]) => (r ? r.map((v) => v.toFixed(2)).join(' / ') : '-');
+      for (const r of rows) {
+        console.log(
+          `  ${r.name.padEnd(20)} 接口 ${show(r.api.cpuPerRequest)}   直连SQL ${show(r.raw.cpuPerRequest)}   裸HTTP ${show(r.floor.cpuPerRequest)}`,
+        );
+      }
     }
     console.log('\n目标 (PostgreSQL)：p95 ≤ 50 ms，且吞吐 ≥ 直连 SQL 的 70%。');
     console.log(
