@@ -1,4 +1,4 @@
-import '../src/lib/exceljs-utf8-fix.ts';
+import './exceljs-utf8-fix.ts';
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';

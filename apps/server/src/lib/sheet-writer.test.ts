@@ -4,7 +4,7 @@ import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { describe, expect, it } from 'vitest';
 // Before ExcelJS, as everywhere it is loaded.
-import './exceljs-utf8-fix.ts';
+import '../../test/exceljs-utf8-fix.ts';
 import ExcelJS from 'exceljs';
 import { readSheetRows, type SheetRow } from './sheet-reader.ts';
 import { createXlsxWriter, escapeXmlText, type CellValue, type SheetColumn, type XlsxWriter } from './sheet-writer.ts';

@@ -100,7 +100,7 @@ describe('reading Chinese text from large xlsx files', () => {
       for await (const r of readSheetRows(createReadStream(file), 'xlsx')) {
         if (r.row === 1) continue;
         read++;
-        // Without the fix in exceljs-utf8-fix.ts a few of these come back as "批量���工".
+        // ExcelJS's reader, which the import once used, split a few of these into "批量���工".
         expect([r.values[0], r.values[6]]).toEqual(['批量员工', '中国工商银行']);
       }
       expect(read).toBe(3000);

@@ -1,9 +1,10 @@
 /**
- * ExcelJS's streaming reader turns every zip chunk into text on its own, so a Chinese character
- * whose UTF-8 bytes straddle two chunks becomes "��" (exceljs issues #2063, #2316; unfixed in
- * 4.4.0). Imported before ExcelJS, this module puts a corrected SAX pump into Node's module cache
- * under the path ExcelJS requires, decoding chunks with a StringDecoder that carries incomplete
- * characters over to the next chunk. Everything else is ExcelJS's own.
+ * Tests read our files back with ExcelJS, an implementation independent of ours. Its streaming
+ * reader turns every zip chunk into text on its own, so a Chinese character whose UTF-8 bytes
+ * straddle two chunks becomes "��" (exceljs issues #2063, #2316; unfixed in 4.4.0). Imported
+ * before ExcelJS, this module puts a corrected SAX pump into Node's module cache under the path
+ * ExcelJS requires, decoding chunks with a StringDecoder that carries incomplete characters over
+ * to the next chunk. Everything else is ExcelJS's own.
  */
 import { createRequire } from 'node:module';
 import { StringDecoder } from 'node:string_decoder';
