@@ -7,7 +7,14 @@ import { describe, expect, it } from 'vitest';
 import '../../test/exceljs-utf8-fix.ts';
 import ExcelJS from 'exceljs';
 import { readSheetRows, type SheetRow } from './sheet-reader.ts';
-import { createXlsxWriter, escapeXmlText, type CellValue, type SheetColumn, type XlsxWriter } from './sheet-writer.ts';
+import {
+  createXlsxWriter,
+  escapeXmlText,
+  MAX_SHEET_ROWS,
+  type CellValue,
+  type SheetColumn,
+  type XlsxWriter,
+} from './sheet-writer.ts';
 
 const collect = async (rows: AsyncIterable<SheetRow>) => {
   const out: SheetRow[] = [];
@@ -223,4 +230,50 @@ describe('xlsx writer', () => {
     const workbook = await loadWorkbook(await bytes);
     expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['数'.repeat(31)]);
   });
+
+  it('carries rows on to a new sheet with the header once one is full', async () => {
+    const bytes = await workbookOf(async (writer) => {
+      const sheets = writer.addSheets('员工列表', COLUMNS, 3);
+      await sheets.addRows(Array.from({ length: 7 }, (_, i): CellValue[] => [`员工${i}`, String(i), i, null]));
+    });
+    const workbook = await loadWorkbook(bytes);
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['员工列表', '员工列表 (2)', '员工列表 (3)']);
+    const names = workbook.worksheets.map((ws) => {
+      const values: unknown[] = [];
+      ws.eachRow((row) => values.push(row.getCell(1).value));
+      return values;
+    });
+    expect(names).toEqual([
+      ['姓名', '员工0', '员工1', '员工2'],
+      ['姓名', '员工3', '员工4', '员工5'],
+      ['姓名', '员工6'],
+    ]);
+    // Every sheet keeps the frozen header and the text format of its columns.
+    expect(workbook.worksheets[2]?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(workbook.worksheets[2]?.getRow(2).getCell(2).numFmt).toBe('@');
+  });
+
+  it('keeps the suffixed names of long sheet names within 31 characters', async () => {
+    const bytes = await workbookOf(async (writer) => {
+      await writer.addSheets('数'.repeat(40), [{ header: 'x' }], 1).addRows([['a'], ['b']]);
+    });
+    const workbook = await loadWorkbook(bytes);
+    expect(workbook.worksheets.map((ws) => ws.name)).toEqual(['数'.repeat(31), `${'数'.repeat(27)} (2)`]);
+  });
+
+  it('refuses a row past the last row Excel opens, and rows per sheet it could not hold', async () => {
+    const writer = createXlsxWriter();
+    void buffer(writer.stream);
+    expect(() => writer.addSheets('x', [], MAX_SHEET_ROWS)).toThrow('rows per sheet');
+    expect(() => writer.addSheets('y', [], 0)).toThrow('rows per sheet');
+    const sheet = writer.addSheet('员工列表', [{ header: '序号' }]);
+    // The header is row 1.
+    await sheet.addRows(
+      (function* () {
+        for (let i = 1; i < MAX_SHEET_ROWS; i++) yield [i];
+      })(),
+    );
+    expect(() => sheet.addRow([0])).toThrow('is full');
+    await writer.commit();
+  }, 60_000);
 });

@@ -15,6 +15,9 @@ export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 export type CellValue = string | number | null;
 
+/** Rows a worksheet holds, its header included: Excel's limit. */
+export const MAX_SHEET_ROWS = 1_048_576;
+
 export interface SheetColumn {
   header: string;
   /** Width in characters. */
@@ -27,6 +30,7 @@ export interface SheetWriter {
   /**
    * Adds a row. Never waits: answers false once the output is full, and then the caller should
    * await the workbook's `ready()` before adding more (`addRows` does). Small sheets may ignore it.
+   * Throws past MAX_SHEET_ROWS, which no spreadsheet program would open.
    */
   addRow(values: readonly CellValue[]): boolean;
   /** Adds rows, waiting whenever the output is full: for sheets of any size. */
@@ -41,6 +45,12 @@ export interface XlsxWriter {
    * adding a sheet finishes the previous one.
    */
   addSheet(name: string, columns: SheetColumn[]): SheetWriter;
+  /**
+   * Adds worksheets as the rows need them, each with the header row: `name`, then `name (2)`,
+   * `name (3)`… once a sheet holds `rowsPerSheet` rows under its header (by default as many as
+   * Excel allows). For lists of any length.
+   */
+  addSheets(name: string, columns: SheetColumn[], rowsPerSheet?: number): SheetWriter;
   /** Resolves once the output has room for more rows (at once when it has). */
   ready(): Promise<void>;
   /** Finishes the workbook; the stream ends after it. */
@@ -216,12 +226,23 @@ export function createXlsxWriter(): XlsxWriter {
   let committed = false;
   /** The sheet being written: its zip entry and the row XML not yet handed to it. */
   let current: { entry: ZipEntryWriter; xml: string } | undefined;
+  /** False from a flush the output could not take until `ready()` resolves. */
+  let hasRoom = true;
 
   const flush = (sheet: { entry: ZipEntryWriter; xml: string }) => {
     const bytes = Buffer.from(sheet.xml, 'utf8');
     sheet.xml = '';
-    return sheet.entry.write(bytes);
+    hasRoom = sheet.entry.write(bytes);
   };
+  const ready = async () => {
+    await zip.ready();
+    hasRoom = true;
+  };
+  /** Adds rows through `addRow`, waiting whenever the output is full. */
+  const addRowsOf =
+    (addRow: (values: readonly CellValue[]) => boolean) => async (rows: Iterable<readonly CellValue[]>) => {
+      for (const values of rows) if (!addRow(values)) await ready();
+    };
   const finishSheet = () => {
     if (!current) return;
     current.xml += SHEET_TAIL;
@@ -233,48 +254,66 @@ export function createXlsxWriter(): XlsxWriter {
   // Styles first: fixed, and a streaming reader meets them before any cell.
   zip.addFile('xl/styles.xml', STYLES_XML);
 
+  function addSheet(name: string, columns: SheetColumn[]): SheetWriter {
+    if (committed) throw new Error('the workbook is already committed');
+    const sheetName = sheetNameOf(name, names);
+    finishSheet();
+    names.push(sheetName);
+    const sheet = { entry: zip.startEntry(`xl/worksheets/sheet${names.length}.xml`), xml: '' };
+    current = sheet;
+    const styles = columns.map((c) => (c.text ? ` s="${STYLE_TEXT}"` : ''));
+    let rowNumber = 0;
+    const addRow = (values: readonly CellValue[], rowStyles: string[]) => {
+      if (current !== sheet) throw new Error(`worksheet ${sheetName} is already finished`);
+      if (rowNumber === MAX_SHEET_ROWS) throw new RangeError(`worksheet ${sheetName} is full`);
+      rowNumber += 1;
+      const r = String(rowNumber);
+      let cells = '';
+      for (let i = 0; i < values.length; i++) cells += cellXml(columnLetter(i) + r, rowStyles[i] ?? '', values[i]);
+      if (cells) sheet.xml += `<row r="${r}">${cells}</row>`;
+      if (sheet.xml.length >= FLUSH_CHARS) flush(sheet);
+      return hasRoom;
+    };
+
+    sheet.xml = sheetHead(columns, names.length === 1);
+    addRow(
+      columns.map((c) => c.header),
+      columns.map((c) => ` s="${c.text ? STYLE_BOLD_TEXT : STYLE_BOLD}"`),
+    );
+    const addDataRow = (values: readonly CellValue[]) => addRow(values, styles);
+    return { addRow: addDataRow, addRows: addRowsOf(addDataRow) };
+  }
+
   return {
     stream: zip.stream,
+    addSheet,
 
-    addSheet(name, columns) {
-      if (committed) throw new Error('the workbook is already committed');
-      const sheetName = sheetNameOf(name, names);
-      finishSheet();
-      names.push(sheetName);
-      const sheet = { entry: zip.startEntry(`xl/worksheets/sheet${names.length}.xml`), xml: '' };
-      current = sheet;
-      const styles = columns.map((c) => (c.text ? ` s="${STYLE_TEXT}"` : ''));
-      let rowNumber = 0;
-      let hasRoom = true;
-      const addRow = (values: readonly CellValue[], rowStyles: string[]) => {
-        if (current !== sheet) throw new Error(`worksheet ${sheetName} is already finished`);
-        rowNumber += 1;
-        const r = String(rowNumber);
-        let cells = '';
-        for (let i = 0; i < values.length; i++) cells += cellXml(columnLetter(i) + r, rowStyles[i] ?? '', values[i]);
-        if (cells) sheet.xml += `<row r="${r}">${cells}</row>`;
-        if (sheet.xml.length >= FLUSH_CHARS) hasRoom = flush(sheet);
-        return hasRoom;
+    addSheets(name, columns, rowsPerSheet = MAX_SHEET_ROWS - 1) {
+      if (!Number.isInteger(rowsPerSheet) || rowsPerSheet < 1 || rowsPerSheet >= MAX_SHEET_ROWS) {
+        throw new RangeError(`rows per sheet must be 1 to ${MAX_SHEET_ROWS - 1}`);
+      }
+      let part = 1;
+      let sheet = addSheet(name, columns);
+      let rows = 0;
+      const addRow = (values: readonly CellValue[]) => {
+        if (rows === rowsPerSheet) {
+          part += 1;
+          const suffix = ` (${part})`;
+          sheet = addSheet(
+            Array.from(name)
+              .slice(0, SHEET_NAME_MAX - suffix.length)
+              .join('') + suffix,
+            columns,
+          );
+          rows = 0;
+        }
+        rows += 1;
+        return sheet.addRow(values);
       };
-
-      sheet.xml = sheetHead(columns, names.length === 1);
-      addRow(
-        columns.map((c) => c.header),
-        columns.map((c) => ` s="${c.text ? STYLE_BOLD_TEXT : STYLE_BOLD}"`),
-      );
-      return {
-        addRow: (values) => addRow(values, styles),
-        async addRows(rows) {
-          for (const values of rows) {
-            if (addRow(values, styles)) continue;
-            await zip.ready();
-            hasRoom = true;
-          }
-        },
-      };
+      return { addRow, addRows: addRowsOf(addRow) };
     },
 
-    ready: () => zip.ready(),
+    ready,
 
     async commit() {
       if (committed) throw new Error('the workbook is already committed');

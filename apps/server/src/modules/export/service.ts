@@ -182,7 +182,8 @@ export async function runExport(ctx: ServiceContext, exporters: Exporters, expor
       );
     let rowCount = 0;
     try {
-      const sheet = writer.addSheet(EXPORT_TYPES[type], source.columns);
+      // Past Excel's 1,048,576 rows a sheet would not open: the rows go on in another sheet.
+      const sheet = writer.addSheets(EXPORT_TYPES[type], source.columns);
       let reported = 0;
       for await (const batch of source.batches) {
         // Waits while the file store is behind: memory stays bounded whatever the row count.
