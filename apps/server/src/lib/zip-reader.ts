@@ -14,15 +14,22 @@ import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createInflateRaw, crc32 } from 'node:zlib';
+import {
+  CENTRAL_HEADER,
+  DATA_DESCRIPTOR,
+  END_OF_CENTRAL_DIRECTORY,
+  FLAG_DATA_DESCRIPTOR,
+  FLAG_ENCRYPTED,
+  LOCAL_HEADER,
+  METHOD_DEFLATE,
+  METHOD_STORED,
+  UINT32_MAX,
+} from './zip-format.ts';
 
 export class ZipFormatError extends Error {
   override name = 'ZipFormatError';
 }
 
-const LOCAL_HEADER = 0x04034b50;
-const CENTRAL_HEADER = 0x02014b50;
-const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
-const DATA_DESCRIPTOR = 0x08074b50;
 const signatureBytes = (signature: number) => {
   const bytes = Buffer.alloc(4);
   bytes.writeUInt32LE(signature);
@@ -31,12 +38,7 @@ const signatureBytes = (signature: number) => {
 const DATA_DESCRIPTOR_BYTES = signatureBytes(DATA_DESCRIPTOR);
 const LOCAL_HEADER_BYTES = signatureBytes(LOCAL_HEADER);
 const CENTRAL_HEADER_BYTES = signatureBytes(CENTRAL_HEADER);
-const FLAG_ENCRYPTED = 0x0001;
-const FLAG_DATA_DESCRIPTOR = 0x0008;
-const METHOD_STORED = 0;
-const METHOD_DEFLATE = 8;
 const ZIP64_EXTRA = 0x0001;
-const UINT32_MAX = 0xffffffff;
 const INFLATE_CHUNK = 64 * 1024;
 
 /** Bytes of a stream, read as needed; bytes read too far can be handed back. */

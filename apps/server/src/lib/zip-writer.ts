@@ -11,13 +11,18 @@
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { crc32, createDeflateRaw, deflateRawSync, type DeflateRaw } from 'node:zlib';
+import {
+  CENTRAL_HEADER,
+  DATA_DESCRIPTOR,
+  END_OF_CENTRAL_DIRECTORY,
+  FLAG_DATA_DESCRIPTOR,
+  FLAG_UTF8,
+  LOCAL_HEADER,
+  METHOD_DEFLATE,
+  UINT32_MAX,
+} from './zip-format.ts';
 
-const MAX_UINT32 = 0xffffffff;
 const MAX_ENTRIES = 0xffff;
-/** General purpose flags: bit 3, CRC and sizes in a data descriptor; bit 11, the name is UTF-8. */
-const FLAG_DATA_DESCRIPTOR = 0x0008;
-const FLAG_UTF8 = 0x0800;
-const METHOD_DEFLATE = 8;
 /** 2.0: deflate and data descriptors. */
 const VERSION = 20;
 const OUTPUT_HIGH_WATER_MARK = 64 * 1024;
@@ -86,7 +91,7 @@ export interface ZipWriterOptions {
 
 export function createZipWriter(options: ZipWriterOptions = {}): ZipWriter {
   const level = options.level ?? 6;
-  const maxBytes = Math.min(options.maxBytes ?? MAX_UINT32, MAX_UINT32);
+  const maxBytes = Math.min(options.maxBytes ?? UINT32_MAX, UINT32_MAX);
   const { time, date } = dosDateTime(options.modifiedAt ?? new Date());
   const records: CentralRecord[] = [];
   const names = new Set<string>();
@@ -187,7 +192,7 @@ export function createZipWriter(options: ZipWriterOptions = {}): ZipWriter {
 
   function localHeader(name: Buffer, flags: number, crc: number, compressedSize: number, size: number) {
     const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt32LE(LOCAL_HEADER, 0);
     header.writeUInt16LE(VERSION, 4);
     header.writeUInt16LE(flags, 6);
     header.writeUInt16LE(METHOD_DEFLATE, 8);
@@ -203,7 +208,7 @@ export function createZipWriter(options: ZipWriterOptions = {}): ZipWriter {
 
   function centralHeader(r: CentralRecord) {
     const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
+    header.writeUInt32LE(CENTRAL_HEADER, 0);
     header.writeUInt16LE(VERSION, 4);
     header.writeUInt16LE(VERSION, 6);
     header.writeUInt16LE(r.flags, 8);
@@ -271,7 +276,7 @@ export function createZipWriter(options: ZipWriterOptions = {}): ZipWriter {
         if (compressedSize > maxBytes)
           throw new ZipLimitError(`zip entry ${name} too large: ZIP64 (4 GiB and more) is not supported`);
         const descriptor = Buffer.alloc(16);
-        descriptor.writeUInt32LE(0x08074b50, 0);
+        descriptor.writeUInt32LE(DATA_DESCRIPTOR, 0);
         descriptor.writeUInt32LE(crc, 4);
         descriptor.writeUInt32LE(compressedSize, 8);
         descriptor.writeUInt32LE(size, 12);
@@ -322,7 +327,7 @@ export function createZipWriter(options: ZipWriterOptions = {}): ZipWriter {
       const directory = Buffer.concat(records.map(centralHeader));
       const directoryOffset = offset;
       const end = Buffer.alloc(22);
-      end.writeUInt32LE(0x06054b50, 0);
+      end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
       end.writeUInt16LE(records.length, 8);
       end.writeUInt16LE(records.length, 10);
       end.writeUInt32LE(directory.length, 12);
