@@ -6,26 +6,39 @@ import { z } from 'zod';
 /** An unset and an empty variable mean the same: not configured. */
 const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
 
+/** A whole number from `min` to `max`, `fallback` when unset or empty, one Chinese message for anything else. */
+const wholeNumber = (name: string, min: number, max: number, fallback: number) => {
+  const message = `${name} 必须是 ${min} 到 ${max} 的整数`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback),
+  );
+};
+
 /** Environment variables, parsed once. Every default of the product lives here. */
 const ZEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: wholeNumber('PORT', 0, 65535, 8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optional(z.url('DATABASE_URL 不是有效的连接地址')),
   JWT_SECRET: optional(z.string().min(32, 'JWT_SECRET 至少 32 个字符')),
   /** 32 bytes, base64url: encrypts ID and card numbers and TOTP secrets at rest. */
   ENCRYPTION_KEY: optional(z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'ENCRYPTION_KEY 必须是 32 字节的 base64url 编码')),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL 只能是 fatal、error、warn、info、debug、trace 或 silent',
+    })
+    .default('info'),
   /** Show the demo accounts on the login page and seed demo data into an empty database. */
   DEMO_MODE: z
-    .enum(['0', '1', 'true', 'false'])
+    .enum(['0', '1', 'true', 'false'], { error: 'DEMO_MODE 只能是 0、1、true 或 false' })
     .default('1')
     .transform((v) => v === '1' || v === 'true'),
   /**
    * Seconds a verified token's session and rights are reused without reading the database
    * (ADR 0007); 0 reads them on every request. A write request clears them in its own process.
    */
-  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
+  SESSION_CACHE_SECONDS: wholeNumber('SESSION_CACHE_SECONDS', 0, 60, 5),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST: optional(z.string()),
 });

@@ -1,0 +1,51 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'fp-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });
+
+describe('config', () => {
+  it('takes the defaults, and treats an empty variable as unset', () => {
+    const config = load({ DATABASE_URL: '', PORT: '' });
+    expect(config).toMatchObject({ port: 8080, logLevel: 'info', demoMode: true, sessionCacheSeconds: 5 });
+    expect(config.databaseUrl).toBeUndefined();
+    // Secrets made once into the data directory and read back after.
+    expect(load({}).jwtSecret).toBe(config.jwtSecret);
+  });
+
+  it('reads every variable it is given', () => {
+    const config = load({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u@127.0.0.1:5432/db',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'false',
+      SESSION_CACHE_SECONDS: '0',
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      databaseUrl: 'postgres://u@127.0.0.1:5432/db',
+      logLevel: 'warn',
+      demoMode: false,
+      sessionCacheSeconds: 0,
+    });
+  });
+
+  it.each([
+    [{ PORT: '70000' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
+    [{ PORT: 'http' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
+    [{ SESSION_CACHE_SECONDS: '61' }, 'SESSION_CACHE_SECONDS: SESSION_CACHE_SECONDS 必须是 0 到 60 的整数'],
+    [{ SESSION_CACHE_SECONDS: '1.5' }, 'SESSION_CACHE_SECONDS: SESSION_CACHE_SECONDS 必须是 0 到 60 的整数'],
+    [{ LOG_LEVEL: 'verbose' }, 'LOG_LEVEL: LOG_LEVEL 只能是'],
+    [{ DEMO_MODE: 'yes' }, 'DEMO_MODE: DEMO_MODE 只能是 0、1、true 或 false'],
+    [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: DATABASE_URL 不是有效的连接地址'],
+    [{ JWT_SECRET: 'short' }, 'JWT_SECRET: JWT_SECRET 至少 32 个字符'],
+    [{ ENCRYPTION_KEY: 'abc' }, 'ENCRYPTION_KEY: ENCRYPTION_KEY 必须是 32 字节的 base64url 编码'],
+  ])('refuses %o with a Chinese message', (env, message) => {
+    expect(() => load(env)).toThrow(message);
+    expect(() => load(env)).toThrow(/^配置有误:/);
+  });
+});
