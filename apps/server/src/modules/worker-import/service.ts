@@ -22,6 +22,7 @@ import {
   SheetFormatError,
   type SheetRow,
   XLSX_CONTENT_TYPE,
+  type SheetWriter,
   type XlsxWriter,
 } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -435,7 +436,7 @@ function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
   let report:
     | {
         writer: XlsxWriter;
-        addRow(values: (string | number)[]): void;
+        sheet: SheetWriter;
         storing: Promise<{ file: files.StoredFileRow } | { error: unknown }>;
       }
     | undefined;
@@ -463,17 +464,16 @@ function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
         (file) => ({ file }),
         (error: unknown) => ({ error }),
       );
-    return { writer, addRow: (values: (string | number)[]) => sheet.addRow(values), storing };
+    return { writer, sheet, storing };
   };
   return {
-    add(row: RowCheck) {
+    /** Records a row's errors; waits while the report's file store is behind. */
+    async add(row: RowCheck) {
       if (!row.errors.length) return;
       errorRows += 1;
       report ??= open();
-      for (const e of row.errors) {
-        if (first.length < ERRORS_ON_JOB) first.push(e);
-        report.addRow([e.row, e.field, e.message]);
-      }
+      for (const e of row.errors) if (first.length < ERRORS_ON_JOB) first.push(e);
+      await report.sheet.addRows(row.errors.map((e) => [e.row, e.field, e.message]));
     },
     get errorRows() {
       return errorRows;
@@ -508,32 +508,19 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
   if (!job || job.status !== 'validating') return;
   const collector = createErrorCollector(ctx, job);
   const staging = createStaging(ctx, job);
-  let handed = 0;
   try {
     const file = await sourceFileOf(ctx, job);
-    const scan = () =>
-      scanSheet(ctx, job, file, {
-        db: ctx.db,
-        onRows: async (rows) => {
-          handed += rows.length;
-          for (const r of rows) collector.add(r);
-          // Once a row is wrong the import cannot be committed: stop staging rows.
-          if (collector.errorRows) return staging.discard();
-          await staging.add(rows.flatMap((r) => (r.staged ? [r.staged] : [])));
-        },
-        onProgress: (fraction) =>
-          repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
-      });
-    let totalRows: number;
-    try {
-      ({ totalRows } = await scan());
-    } catch (err) {
-      // Rarely, under load, a sound xlsx has failed to read before its first rows (cause not
-      // found yet; the warning logs it). A file that is really corrupt fails the second read too.
-      if (!(err instanceof ImportFailure && err.message === UNREADABLE && handed === 0)) throw err;
-      ctx.log.warn({ err: err.cause, importId }, 'import sheet unreadable; reading it once more');
-      ({ totalRows } = await scan());
-    }
+    const { totalRows } = await scanSheet(ctx, job, file, {
+      db: ctx.db,
+      onRows: async (rows) => {
+        for (const r of rows) await collector.add(r);
+        // Once a row is wrong the import cannot be committed: stop staging rows.
+        if (collector.errorRows) return staging.discard();
+        await staging.add(rows.flatMap((r) => (r.staged ? [r.staged] : [])));
+      },
+      onProgress: (fraction) =>
+        repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
+    });
     const report = await collector.finish();
     const staged = collector.errorRows ? undefined : await staging.finish();
     const saved = await repo.finishValidation(
