@@ -13,7 +13,15 @@ import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
 import { department, jobType, worker, workerCount, workerFacetCount } from '../../db/schema/index.ts';
-import { filterShape, listColumns, SORT_COLUMNS, type WorkerFilter, type WorkerListRow } from './repo.ts';
+import {
+  departmentOfWorker,
+  filterShape,
+  jobTypeOfWorker,
+  listColumns,
+  SORT_COLUMNS,
+  type WorkerFilter,
+  type WorkerListRow,
+} from './repo.ts';
 
 export interface WorkerPageQuery extends WorkerFilter {
   page: number;
@@ -156,8 +164,8 @@ function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?
     .select(listColumns)
     .from(page)
     .innerJoin(worker, and(eq(worker.companyId, page.companyId), eq(worker.id, page.id)))
-    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
-    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .leftJoin(jobType, jobTypeOfWorker)
+    .leftJoin(department, departmentOfWorker)
     .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id));
 }
 

@@ -91,12 +91,19 @@ export type WorkerListRow = {
   hasDefaultAccount: boolean;
 };
 
+/** A worker's job type and department, both optional, always of the worker's own company. */
+export const jobTypeOfWorker = and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId));
+export const departmentOfWorker = and(
+  eq(department.companyId, worker.companyId),
+  eq(department.id, worker.departmentId),
+);
+
 function listQuery(db: DbOrTx, companyId: number, f: WorkerFilter, extra?: SQL) {
   return db
     .select(listColumns)
     .from(worker)
-    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
-    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .leftJoin(jobType, jobTypeOfWorker)
+    .leftJoin(department, departmentOfWorker)
     .where(and(whereOf(companyId, f), extra));
 }
 
@@ -132,8 +139,8 @@ function exportBatch(db: DbOrTx, companyId: number, f: WorkerFilter, afterId: nu
     .select(exportColumns)
     .from(ids)
     .innerJoin(worker, and(eq(worker.companyId, ids.companyId), eq(worker.id, ids.id)))
-    .leftJoin(jobType, and(eq(jobType.companyId, worker.companyId), eq(jobType.id, worker.jobTypeId)))
-    .leftJoin(department, and(eq(department.companyId, worker.companyId), eq(department.id, worker.departmentId)))
+    .leftJoin(jobType, jobTypeOfWorker)
+    .leftJoin(department, departmentOfWorker)
     .orderBy(asc(worker.id));
 }
 
