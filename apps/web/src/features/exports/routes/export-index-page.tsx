@@ -6,28 +6,15 @@ import {
   type TExportStatus,
 } from '@flexpay/contract/web';
 import { DownloadOutlined } from '@ant-design/icons';
-import {
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Progress,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Card, Flex, Form, Progress, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect } from 'react';
-import { ListError } from '../../../components/list-error.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { formatThousands } from '../../../lib/format.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { SearchActions } from '../../../components/search-actions.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { downloadExport } from '../api/download-export.ts';
 import { isExportRunning, useExportJobs } from '../api/get-export-jobs.ts';
@@ -130,45 +117,31 @@ export function Component() {
 
   return (
     <Card>
-      <Form<TExportFilters>
+      <SearchForm<TExportFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 16, marginBottom: 16 }}
         initialValues={{ status }}
-        onFinish={(values) => setFilters(values)}
+        onSearch={(values) => setFilters(values)}
+        onReset={() => setFilters({})}
       >
         <Form.Item name="status" label="状态">
           <Select placeholder="全部" allowClear options={STATUS_OPTIONS} style={{ width: 140 }} />
         </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
       <Typography.Paragraph type="secondary">
         导出文件生成后保留 {EXPORT_RETENTION_DAYS} 天，过期后需要重新导出。
       </Typography.Paragraph>
 
-      {jobs.isError && !jobs.data ? (
-        <ListError onRetry={() => void jobs.refetch()} isRetrying={jobs.isFetching} />
-      ) : (
-        <Table<TExportJob>
-          rowKey="id"
-          columns={columns}
-          dataSource={jobs.data?.rows ?? []}
-          // Polling refreshes quietly; only a page or filter change shows the spinner.
-          loading={jobs.isFetching && (jobs.isPlaceholderData || !jobs.data)}
-          locale={{
-            emptyText: (
-              <Empty description={status ? '没有符合条件的导出任务' : '暂无导出任务，可在各列表页点击“导出”'} />
-            ),
-          }}
-          pagination={pagination(jobs.data?.total ?? 0)}
-          scroll={{ x: 1200 }}
-        />
-      )}
+      <ListTable<TExportJob>
+        query={jobs}
+        noun="导出任务"
+        isFiltered={!!status}
+        empty="暂无导出任务，可在各列表页点击“导出”"
+        columns={columns}
+        // Polling refreshes quietly; only a page or filter change shows the spinner.
+        loading={jobs.isFetching && (jobs.isPlaceholderData || !jobs.data)}
+        pagination={pagination}
+        scroll={{ x: 1200 }}
+      />
     </Card>
   );
 }

@@ -1,31 +1,19 @@
 import { ADMIN_STATUSES, ADMIN_STATUS_LABELS, type TAdminRow, type TAdminStatus } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useHasElement, useSession } from '../../../lib/session-store.ts';
-import { SearchActions } from '../../../components/search-actions.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useAdmins } from '../api/get-admins.ts';
 import { useRoleOptions } from '../api/get-role-options.ts';
 import { useUpdateAdminStatus } from '../api/update-admin-status.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { ListError } from '../../../components/list-error.tsx';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
+import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
 import { ADD_ADMIN_PATH, editAdminPath } from '../paths.ts';
 
@@ -156,29 +144,21 @@ export function Component() {
               编辑
             </Button>
             {admin.status === 'disabled' ? (
-              <Popconfirm
+              <ConfirmAction
+                label="启用"
                 title="启用管理员"
                 description={`确定启用“${admin.name}”吗？`}
-                okText="启用"
                 onConfirm={() => onSetStatus(admin, 'enabled')}
-              >
-                <Button type="link" size="small">
-                  启用
-                </Button>
-              </Popconfirm>
+              />
             ) : (
               canDisable && (
-                <Popconfirm
+                <ConfirmAction
+                  label="停用"
+                  danger
                   title="停用管理员"
                   description={`确定停用“${admin.name}”吗？停用后其登录将立即失效。`}
-                  okText="停用"
-                  okButtonProps={{ danger: true }}
                   onConfirm={() => onSetStatus(admin, 'disabled')}
-                >
-                  <Button type="link" size="small" danger>
-                    停用
-                  </Button>
-                </Popconfirm>
+                />
               )
             )}
             {canReset && (
@@ -199,16 +179,13 @@ export function Component() {
     });
   }
 
-  const hasFilters = Object.keys(filters).length > 0;
-
   return (
     <Card>
-      <Form<TAdminFilters>
+      <SearchForm<TAdminFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 16, marginBottom: 16 }}
         initialValues={filters}
-        onFinish={(values) => setFilters(values)}
+        onSearch={(values) => setFilters(values)}
+        onReset={() => setFilters({})}
       >
         <Form.Item name="username" label="用户名">
           <TrimmedInput placeholder="请输入用户名" allowClear maxLength={32} />
@@ -233,35 +210,24 @@ export function Component() {
             style={{ width: 160 }}
           />
         </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
 
       <Permission element={ADMIN_ELEMENT}>
-        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <ListToolbar>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_ADMIN_PATH)}>
             添加管理员
           </Button>
-        </Flex>
+        </ListToolbar>
       </Permission>
 
-      {admins.isError && !admins.data ? (
-        <ListError onRetry={() => void admins.refetch()} isRetrying={admins.isFetching} />
-      ) : (
-        <Table<TAdminRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={admins.data?.rows ?? []}
-          loading={admins.isFetching}
-          locale={{ emptyText: <Empty description={hasFilters ? '没有符合条件的管理员' : '暂无管理员'} /> }}
-          pagination={pagination(admins.data?.total ?? 0)}
-          scroll={{ x: 1100 }}
-        />
-      )}
+      <ListTable<TAdminRow>
+        query={admins}
+        noun="管理员"
+        isFiltered={Object.keys(filters).length > 0}
+        columns={columns}
+        pagination={pagination}
+        scroll={{ x: 1100 }}
+      />
 
       {resetting && (
         <ResetPasswordModal

@@ -1,29 +1,17 @@
 import type { TRole } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Flex, Form, Space, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
 import { Permission } from '../../../components/permission.tsx';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { SearchActions } from '../../../components/search-actions.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useRoles } from '../api/get-roles.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { ListError } from '../../../components/list-error.tsx';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 
 const ROLE_ELEMENT = 'system:role';
@@ -88,25 +76,14 @@ export function Component() {
           <Button type="link" size="small" onClick={() => openModal(role)}>
             编辑
           </Button>
-          {role.isOwnerRole ? (
-            <Tooltip title="企业管理员角色不能删除">
-              <Button type="link" size="small" danger disabled>
-                删除
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title="删除角色"
-              description={`确定删除角色“${role.name}”吗？`}
-              okText="删除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(role)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
+          <ConfirmAction
+            label="删除"
+            danger
+            title="删除角色"
+            description={`确定删除角色“${role.name}”吗？`}
+            onConfirm={() => onDelete(role)}
+            blockedReason={role.isOwnerRole ? '企业管理员角色不能删除' : undefined}
+          />
         </Space>
       ),
     });
@@ -115,22 +92,17 @@ export function Component() {
   return (
     <Card>
       <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: 16 }}>
-        <Form<TRoleFilters>
+        <SearchForm<TRoleFilters>
           form={form}
-          layout="inline"
+          style={{ rowGap: 16 }}
           initialValues={{ name: filters.name ?? '' }}
-          onFinish={(values) => setFilters({ name: values.name })}
+          onSearch={(values) => setFilters({ name: values.name })}
+          onReset={() => setFilters({})}
         >
           <Form.Item name="name" label="角色名称">
             <TrimmedInput placeholder="请输入角色名称" allowClear maxLength={30} />
           </Form.Item>
-          <SearchActions
-            onReset={() => {
-              form.resetFields();
-              setFilters({});
-            }}
-          />
-        </Form>
+        </SearchForm>
         <Permission element={ROLE_ELEMENT}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
             新增角色
@@ -138,19 +110,14 @@ export function Component() {
         </Permission>
       </Flex>
 
-      {roles.isError && !roles.data ? (
-        <ListError onRetry={() => void roles.refetch()} isRetrying={roles.isFetching} />
-      ) : (
-        <Table<TRole>
-          rowKey="id"
-          columns={columns}
-          dataSource={roles.data?.rows ?? []}
-          loading={roles.isFetching}
-          locale={{ emptyText: <Empty description={filters.name ? '没有符合条件的角色' : '暂无角色'} /> }}
-          pagination={pagination(roles.data?.total ?? 0)}
-          scroll={{ x: 760 }}
-        />
-      )}
+      <ListTable<TRole>
+        query={roles}
+        noun="角色"
+        isFiltered={!!filters.name}
+        columns={columns}
+        pagination={pagination}
+        scroll={{ x: 760 }}
+      />
 
       {editing && (
         <RoleFormModal

@@ -1,28 +1,14 @@
 import type { TJobType } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Flex,
-  Form,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-  Tooltip,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Card, Form, Select, Space, Switch, Tag, type TableColumnsType } from 'antd';
 import { useEffect, useState } from 'react';
-import { ListError } from '../../../components/list-error.tsx';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
+import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { SearchActions } from '../../../components/search-actions.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useDeleteJobType } from '../api/delete-job-type.ts';
 import { useJobTypes } from '../api/get-job-types.ts';
@@ -126,40 +112,28 @@ export function Component() {
           <Button type="link" size="small" onClick={() => openModal(jobType)}>
             编辑
           </Button>
-          {jobType.workerCount > 0 ? (
-            <Tooltip title={`有 ${jobType.workerCount} 名员工使用该工种，不能删除；可以停用`}>
-              <Button type="link" size="small" danger disabled>
-                删除
-              </Button>
-            </Tooltip>
-          ) : (
-            <Popconfirm
-              title="删除工种"
-              description={`确定删除工种“${jobType.name}”吗？`}
-              okText="删除"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(jobType)}
-            >
-              <Button type="link" size="small" danger>
-                删除
-              </Button>
-            </Popconfirm>
-          )}
+          <ConfirmAction
+            label="删除"
+            danger
+            title="删除工种"
+            description={`确定删除工种“${jobType.name}”吗？`}
+            onConfirm={() => onDelete(jobType)}
+            blockedReason={
+              jobType.workerCount > 0 ? `有 ${jobType.workerCount} 名员工使用该工种，不能删除；可以停用` : undefined
+            }
+          />
         </Space>
       ),
     });
   }
 
-  const hasFilters = Object.keys(filters).length > 0;
-
   return (
     <Card>
-      <Form<TJobTypeFilters>
+      <SearchForm<TJobTypeFilters>
         form={form}
-        layout="inline"
-        style={{ rowGap: 16, marginBottom: 16 }}
         initialValues={{ name: filters.name ?? '', enabled: asEnabled(filters.enabled) }}
-        onFinish={(values) => setFilters(values)}
+        onSearch={(values) => setFilters(values)}
+        onReset={() => setFilters({})}
       >
         <Form.Item name="name" label="名称">
           <TrimmedInput placeholder="请输入工种名称" allowClear maxLength={30} />
@@ -167,35 +141,25 @@ export function Component() {
         <Form.Item name="enabled" label="状态">
           <Select placeholder="全部" allowClear options={ENABLED_OPTIONS} style={{ width: 120 }} />
         </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
 
       <Permission element={WORKER_ELEMENTS.jobType}>
-        <Flex justify="flex-end" style={{ marginBottom: 16 }}>
+        <ListToolbar>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
             新增工种
           </Button>
-        </Flex>
+        </ListToolbar>
       </Permission>
 
-      {jobTypes.isError && !jobTypes.data ? (
-        <ListError onRetry={() => void jobTypes.refetch()} isRetrying={jobTypes.isFetching} />
-      ) : (
-        <Table<TJobType>
-          rowKey="id"
-          columns={columns}
-          dataSource={jobTypes.data?.rows ?? []}
-          loading={jobTypes.isFetching && togglingId === undefined}
-          locale={{ emptyText: <Empty description={hasFilters ? '没有符合条件的工种' : '暂无工种'} /> }}
-          pagination={pagination(jobTypes.data?.total ?? 0)}
-          scroll={{ x: 900 }}
-        />
-      )}
+      <ListTable<TJobType>
+        query={jobTypes}
+        noun="工种"
+        isFiltered={Object.keys(filters).length > 0}
+        columns={columns}
+        loading={jobTypes.isFetching && togglingId === undefined}
+        pagination={pagination}
+        scroll={{ x: 900 }}
+      />
 
       {editing && (
         <JobTypeModal

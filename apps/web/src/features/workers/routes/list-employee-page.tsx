@@ -18,12 +18,9 @@ import {
   Button,
   Card,
   DatePicker,
-  Empty,
-  Flex,
   Form,
   Select,
   Space,
-  Table,
   TreeSelect,
   Typography,
   type TableColumnsType,
@@ -32,12 +29,12 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ListError } from '../../../components/list-error.tsx';
+import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { SearchActions } from '../../../components/search-actions.tsx';
+import { SearchForm } from '../../../components/search-form.tsx';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportWorkers } from '../api/export-workers.ts';
 import { useDepartmentOptions } from '../api/get-department-options.ts';
@@ -286,16 +283,13 @@ export function Component() {
     },
   ];
 
-  const hasFilters = Object.keys(filters).some((key) => key !== 'sort' && key !== 'order');
-
   return (
     <Card>
-      <Form<TSearchValues>
+      <SearchForm<TSearchValues>
         form={form}
-        layout="inline"
-        style={{ rowGap: 16, marginBottom: 16 }}
         initialValues={toSearchValues(listFilters)}
-        onFinish={(values) => setFilters(toUrlFilters(values, sortState))}
+        onSearch={(values) => setFilters(toUrlFilters(values, sortState))}
+        onReset={() => setFilters({})}
       >
         <Form.Item name="name" label="姓名">
           <TrimmedInput placeholder="请输入姓名（前缀匹配）" allowClear maxLength={50} />
@@ -338,15 +332,9 @@ export function Component() {
         <Form.Item name="joined" label="入职日期">
           <DatePicker.RangePicker allowEmpty={[true, true]} />
         </Form.Item>
-        <SearchActions
-          onReset={() => {
-            form.resetFields();
-            setFilters({});
-          }}
-        />
-      </Form>
+      </SearchForm>
 
-      <Flex justify="flex-end" gap={8} style={{ marginBottom: 16 }}>
+      <ListToolbar>
         <Permission element={WORKER_ELEMENTS.add}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_WORKER_PATH)}>
             添加员工
@@ -362,27 +350,19 @@ export function Component() {
             导出
           </Button>
         </Permission>
-      </Flex>
+      </ListToolbar>
 
-      {workers.isError && !workers.data ? (
-        <ListError onRetry={() => void workers.refetch()} isRetrying={workers.isFetching} />
-      ) : (
-        <Table<TWorkerRow>
-          rowKey="id"
-          columns={columns}
-          dataSource={workers.data?.rows ?? []}
-          loading={workers.isFetching}
-          onChange={onTableChange}
-          showSorterTooltip={false}
-          locale={{
-            emptyText: (
-              <Empty description={hasFilters ? '没有符合条件的员工' : '暂无员工，可点击“添加员工”或“批量导入”'} />
-            ),
-          }}
-          pagination={pagination(workers.data?.total ?? 0)}
-          scroll={{ x: 1500 }}
-        />
-      )}
+      <ListTable<TWorkerRow>
+        query={workers}
+        noun="员工"
+        isFiltered={Object.keys(filters).some((key) => key !== 'sort' && key !== 'order')}
+        empty="暂无员工，可点击“添加员工”或“批量导入”"
+        columns={columns}
+        onChange={onTableChange}
+        showSorterTooltip={false}
+        pagination={pagination}
+        scroll={{ x: 1500 }}
+      />
 
       {leaving && (
         <LeaveModal
