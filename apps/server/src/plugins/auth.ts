@@ -12,12 +12,23 @@ import { tokenFromHeader } from '../modules/auth/tokens.ts';
  */
 export type Access = 'public' | 'session' | TElementCode;
 
+/** One API route and who may call it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    /** Every API route with its access, as declared (HEAD routes left out): what tests walk. */
+    readonly accessTable: readonly RouteAccess[];
   }
 }
 
@@ -37,6 +48,8 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
     const sessions = createSessionCache(app.config.sessionCacheSeconds);
+    const accessTable: RouteAccess[] = [];
+    app.decorate('accessTable', { getter: () => accessTable });
 
     app.addHook('onRoute', (route) => {
       const url = route.url;
@@ -46,6 +59,7 @@ export const authPlugin = fp(
       if (access !== 'public' && access !== 'session' && !isElementCode(access)) {
         throw new Error(`路由 ${String(route.method)} ${url} 的权限码 ${access} 不在权限目录中`);
       }
+      for (const method of [route.method].flat()) if (method !== 'HEAD') accessTable.push({ method, url, access });
     });
 
     app.addHook('onRequest', async (request) => {
