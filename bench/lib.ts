@@ -1,4 +1,5 @@
 /** Load loops and statistics shared by the benchmarks. */
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 export interface LoadResult {
@@ -99,6 +100,24 @@ function commandCpuSeconds(name: string): Map<number, number> {
     }
   }
   return byPid;
+}
+
+/** The processes of this machine whose command is `name`. */
+export function pidsOf(name: string): number[] {
+  return [...commandCpuSeconds(name).keys()];
+}
+
+/**
+ * Restricts processes, all their threads, to the given CPUs (a taskset list such as `0` or
+ * `1-3`); false where it cannot (no taskset, or no right to).
+ */
+export function pinToCpus(pids: number[], cpus: string): boolean {
+  try {
+    for (const pid of pids) execFileSync('taskset', ['-a', '-cp', cpus, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**
