@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/db/seed/workers.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
-import { ANCHOR_EVERY, rebuildPageAnchors, settleAnchorRebuilds } from '../../src/modules/worker/page.ts';
+import {
+  ANCHOR_EVERY,
+  pageStatements,
+  rebuildPageAnchors,
+  settleAnchorRebuilds,
+} from '../../src/modules/worker/page.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 
@@ -143,5 +148,30 @@ describe('worker list deep pages', () => {
     const res = await yunfan.get(`${BASE}/page`, { page: 150, limit: LIMIT });
     expect(res.body.data.total).toBe(50);
     expect(res.body.data.rows).toEqual([]);
+  });
+
+  it('never reads ciphertext or bookkeeping columns for a page, whatever its shape', async () => {
+    await rebuildPageAnchors(t.database.db, companyId);
+    const shapes = [
+      { page: 1 },
+      { page: 100 },
+      { page: 100, order: 'asc' as const },
+      { page: 1, name: '王' },
+      { page: 2, sort: 'name' as const, status: 'active' },
+    ];
+    for (const shape of shapes) {
+      const statements = await pageStatements(t.database.db, companyId, {
+        page: 1,
+        limit: LIMIT,
+        sort: 'createdAt',
+        order: 'desc',
+        ...shape,
+      });
+      const text = statements.map((s) => s.text).join('\n');
+      expect(text, JSON.stringify(shape)).toContain('"worker"."id_number_masked"');
+      for (const column of ['id_number_enc', 'updated_at', 'paid_count']) {
+        expect(text, JSON.stringify(shape)).not.toContain(column);
+      }
+    }
   });
 });

@@ -73,9 +73,32 @@ export function filterShape(f: WorkerFilter): { key: string; where: SQL; params:
 
 export const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
 
+/**
+ * The worker columns a list row shows: no ciphertext, hash or bookkeeping columns, which a list
+ * never needs and which would cost every page their transfer and parsing.
+ */
+const listWorkerColumns = {
+  id: worker.id,
+  name: worker.name,
+  idNumberMasked: worker.idNumberMasked,
+  mobile: worker.mobile,
+  gender: worker.gender,
+  birthDate: worker.birthDate,
+  province: worker.province,
+  jobTypeId: worker.jobTypeId,
+  departmentId: worker.departmentId,
+  status: worker.status,
+  realNameStatus: worker.realNameStatus,
+  contractStatus: worker.contractStatus,
+  joinedAt: worker.joinedAt,
+  leftAt: worker.leftAt,
+  remark: worker.remark,
+  createdAt: worker.createdAt,
+};
+
 /** Columns of a list row, with the job type and department names. */
 export const listColumns = {
-  worker,
+  worker: listWorkerColumns,
   jobTypeName: jobType.name,
   departmentName: department.name,
   // Outer columns are written qualified by hand: inside a subquery an unqualified "id" would
@@ -85,7 +108,7 @@ export const listColumns = {
 };
 
 export type WorkerListRow = {
-  worker: WorkerRow;
+  worker: Pick<WorkerRow, keyof typeof listWorkerColumns>;
   jobTypeName: string | null;
   departmentName: string | null;
   hasDefaultAccount: boolean;
@@ -97,15 +120,6 @@ export const departmentOfWorker = and(
   eq(department.companyId, worker.companyId),
   eq(department.id, worker.departmentId),
 );
-
-function listQuery(db: DbOrTx, companyId: number, f: WorkerFilter, extra?: SQL) {
-  return db
-    .select(listColumns)
-    .from(worker)
-    .leftJoin(jobType, jobTypeOfWorker)
-    .leftJoin(department, departmentOfWorker)
-    .where(and(whereOf(companyId, f), extra));
-}
 
 /** The columns an export shows: no ciphertext, no per-row account lookups. */
 const exportColumns = {
@@ -172,7 +186,15 @@ export async function countWorkers(db: DbOrTx, companyId: number, f: WorkerFilte
 }
 
 export async function findWorker(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
-  const q = listQuery(db, companyId, {}, eq(worker.id, id)).limit(1);
+  // The detail reads the whole worker: its ciphertext (shown to admins with employee:sensitive),
+  // region, payment count and update time.
+  const q = db
+    .select({ ...listColumns, worker })
+    .from(worker)
+    .leftJoin(jobType, jobTypeOfWorker)
+    .leftJoin(department, departmentOfWorker)
+    .where(and(eq(worker.companyId, companyId), eq(worker.id, id)))
+    .limit(1);
   const [row] = forUpdate ? await q.for('update', { of: worker }) : await q;
   return row;
 }
