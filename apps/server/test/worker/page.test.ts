@@ -161,7 +161,6 @@ describe('worker list deep pages', () => {
     ];
     for (const shape of shapes) {
       const statements = await pageStatements(t.database.db, companyId, {
-        page: 1,
         limit: LIMIT,
         sort: 'createdAt',
         order: 'desc',

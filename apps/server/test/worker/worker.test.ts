@@ -315,20 +315,34 @@ describe('workers API', () => {
         active: (await demo.get(`${BASE}/page`, { status: 'active', limit: 1 })).body.data.total,
         left: (await demo.get(`${BASE}/page`, { status: 'left', limit: 1 })).body.data.total,
         unverified: (await demo.get(`${BASE}/page`, { realNameStatus: 'unverified', limit: 1 })).body.data.total,
+        // A one-character name is a surname: its total comes from the surname counter.
+        surnameBefore: (await demo.get(`${BASE}/page`, { name: '测', limit: 1 })).body.data.total,
+        surnameAfter: (await demo.get(`${BASE}/page`, { name: '改', limit: 1 })).body.data.total,
       };
       expect(totals).toEqual({
         jobType: await counted('job_type_id', jobTypeId),
         active: await counted('status', 'active'),
         left: await counted('status', 'left'),
         unverified: await counted('real_name_status', 'unverified'),
+        surnameBefore: await startingWith('测'),
+        surnameAfter: await startingWith('改'),
       });
     };
+    const startingWith = async (prefix: string) =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from worker w join company c on c.id = w.company_id
+              where c.name = '星河科技有限公司' and starts_with(w.name, ${prefix})`,
+        )
+      )[0]?.n ?? 0;
     await check();
     const a = (await demo.post(BASE, newWorker())).body.data;
     const b = (await demo.post(BASE, newWorker())).body.data;
     await check();
+    const renamed = await startingWith('改');
     const edited = await demo.put(`${BASE}/${a.id}`, {
-      name: a.name,
+      name: '改名员工',
       mobile: a.mobile,
       jobTypeId: null,
       departmentId: null,
@@ -338,6 +352,7 @@ describe('workers API', () => {
     expect(edited.body.status).toBe(200);
     expect((await demo.put(`${BASE}/${b.id}/leave`, { leftAt: '2026-01-31' })).body.status).toBe(200);
     await check();
+    expect(await startingWith('改')).toBe(renamed + 1);
     expect((await demo.del(`${BASE}/${b.id}`)).body.status).toBe(200);
     await check();
     // Another filter alongside counts rows: the name narrows the job type's total.

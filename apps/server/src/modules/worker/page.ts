@@ -56,6 +56,21 @@ const FACETS: Partial<Record<keyof WorkerFilter, string>> = {
   realNameStatus: 'real_name',
 };
 
+/**
+ * The counter holding the total of a list filtered on one filter alone, if one does: a counted
+ * column, or a name of one character (a surname, migration 0012), whose value is the placeholder
+ * `surname`.
+ */
+function counterOf(f: WorkerFilter, shape: FilterShape): { facet: string; placeholder: string } | undefined {
+  const keys = Object.keys(shape.params) as (keyof WorkerFilter)[];
+  const [key] = keys;
+  if (keys.length !== 1 || !key) return undefined;
+  if (key === 'name')
+    return f.name && [...f.name].length === 1 ? { facet: 'surname', placeholder: 'surname' } : undefined;
+  const facet = FACETS[key];
+  return facet ? { facet, placeholder: key } : undefined;
+}
+
 /** Whether the page may be read from an anchor: the default order, unfiltered, deep enough. */
 function mayUseAnchors(f: WorkerPageQuery, shape: FilterShape): boolean {
   return f.sort === 'createdAt' && shape.key === 'all' && offsetOf(f) >= ANCHOR_FROM_OFFSET;
@@ -66,8 +81,9 @@ type FilterShape = ReturnType<typeof filterShape>;
 /**
  * The first statement of a page: its total, and for a deep page of the default order the
  * nearest anchor at or before the page's first row (oldest first). Totals come from the
- * counters kept by triggers (migrations 0006 and 0009) when the filter allows: unfiltered, or
- * one job type, department, status or real-name status alone; any other filter counts rows.
+ * counters kept by triggers (migrations 0006, 0009 and 0012) when the filter allows: unfiltered,
+ * or one job type, department, status, real-name status or one-character name alone; any other
+ * filter counts rows.
  * Values are placeholders (`companyId`, the filters', `offset`, `reach` = offset + limit).
  */
 function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
@@ -84,17 +100,16 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
       : sql<string | null>`null`;
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
-  const keys = Object.keys(shape.params) as (keyof WorkerFilter)[];
-  const facet = keys.length === 1 && keys[0] ? FACETS[keys[0]] : undefined;
-  if (facet && keys[0]) {
+  const counter = counterOf(f, shape);
+  if (counter) {
     return db
       .select({ n: workerFacetCount.total, anchor: sql<string | null>`null` })
       .from(workerFacetCount)
       .where(
         and(
           eq(workerFacetCount.companyId, companyId),
-          eq(workerFacetCount.facet, facet),
-          eq(workerFacetCount.value, sql`${sql.placeholder(keys[0])}::text`),
+          eq(workerFacetCount.facet, counter.facet),
+          eq(workerFacetCount.value, sql`${sql.placeholder(counter.placeholder)}::text`),
         ),
       );
   }
@@ -172,7 +187,15 @@ function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?
 /** The placeholders' values of both statements of a page. */
 function valuesOf(companyId: number, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
   const o = offsetOf(f);
-  return { ...shape.params, companyId, offset: o, reach: o + f.limit, position: seek?.position, skip: seek?.skip };
+  return {
+    ...shape.params,
+    companyId,
+    surname: f.name,
+    offset: o,
+    reach: o + f.limit,
+    position: seek?.position,
+    skip: seek?.skip,
+  };
 }
 
 /**
@@ -200,7 +223,7 @@ function prepareOnce<T>(db: Db, key: string, make: (name: string) => T): T {
 }
 
 const totalKey = (f: WorkerPageQuery, shape: FilterShape) =>
-  `total|${shape.key}|${mayUseAnchors(f, shape) ? f.order : '-'}`;
+  `total|${shape.key}|${counterOf(f, shape)?.facet ?? '-'}|${mayUseAnchors(f, shape) ? f.order : '-'}`;
 const rowsKey = (f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) =>
   seek
     ? `seek|${f.order}|${seek.take}`
