@@ -218,7 +218,7 @@ async function main() {
       { name: '共享：数据库、接口服务与压测端共用全部核心', pin: false },
       ...(mayPin ? [{ name: `分开：数据库独占 CPU 0，接口服务与压测端用 CPU ${others}`, pin: true }] : []),
     ];
-    const verdicts: string[] = [];
+    const ran: { pin: boolean; rows: Awaited<ReturnType<typeof runScenarios>> }[] = [];
     // New connections fork from the postmaster and take its CPUs: on the way out, by any path,
     // every process gets them all back.
     const unpin = () => pinToCpus([...pidsOf('postgres'), ...ours], all);
@@ -232,14 +232,7 @@ async function main() {
         break;
       }
       try {
-        const rows = await runScenarios(layout.name);
-        if (database.kind === 'postgres') {
-          for (const r of rows) {
-            const p95 = r.api.p95 <= 50 ? 'p95 达标' : 'p95 未达标';
-            const share = r.api.throughput >= 0.7 * r.raw.throughput ? '吞吐占比达标' : '吞吐占比未达标';
-            verdicts.push(`  ${layout.pin ? '分开' : '共享'} ${r.name}：${p95}，${share}`);
-          }
-        }
+        ran.push({ pin: layout.pin, rows: await runScenarios(layout.name) });
       } finally {
         if (layout.pin) unpin();
       }
@@ -249,16 +242,31 @@ async function main() {
     console.log(
       '裸HTTP：同一进程里不经路由、会话、校验、映射和压缩，直接执行同样语句的 node:http 服务，即任何 HTTP 接口的底线。',
     );
-    if (layouts.length > 1) {
-      console.log(
-        '共享布局里接口服务和压测端花的 CPU 都从数据库那里拿走；分开布局如同数据库在自己的机器上，衡量接口能否让数据库满负荷。',
-      );
-    }
     if (database.kind !== 'postgres') {
       console.log('PGlite：目标只针对 PostgreSQL，此处只报告数据。');
       return;
     }
-    for (const line of verdicts) console.log(line);
+    // The target is judged where the database has a core of its own (ADR 0008): on a shared
+    // core the load generator's and the server's CPU is taken from the database, and not even
+    // the bare HTTP server reaches 70% there. The shared layout is printed for reference.
+    const judged = ran.find((r) => r.pin) ?? ran[0];
+    if (ran.length > 1) {
+      console.log(
+        '吞吐占比以“分开”布局判定（docs/decisions/0008）：它如同数据库在自己的机器上，衡量接口能否让数据库满负荷；' +
+          '共享布局里压测端和接口服务的 CPU 都从数据库拿走，裸HTTP 的占比即任何 HTTP 接口在此布局下的上限，仅供参考。',
+      );
+    }
+    const pct = (x: number) => `${Math.round(x * 100)}%`;
+    for (const { pin, rows } of ran) {
+      for (const r of rows) {
+        const share = r.api.throughput / r.raw.throughput;
+        const label = ran.length > 1 ? `${pin ? '分开' : '共享'}${pin === judged?.pin ? '（判定）' : '（参考）'}` : '';
+        console.log(
+          `  ${label} ${r.name}：p95 ${fmt(r.api.p95).trim()} ms ${r.api.p95 <= 50 ? '达标' : '未达标'}；` +
+            `吞吐占比 ${pct(share)} ${share >= 0.7 ? '达标' : '未达标'}（裸HTTP ${pct(r.floor.throughput / r.raw.throughput)}）`,
+        );
+      }
+    }
 
     /** Every scenario through the API, raw SQL and the bare HTTP floor: a table and CPU per request. */
     async function runScenarios(layoutName: string) {
