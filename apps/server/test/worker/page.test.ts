@@ -150,6 +150,14 @@ describe('worker list deep pages', () => {
     expect(res.body.data.rows).toEqual([]);
   });
 
+  it('carries the name in the default order’s index, so a name search in that order stays in the index', async () => {
+    const [index] = await queryRows<{ def: string }>(
+      t.database.db,
+      sql`select indexdef as def from pg_indexes where indexname = 'worker_created_idx'`,
+    );
+    expect(index?.def).toMatch(/\(company_id, created_at, id\) INCLUDE \(name\)/);
+  });
+
   it('never reads ciphertext or bookkeeping columns for a page, whatever its shape', async () => {
     await rebuildPageAnchors(t.database.db, companyId);
     const shapes = [

@@ -114,6 +114,7 @@ export const worker = pgTable(
     foreignKey({ columns: [t.companyId, t.departmentId], foreignColumns: [department.companyId, department.id] }),
     // Plain ascending indexes: scanned forwards they serve ASC, backwards DESC (with PostgreSQL's
     // default NULLS placement for each), so one index serves both sort orders of the list.
+    // Migration 0013 adds INCLUDE (name), which this builder cannot write.
     index('worker_created_idx').on(t.companyId, t.createdAt, t.id),
     index('worker_name_idx').on(t.companyId, t.name.op('text_pattern_ops')),
     index('worker_mobile_idx').on(t.companyId, t.mobile),
