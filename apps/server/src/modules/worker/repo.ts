@@ -74,10 +74,10 @@ export function filterShape(f: WorkerFilter): { key: string; where: SQL; params:
 export const SORT_COLUMNS = { createdAt: worker.createdAt, joinedAt: worker.joinedAt, name: worker.name } as const;
 
 /**
- * The worker columns a list row shows: no ciphertext, hash or bookkeeping columns, which a list
- * never needs and which would cost every page their transfer and parsing.
+ * The worker columns lists and exports show: no ciphertext, hash or bookkeeping columns, which
+ * they never need and which would cost every page and batch their transfer and parsing.
  */
-const listWorkerColumns = {
+const shownWorkerColumns = {
   id: worker.id,
   name: worker.name,
   idNumberMasked: worker.idNumberMasked,
@@ -85,14 +85,19 @@ const listWorkerColumns = {
   gender: worker.gender,
   birthDate: worker.birthDate,
   province: worker.province,
-  jobTypeId: worker.jobTypeId,
-  departmentId: worker.departmentId,
   status: worker.status,
   realNameStatus: worker.realNameStatus,
   contractStatus: worker.contractStatus,
   joinedAt: worker.joinedAt,
   leftAt: worker.leftAt,
   remark: worker.remark,
+};
+
+/** A list row's worker columns: the shown ones, the references its filters edit, its creation. */
+const listWorkerColumns = {
+  ...shownWorkerColumns,
+  jobTypeId: worker.jobTypeId,
+  departmentId: worker.departmentId,
   createdAt: worker.createdAt,
 };
 
@@ -121,21 +126,9 @@ export const departmentOfWorker = and(
   eq(department.id, worker.departmentId),
 );
 
-/** The columns an export shows: no ciphertext, no per-row account lookups. */
+/** The columns an export shows: no per-row account lookups. */
 const exportColumns = {
-  id: worker.id,
-  name: worker.name,
-  idNumberMasked: worker.idNumberMasked,
-  mobile: worker.mobile,
-  gender: worker.gender,
-  birthDate: worker.birthDate,
-  province: worker.province,
-  status: worker.status,
-  realNameStatus: worker.realNameStatus,
-  contractStatus: worker.contractStatus,
-  joinedAt: worker.joinedAt,
-  leftAt: worker.leftAt,
-  remark: worker.remark,
+  ...shownWorkerColumns,
   jobTypeName: jobType.name,
   departmentName: department.name,
 };
