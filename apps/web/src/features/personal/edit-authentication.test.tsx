@@ -115,6 +115,9 @@ describe('修改认证方式', () => {
     renderScreen(EditAuthenticationPage, { path: PATH });
 
     await user.click(await screen.findByLabelText('身份验证器'));
+    // The section of the new authenticator shows once the form has taken the choice; a submit
+    // before that would be validated without the field it is about.
+    await screen.findByText('绑定新的身份验证器');
     await user.type(screen.getByPlaceholderText('请输入当前密码'), 'Demo@123456');
     await user.click(getButton('确认修改'));
     expect(await screen.findByText('请先生成二维码并添加到身份验证器')).toBeInTheDocument();
