@@ -150,12 +150,46 @@ describe('worker list deep pages', () => {
     expect(res.body.data.rows).toEqual([]);
   });
 
-  it('carries the name in the default order’s index, so a name search in that order stays in the index', async () => {
+  it('carries the name and status in the default order’s index, so their filters in that order stay in the index', async () => {
     const [index] = await queryRows<{ def: string }>(
       t.database.db,
       sql`select indexdef as def from pg_indexes where indexname = 'worker_created_idx'`,
     );
-    expect(index?.def).toMatch(/\(company_id, created_at, id\) INCLUDE \(name\)/);
+    expect(index?.def).toMatch(/\(company_id, created_at, id\) INCLUDE \(name, status\)/);
+  });
+
+  it('keeps no index an import’s rows need not enter, and still pages every status, job type and department filter exactly', async () => {
+    const indexes = await queryRows<{ name: string; def: string }>(
+      t.database.db,
+      sql`select indexname as name, indexdef as def from pg_indexes where tablename = 'worker'`,
+    );
+    const byName = new Map(indexes.map((i) => [i.name, i.def]));
+    expect(byName.has('worker_status_idx')).toBe(false);
+    expect(byName.get('worker_job_type_idx')).toMatch(/WHERE \(job_type_id IS NOT NULL\)$/);
+    expect(byName.get('worker_department_idx')).toMatch(/WHERE \(department_id IS NOT NULL\)$/);
+
+    const [some] = await queryRows<{ job: string; dept: string }>(
+      t.database.db,
+      sql`select job_type_id as job, department_id as dept from worker
+          where company_id = ${companyId} and job_type_id is not null and department_id is not null limit 1`,
+    );
+    if (!some) throw new Error('the demo company has no worker with a job type and a department');
+    const filters: [column: string, value: string, query: Record<string, string>][] = [
+      ['status', 'left', { status: 'left' }],
+      ['status', 'active', { status: 'active' }],
+      ['job_type_id', String(some.job), { jobTypeId: String(some.job) }],
+      ['department_id', String(some.dept), { departmentId: String(some.dept) }],
+    ];
+    for (const [column, value, query] of filters) {
+      const expected = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select id from worker where company_id = ${companyId} and ${sql.identifier(column)} = ${value}
+            order by created_at desc, id desc offset ${LIMIT} limit ${LIMIT}`,
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      const res = await demo.get(`${BASE}/page`, { page: 2, limit: LIMIT, ...query });
+      expect(res.body.data.rows.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => Number(r.id)));
+    }
   });
 
   it('never reads ciphertext or bookkeeping columns for a page, whatever its shape', async () => {
