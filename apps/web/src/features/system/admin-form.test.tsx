@@ -101,8 +101,8 @@ describe('添加管理员', () => {
       }),
     ).toBeInTheDocument();
     expect(await within(formItem('姓名')).findByText('请输入姓名')).toBeInTheDocument();
-    expect(within(formItem('手机号')).getByText('请输入正确的 11 位手机号')).toBeInTheDocument();
-    expect(within(formItem('邮箱')).getByText('请输入正确的邮箱')).toBeInTheDocument();
+    expect(await within(formItem('手机号')).findByText('请输入正确的 11 位手机号')).toBeInTheDocument();
+    expect(await within(formItem('邮箱')).findByText('请输入正确的邮箱')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 

@@ -67,9 +67,12 @@ describe('添加员工', () => {
     await fillBankCard('6222 0202 0011 2233 445');
     await user.click(getButton('保存'));
 
-    await waitFor(() => expect(within(formItem('身份证号')).getByText('身份证号校验位不正确')).toBeInTheDocument());
+    // Each field's message shows through its own render: wait for both, not only the first.
+    await waitFor(() => {
+      expect(within(formItem('身份证号')).getByText('身份证号校验位不正确')).toBeInTheDocument();
+      expect(within(formItem('银行卡号')).getByText('银行卡号校验失败')).toBeInTheDocument();
+    });
     expect(formItem('身份证号')).toHaveClass('ant-form-item-has-error');
-    expect(within(formItem('银行卡号')).getByText('银行卡号校验失败')).toBeInTheDocument();
     expect(formItem('银行卡号')).toHaveClass('ant-form-item-has-error');
     expect(formItem('开户银行')).not.toHaveClass('ant-form-item-has-error');
     expect(formItem('姓名')).not.toHaveClass('ant-form-item-has-error');
@@ -107,12 +110,12 @@ describe('添加员工', () => {
     await user.click(getButton('保存'));
 
     expect(await within(formItem('姓名')).findByText('请输入姓名')).toBeInTheDocument();
-    expect(within(formItem('身份证号')).getByText('身份证号应为 18 位')).toBeInTheDocument();
-    expect(within(formItem('手机号')).getByText('请输入正确的 11 位手机号')).toBeInTheDocument();
+    expect(await within(formItem('身份证号')).findByText('身份证号应为 18 位')).toBeInTheDocument();
+    expect(await within(formItem('手机号')).findByText('请输入正确的 11 位手机号')).toBeInTheDocument();
     expect(
-      within(formItem('开户银行')).getByText('请选择开户银行', { selector: '.ant-form-item-explain-error' }),
+      await within(formItem('开户银行')).findByText('请选择开户银行', { selector: '.ant-form-item-explain-error' }),
     ).toBeInTheDocument();
-    expect(within(formItem('银行卡号')).getByText('卡号应为 16-19 位数字')).toBeInTheDocument();
+    expect(await within(formItem('银行卡号')).findByText('卡号应为 16-19 位数字')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
