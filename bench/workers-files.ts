@@ -29,6 +29,7 @@ import { idCardCheckChar } from '../apps/server/src/lib/id-card.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { iterateWorkers } from '../apps/server/src/modules/worker/repo.ts';
 import { IMPORT_COLUMN_KEYS, templateHeader } from '../apps/server/src/modules/worker-import/rows.ts';
+import { COMMIT_BATCH_ROWS } from '../apps/server/src/modules/worker-import/service.ts';
 import { withPeakRss } from './lib.ts';
 
 const { values } = parseArgs({
@@ -51,8 +52,6 @@ const database = await openDatabase(config);
 await database.migrate();
 const app = await buildApp({ config, database, logger: false });
 const cipher = createFieldCipher(config.encryptionKey);
-/** Rows per statement of the floor, as the import's commit. */
-const COMMIT_ROWS = 1500;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -171,9 +170,10 @@ try {
       };
       for await (const { values: cells } of readSheetRows(createReadStream(file), 'xlsx')) {
         if (n++ === 0) continue; // the header
-        const [name, id, mobile, , , , , card] = cells.map((v) => String(v ?? ''));
-        batch.push([name ?? '', id ?? '', cipher.hash(id ?? ''), mobile ?? '', card ?? '', cipher.hash(card ?? '')]);
-        if (batch.length === COMMIT_ROWS) await insert();
+        const cell = (key: (typeof IMPORT_COLUMN_KEYS)[number]) => String(cells[IMPORT_COLUMN_KEYS.indexOf(key)] ?? '');
+        const [id, card] = [cell('idNumber'), cell('cardNumber')];
+        batch.push([cell('name'), id, cipher.hash(id), cell('mobile'), card, cipher.hash(card)]);
+        if (batch.length === COMMIT_BATCH_ROWS) await insert();
       }
       if (batch.length) await insert();
       return n - 1;

@@ -56,7 +56,7 @@ const ERRORS_ON_JOB = 100;
 /** Rows checked against existing workers, and inserted, per statement. */
 const BATCH_ROWS = 1000;
 /** Staged rows inserted per statement by a commit. */
-const COMMIT_BATCH_ROWS = 1500;
+export const COMMIT_BATCH_ROWS = 1500;
 const PROGRESS_EVERY_ROWS = 2000;
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
