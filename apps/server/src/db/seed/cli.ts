@@ -52,12 +52,14 @@ try {
       // Fresh statistics early and now and then: foreign-key checks plan their lookups from
       // them, and a plan made while the table was nearly empty scans it for every new row.
       if (done === size || done % 200_000 === 0) await database.db.execute(sql`analyze worker`);
-      process.stdout.write(`\r已写入 ${done} / ${extra} 名员工`);
+      // On a terminal one line that counts up; in a log, a line every 100,000 and at the end.
+      if (process.stdout.isTTY) process.stdout.write(`\r已写入 ${done} / ${extra} 名员工`);
+      else if (done % 100_000 === 0 || done === extra) console.log(`已写入 ${done} / ${extra} 名员工`);
     }
     await database.db.execute(sql`analyze worker`);
     // Deep pages of the list seek from page anchors; build them now rather than on first use.
     await rebuildPageAnchors(database.db, Number(target.id));
-    console.log(`\n完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒。`);
+    console.log(`${process.stdout.isTTY ? '\n' : ''}完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒。`);
   }
 } finally {
   await database.close();
