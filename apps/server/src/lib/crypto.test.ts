@@ -57,26 +57,6 @@ describe('field cipher', () => {
     expect(() => cipher.decrypt(parts.join('.'))).toThrow();
   });
 
-  it('seals bytes that open only unaltered, under the same key and for the same context', () => {
-    const plain = Buffer.from('{"idNumber":"110105199003071234"}\n'.repeat(50), 'utf8');
-    const sealed = cipher.seal(plain, 'import:1:0');
-    expect(sealed.includes(Buffer.from('110105199003071234'))).toBe(false);
-    expect(cipher.open(sealed, 'import:1:0')).toEqual(plain);
-    // A fresh IV each time: the same bytes never seal the same.
-    expect(cipher.seal(plain, 'import:1:0').equals(sealed)).toBe(false);
-    // Another context (another import, another place in the file), another key, a changed byte.
-    expect(() => cipher.open(sealed, 'import:1:1')).toThrow();
-    expect(() => createFieldCipher(randomBytes(32).toString('base64url')).open(sealed, 'import:1:0')).toThrow();
-    for (const at of [0, 12, 28, sealed.length - 1]) {
-      const altered = Buffer.from(sealed);
-      altered[at] = (altered[at] ?? 0) ^ 1;
-      expect(() => cipher.open(altered, 'import:1:0')).toThrow();
-    }
-    expect(() => cipher.open(sealed.subarray(0, 20), 'import:1:0')).toThrow();
-    // Nothing at all seals and opens too.
-    expect(cipher.open(cipher.seal(Buffer.alloc(0), 'x'), 'x')).toEqual(Buffer.alloc(0));
-  });
-
   it('rejects a key of the wrong size', () => {
     expect(() => createFieldCipher(randomBytes(16).toString('base64url'))).toThrow('32 字节');
   });

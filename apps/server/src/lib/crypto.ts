@@ -17,13 +17,6 @@ export interface FieldCipher {
   decrypt(stored: string): string;
   /** Deterministic keyed hash for unique indexes and exact lookups. */
   hash(plain: string): string;
-  /**
-   * Seals bytes kept for a while (a file of staged rows) with AES-256-GCM under a key of their
-   * own: `context` is authenticated with them, so a part opens only where it was sealed for.
-   */
-  seal(plain: Buffer, context: string): Buffer;
-  /** The bytes `seal` sealed for `context`; throws when they were altered or sealed for another. */
-  open(sealed: Buffer, context: string): Buffer;
 }
 
 /**
@@ -31,7 +24,6 @@ export interface FieldCipher {
  * randomBytes(12) per value, without a system call for each (an import encrypts 200,000).
  */
 const IV_BYTES = 12;
-const TAG_BYTES = 16;
 const IV_POOL_BYTES = IV_BYTES * 1024;
 let ivPool = Buffer.alloc(0);
 let ivOffset = 0;
@@ -76,7 +68,6 @@ export function createFieldCipher(keyBase64: string): FieldCipher {
   if (key.length !== 32) throw new Error('ENCRYPTION_KEY 必须是 32 字节 (base64url 编码)');
   const hashKey = createHmac('sha256', key).update('flexpay:field-hash:v1').digest();
   const keyedHash = createKeyedHash(hashKey);
-  const sealKey = createHmac('sha256', key).update('flexpay:sealed-bytes:v1').digest();
   return {
     encrypt(plain) {
       const iv = nextIv();
@@ -94,20 +85,6 @@ export function createFieldCipher(keyBase64: string): FieldCipher {
     },
     hash(plain) {
       return keyedHash(plain);
-    },
-    seal(plain, context) {
-      const iv = randomBytes(IV_BYTES);
-      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
-      cipher.setAAD(Buffer.from(context, 'utf8'));
-      const body = Buffer.concat([cipher.update(plain), cipher.final()]);
-      return Buffer.concat([iv, cipher.getAuthTag(), body]);
-    },
-    open(sealed, context) {
-      if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('密文格式不正确');
-      const decipher = createDecipheriv('aes-256-gcm', sealKey, sealed.subarray(0, IV_BYTES));
-      decipher.setAAD(Buffer.from(context, 'utf8'));
-      decipher.setAuthTag(sealed.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-      return Buffer.concat([decipher.update(sealed.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
     },
   };
 }

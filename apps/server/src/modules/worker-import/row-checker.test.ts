@@ -41,9 +41,21 @@ function sheetRows(count: number): SheetRow[] {
   });
 }
 
-/** What a result says, its staged row parsed. */
+/** What a result says, with the ciphertexts (random IVs) decrypted. */
 function comparable(results: RowCheck[]) {
-  return results.map(({ staged, ...rest }) => (staged ? { ...rest, staged: JSON.parse(staged) as StagedRow } : rest));
+  return results.map(({ staged, ...rest }) => {
+    if (!staged) return rest;
+    const row = JSON.parse(staged) as StagedRow;
+    const account = row.account?.channel === 'bank' ? row.account.values : undefined;
+    return {
+      ...rest,
+      staged: {
+        ...row,
+        worker: { ...row.worker, idNumberEnc: cipher.decrypt(row.worker.idNumberEnc) },
+        account: account && { ...account, cardNumberEnc: cipher.decrypt(account.cardNumberEnc) },
+      },
+    };
+  });
 }
 
 describe('row checker', () => {

@@ -1,8 +1,8 @@
 /**
  * Checks a sheet's rows on both cores: batches go to a worker thread (row-check-worker.ts) while it
  * has room, and are checked here meanwhile, so the thread reading the sheet checks the rest. The
- * checks (ID card rules, hashing, the staged JSON) are most of a validation's work; results come
- * back in the order the batches went in.
+ * checks (ID card rules, hashing, AES-GCM encryption, the staged JSON) are most of a validation's
+ * work; results come back in the order the batches went in.
  *
  * The thread is an optimisation only: until it is up, when it cannot start or when it fails,
  * the rows are checked here, and the rows it still had are checked again here.

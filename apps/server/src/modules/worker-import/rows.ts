@@ -7,18 +7,8 @@ import { DICTIONARIES, ZAlipayBody, ZCreateWorkerBody, type TImportRowError } fr
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar, parseIdCard } from '../../lib/id-card.ts';
 import { cellText, type SheetRow, type SheetValue } from '../../lib/sheet-reader.ts';
-import type { NewDefaultAccount, NewWorker } from '../worker/repo.ts';
-import {
-  alipayFacts,
-  bankCardFacts,
-  sealAlipay,
-  sealBankCard,
-  sealWorker,
-  workerFacts,
-  type AlipayFacts,
-  type BankCardFacts,
-  type WorkerFacts,
-} from '../worker/rules.ts';
+import type { NewWorker } from '../worker/repo.ts';
+import { alipayColumns, bankCardColumns, workerColumns } from '../worker/rules.ts';
 
 export const IMPORT_COLUMNS = {
   name: { header: '姓名', required: true },
@@ -89,16 +79,17 @@ export interface RowContext {
   jobTypes: ReadonlyMap<string, JobTypeRef>;
 }
 
-/** A row's default payout account, its number still in the clear (see StagedRow). */
-export type RowAccount = { channel: 'bank'; values: BankCardFacts } | { channel: 'alipay'; values: AlipayFacts };
+export type RowAccount =
+  | { channel: 'bank'; values: Exclude<ReturnType<typeof bankCardColumns>, { ok: false }>['values'] }
+  | { channel: 'alipay'; values: ReturnType<typeof alipayColumns> };
 
 export interface CheckedRow {
   row: number;
   errors: TImportRowError[];
   /** The keyed hash of a valid ID number, for duplicate checks (even when other fields fail). */
   idHash?: string;
-  /** The worker's columns and default account, when the row has no error (numbers in the clear). */
-  worker?: WorkerFacts;
+  /** The worker's stored columns and default account, when the row has no error. */
+  worker?: NewWorker;
   account?: RowAccount;
 }
 
@@ -209,7 +200,7 @@ export function checkRow(ctx: RowContext, row: number, values: SheetValue[], col
     if (!cardNumber) errors.push(problemOf(row, 'cardNumber', '请填写银行卡号'));
     if (branch.length > 100) errors.push(problemOf(row, 'branch', '开户支行最多 100 个字符'));
     if (bankCode && cardNumber && branch.length <= 100) {
-      const card = bankCardFacts(ctx.cipher, { bankCode, cardNumber, branch });
+      const card = bankCardColumns(ctx.cipher, { bankCode, cardNumber, branch });
       if (!card.ok) {
         const hint = typeof rawCard === 'number' ? TEXT_HINT : '';
         errors.push(problemOf(row, 'cardNumber', `${card.problem.message}${hint}`));
@@ -220,12 +211,12 @@ export function checkRow(ctx: RowContext, row: number, values: SheetValue[], col
     const problem = schemaProblem(ZAlipayBody.shape.account, alipay);
     if (problem) errors.push(problemOf(row, 'alipay', problem));
     else if (wantsBank) errors.push(problemOf(row, 'alipay', '银行卡和支付宝账号只能填写一个'));
-    else account = { channel: 'alipay', values: alipayFacts(ctx.cipher, alipay) };
+    else account = { channel: 'alipay', values: alipayColumns(ctx.cipher, alipay) };
   }
 
   if (!errors.length) {
     // Every field passed on its own: the worker rules check the rest (join date not before birth).
-    const built = workerFacts(
+    const built = workerColumns(
       ctx.cipher,
       ctx.companyId,
       { name, idNumber, mobile, jobTypeId, departmentId: null, joinedAt, remark },
@@ -240,37 +231,11 @@ export function checkRow(ctx: RowContext, row: number, values: SheetValue[], col
   return validId ? { row, errors, idHash: ctx.cipher.hash(validId) } : { row, errors };
 }
 
-/**
- * A row that passed validation, as the commit will insert it once its numbers are encrypted
- * (sealStagedRow). The encryption, half of the work of checking a row, is left to the commit,
- * which has a core to spare while the database inserts; the staged file is sealed as a whole
- * meanwhile (ADR 0009).
- */
+/** A row that passed validation, as the commit will insert it (numbers already encrypted). */
 export interface StagedRow {
   row: number;
-  worker: WorkerFacts;
-  account?: RowAccount | undefined;
-}
-
-/** A staged row as it is stored: its ID number and account number encrypted. */
-export interface SealedRow {
-  row: number;
   worker: NewWorker;
-  account?: NewDefaultAccount;
-}
-
-export function sealStagedRow(cipher: FieldCipher, staged: StagedRow): SealedRow {
-  const worker = sealWorker(cipher, staged.worker);
-  const { account } = staged;
-  if (!account) return { row: staged.row, worker };
-  return {
-    row: staged.row,
-    worker,
-    account:
-      account.channel === 'bank'
-        ? { channel: 'bank', values: sealBankCard(cipher, account.values) }
-        : { channel: 'alipay', values: sealAlipay(cipher, account.values) },
-  };
+  account?: RowAccount | undefined;
 }
 
 /** A checked row as the validation keeps it. */

@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
 import { PassThrough, type Readable } from 'node:stream';
 import {
   DICTIONARIES,
@@ -35,7 +36,6 @@ import {
   isBlankRow,
   jobTypesByCode,
   mapHeader,
-  sealStagedRow,
   templateHeader,
   type ColumnIndex,
   type JobTypeRef,
@@ -501,18 +501,13 @@ function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
 /**
  * Validates an uploaded sheet: every row checked, the first errors kept on the job and all of
  * them written to a report file; the job becomes validated with its counts, or failed with the
- * reason the sheet cannot be imported at all. The sheet itself, ID and card numbers in the
- * clear, is removed as soon as the validation has ended: the commit needs only the staged rows.
+ * reason the sheet cannot be imported at all.
  */
 export async function runValidation(ctx: ServiceContext, importId: string, run: JobRun) {
   const job = await repo.findImportJobById(ctx.db, importId);
   if (!job || job.status !== 'validating') return;
   const collector = createErrorCollector(ctx, job);
   const staging = createStaging(ctx, job);
-  const removeSource = async () => {
-    const source = job.fileId ? await files.findStoredFile(ctx, job.companyId, job.fileId) : undefined;
-    if (source) await files.removeStoredFile(ctx, source);
-  };
   try {
     const file = await sourceFileOf(ctx, job);
     const { totalRows } = await scanSheet(ctx, job, file, {
@@ -550,30 +545,22 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
     await staging.discard().catch(() => {});
     if (err instanceof ImportFailure) {
       await repo.failImport(ctx.db, job.id, ['validating'], err.message, ctx.now());
-      await removeSource().catch(() => {});
       return;
     }
-    if (run.isLastAttempt) {
-      await repo.failImport(ctx.db, job.id, ['validating'], '文件校验失败，请重新上传', ctx.now());
-      await removeSource().catch(() => {});
-    }
-    // Another attempt reads the sheet again.
+    if (run.isLastAttempt) await repo.failImport(ctx.db, job.id, ['validating'], '文件校验失败，请重新上传', ctx.now());
     throw err;
   }
-  // Left to expire with the other files if it cannot be removed now.
-  await removeSource().catch((err: unknown) => ctx.log.warn({ err }, 'import: uploaded sheet not removed'));
 }
 
 const describe = (e: TImportRowError) => `第 ${e.row} 行「${e.field}」${e.message}`;
 
 /**
- * Commits a validated import from the rows its validation staged (already checked; their
- * numbers are encrypted here, batch by batch): every row is inserted with its default payout
- * account in ONE transaction, in set-based batches, and the job becomes committed in the same
- * transaction. A row that no longer passes cancels the whole import, reported with its row
- * number: a job type disabled meanwhile (checked here), a worker with the same ID number added
- * meanwhile (the unique index refuses the batch; which row it was is asked once the
- * transaction is rolled back).
+ * Commits a validated import from the rows its validation staged (already checked and
+ * encrypted): every row is inserted with its default payout account in ONE transaction, in
+ * set-based batches, and the job becomes committed in the same transaction. A row that no
+ * longer passes cancels the whole import, reported with its row number: a job type disabled
+ * meanwhile (checked here), a worker with the same ID number added meanwhile (the unique index
+ * refuses the batch; which row it was is asked once the transaction is rolled back).
  *
  * `liveProgress`: write progress while the transaction runs. Only where another connection can
  * do it (PostgreSQL): PGlite has one connection, which the transaction holds.
@@ -622,7 +609,7 @@ export async function runCommit(
         }
       };
       try {
-        for await (const batch of readStaged(ctx, job.id, stagedFile, COMMIT_BATCH_ROWS)) {
+        for await (const batch of readStaged(ctx, stagedFile, COMMIT_BATCH_ROWS)) {
           const disabled = batch.findIndex(
             (r) => r.worker.jobTypeId != null && !jobTypes.get(r.worker.jobTypeId)?.enabled,
           );
@@ -637,9 +624,7 @@ export async function runCommit(
             };
             throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
           }
-          // The numbers are encrypted here, while the batch before is in the database (see StagedRow).
-          const sealed = batch.map((r) => sealStagedRow(ctx.cipher, r));
-          const done = workerRepo.insertWorkersWithAccounts(tx, job.companyId, sealed);
+          const done = workerRepo.insertWorkersWithAccounts(tx, job.companyId, batch);
           done.catch(() => {});
           await settle();
           inflight = { batch, done };
@@ -721,18 +706,10 @@ async function failOnExistingWorker(tx: DbOrTx, companyId: number, rows: StagedR
 // ── Staged rows ─────────────────────────────────────────────────────────────────────────────
 
 /**
- * The rows of a validation that may be committed, written to the file store while the sheet is
- * read: the commit inserts them without parsing and checking the sheet again. They hold ID and
- * card numbers in the clear (StagedRow), so the file is sealed: each batch of NDJSON lines is
- * one part, `[length: u32 BE][FieldCipher.seal(lines)]`, sealed for the job and its place in the
- * file (a part moved to another place or another import does not open).
+ * The rows of a validation that may be committed, written as NDJSON to the file store while
+ * the sheet is read: the commit inserts them without parsing and checking the sheet again.
  */
-const stagedPartContext = (importId: string, index: number) => `worker-import:${importId}:staged:${index}`;
-const PART_LENGTH_BYTES = 4;
-const STAGED_UNREADABLE = `校验结果无法读取，${NO_DATA_WRITTEN}，请重新上传`;
-
 function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
-  let parts = 0;
   let stream: PassThrough | undefined;
   let storing: Promise<{ file: files.StoredFileRow } | { error: unknown }> | undefined;
   let discarded = false;
@@ -743,9 +720,9 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
         ctx,
         { companyId: job.companyId, adminId: job.adminId },
         {
-          name: 'staged-rows.bin',
-          contentType: 'application/octet-stream',
-          extension: 'bin',
+          name: 'staged-rows.ndjson',
+          contentType: 'application/x-ndjson',
+          extension: 'ndjson',
           purpose: 'import-staged',
           expiresAt: new Date(ctx.now().getTime() + EXPORT_RETENTION_DAYS * DAY_MS),
         },
@@ -758,15 +735,11 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
     return body;
   };
   return {
-    /** Stages rows given as their JSON lines (RowCheck.staged), as one sealed part written at once. */
+    /** Stages rows given as their JSON lines (RowCheck.staged), written at once. */
     async add(lines: string[]) {
       if (discarded || !lines.length) return;
       stream ??= open();
-      const sealed = ctx.cipher.seal(Buffer.from(`${lines.join('\n')}\n`, 'utf8'), stagedPartContext(job.id, parts++));
-      const length = Buffer.alloc(PART_LENGTH_BYTES);
-      length.writeUInt32BE(sealed.length);
-      stream.write(length);
-      if (!stream.write(sealed)) await once(stream, 'drain');
+      if (!stream.write(`${lines.join('\n')}\n`)) await once(stream, 'drain');
     },
     /** The stored file of the staged rows. */
     async finish(): Promise<files.StoredFileRow | undefined> {
@@ -787,59 +760,30 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
   };
 }
 
-/**
- * The staged rows of a validation, in batches of `size`, each part opened as it is reached.
- * A part that does not open (altered, or not this import's) or a file cut short fails the read.
- */
-async function* readStaged(
-  ctx: ServiceContext,
-  importId: string,
-  file: files.StoredFileRow,
-  size: number,
-): AsyncGenerator<StagedRow[]> {
+/** The staged rows of a validation, in batches. */
+async function* readStaged(ctx: ServiceContext, file: files.StoredFileRow, size: number): AsyncGenerator<StagedRow[]> {
+  // Chunks are taken as the batches are (readline would read ahead and queue lines meanwhile,
+  // which then outlive the young generation and crowd the heap for the length of the commit).
   const source = files.readStoredFile(ctx, file);
-  // Bytes read and not yet opened: joined only once a whole part is in (a part spans many chunks).
-  let chunks: Buffer[] = [];
-  let held = 0;
-  let parts = 0;
+  const decoder = new StringDecoder('utf8');
+  let rest = '';
   let batch: StagedRow[] = [];
-  const take = (bytes: number) => {
-    const all = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, held);
-    chunks = all.length > bytes ? [all.subarray(bytes)] : [];
-    held -= bytes;
-    return all.subarray(0, bytes);
-  };
-  let partLength: number | undefined;
   try {
-    // Chunks are taken as the batches are: nothing is read ahead of the commit's statements.
     for await (const chunk of source as AsyncIterable<Buffer>) {
-      chunks.push(chunk);
-      held += chunk.length;
-      for (;;) {
-        if (partLength === undefined) {
-          if (held < PART_LENGTH_BYTES) break;
-          partLength = take(PART_LENGTH_BYTES).readUInt32BE(0);
-        }
-        if (held < partLength) break;
-        let text: string;
-        try {
-          text = ctx.cipher.open(take(partLength), stagedPartContext(importId, parts++)).toString('utf8');
-        } catch (err) {
-          throw new ImportFailure(STAGED_UNREADABLE, { cause: err });
-        }
-        partLength = undefined;
-        let start = 0;
-        for (let newline = text.indexOf('\n'); newline >= 0; newline = text.indexOf('\n', start)) {
-          if (newline > start) batch.push(JSON.parse(text.slice(start, newline)) as StagedRow);
-          start = newline + 1;
-          if (batch.length >= size) {
-            yield batch;
-            batch = [];
-          }
+      const text = rest + decoder.write(chunk);
+      let start = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+        if (end > start) batch.push(JSON.parse(text.slice(start, end)) as StagedRow);
+        start = end + 1;
+        if (batch.length >= size) {
+          yield batch;
+          batch = [];
         }
       }
+      rest = text.slice(start);
     }
-    if (held || partLength !== undefined) throw new ImportFailure(STAGED_UNREADABLE);
+    rest += decoder.end();
+    if (rest.trim()) batch.push(JSON.parse(rest) as StagedRow);
     if (batch.length) yield batch;
   } finally {
     source.destroy();

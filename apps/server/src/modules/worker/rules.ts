@@ -12,16 +12,12 @@ export interface FieldProblem {
   message: string;
 }
 
-/** A worker's stored columns with its ID number still in the clear, in place of the ciphertext. */
-export type WorkerFacts = Omit<NewWorker, 'idNumberEnc'> & { idNumber: string };
-
 /**
- * The stored columns of a worker from checked input, but for the encryption: the ID number
- * hashed and masked, and the facts it carries (birth date, gender, province). Answers the
- * problem instead when the number is not a valid resident ID. Shared by the form and the batch
- * import, which encrypts only when it commits (sealWorker).
+ * The stored columns of a worker from checked input: the ID number encrypted, hashed and
+ * masked, and the facts it carries (birth date, gender, province). Answers the problem instead
+ * when the number is not a valid resident ID. Shared by the form and the batch import.
  */
-export function workerFacts(
+export function workerColumns(
   cipher: FieldCipher,
   companyId: number,
   input: {
@@ -34,7 +30,7 @@ export function workerFacts(
     remark: string;
   },
   today = new Date(),
-): { ok: true; values: WorkerFacts } | { ok: false; problem: FieldProblem } {
+): { ok: true; values: NewWorker } | { ok: false; problem: FieldProblem } {
   const parsed = parseIdCard(input.idNumber, today);
   if (!parsed.ok) return { ok: false, problem: { path: 'idNumber', message: `身份证号${parsed.error}` } };
   const joined = new Date(`${input.joinedAt}T00:00:00Z`);
@@ -50,7 +46,7 @@ export function workerFacts(
     values: {
       companyId,
       name: input.name,
-      idNumber: info.number,
+      idNumberEnc: cipher.encrypt(info.number),
       idNumberHash: cipher.hash(info.number),
       idNumberMasked: maskIdCard(info.number),
       mobile: input.mobile,
@@ -66,38 +62,23 @@ export function workerFacts(
   };
 }
 
-/** The stored columns of a worker: its facts with the ID number encrypted. */
-export function sealWorker(cipher: FieldCipher, facts: WorkerFacts): NewWorker {
-  const { idNumber, ...columns } = facts;
-  return { ...columns, idNumberEnc: cipher.encrypt(idNumber) };
-}
-
-/** workerFacts, sealed: the columns a worker is stored with. */
-export function workerColumns(
-  cipher: FieldCipher,
-  companyId: number,
-  input: Parameters<typeof workerFacts>[2],
-  today = new Date(),
-): { ok: true; values: NewWorker } | { ok: false; problem: FieldProblem } {
-  const facts = workerFacts(cipher, companyId, input, today);
-  return facts.ok ? { ok: true, values: sealWorker(cipher, facts.values) } : facts;
-}
-
-export interface BankCardFacts {
-  bankCode: string;
-  cardNumber: string;
-  cardNumberHash: string;
-  cardNumberMasked: string;
-  branch: string;
-}
-export type BankCardValues = Omit<BankCardFacts, 'cardNumber'> & { cardNumberEnc: string };
-
-/** A bank card's stored columns but for the encryption (the number in the clear), or the problem with it. */
-export function bankCardFacts(
+/** A bank card's stored columns, or the problem with it. */
+export function bankCardColumns(
   cipher: FieldCipher,
   input: { bankCode: string; cardNumber: string; branch: string },
   pathPrefix = '',
-): { ok: true; values: BankCardFacts } | { ok: false; problem: FieldProblem } {
+):
+  | {
+      ok: true;
+      values: {
+        bankCode: string;
+        cardNumberEnc: string;
+        cardNumberHash: string;
+        cardNumberMasked: string;
+        branch: string;
+      };
+    }
+  | { ok: false; problem: FieldProblem } {
   if (!BANKS.has(input.bankCode))
     return { ok: false, problem: { path: `${pathPrefix}bankCode`, message: '开户银行不存在' } };
   const card = checkBankCard(input.cardNumber);
@@ -106,27 +87,12 @@ export function bankCardFacts(
     ok: true,
     values: {
       bankCode: input.bankCode,
-      cardNumber: card.number,
+      cardNumberEnc: cipher.encrypt(card.number),
       cardNumberHash: cipher.hash(card.number),
       cardNumberMasked: maskBankCard(card.number),
       branch: input.branch,
     },
   };
-}
-
-export function sealBankCard(cipher: FieldCipher, facts: BankCardFacts): BankCardValues {
-  const { cardNumber, ...columns } = facts;
-  return { ...columns, cardNumberEnc: cipher.encrypt(cardNumber) };
-}
-
-/** A bank card's stored columns, or the problem with it. */
-export function bankCardColumns(
-  cipher: FieldCipher,
-  input: { bankCode: string; cardNumber: string; branch: string },
-  pathPrefix = '',
-): { ok: true; values: BankCardValues } | { ok: false; problem: FieldProblem } {
-  const facts = bankCardFacts(cipher, input, pathPrefix);
-  return facts.ok ? { ok: true, values: sealBankCard(cipher, facts.values) } : facts;
 }
 
 /** Masks an Alipay account: a mobile as 138****0001, an email as a***@example.com. */
@@ -136,23 +102,11 @@ export function maskAlipay(account: string): string {
   return `${user.slice(0, 1)}***@${domain}`;
 }
 
-export interface AlipayFacts {
-  account: string;
-  accountHash: string;
-  accountMasked: string;
-}
-export type AlipayValues = Omit<AlipayFacts, 'account'> & { accountEnc: string };
-
-/** An Alipay account's stored columns but for the encryption (the account in the clear). */
-export function alipayFacts(cipher: FieldCipher, account: string): AlipayFacts {
+export function alipayColumns(cipher: FieldCipher, account: string) {
   const normalised = account.trim().toLowerCase();
-  return { account: normalised, accountHash: cipher.hash(normalised), accountMasked: maskAlipay(normalised) };
+  return {
+    accountEnc: cipher.encrypt(normalised),
+    accountHash: cipher.hash(normalised),
+    accountMasked: maskAlipay(normalised),
+  };
 }
-
-export function sealAlipay(cipher: FieldCipher, facts: AlipayFacts): AlipayValues {
-  const { account, ...columns } = facts;
-  return { ...columns, accountEnc: cipher.encrypt(account) };
-}
-
-export const alipayColumns = (cipher: FieldCipher, account: string): AlipayValues =>
-  sealAlipay(cipher, alipayFacts(cipher, account));
