@@ -485,6 +485,15 @@ describe('worker batch import (批量导入)', () => {
       await sheet([row({ name: '暂存', id, mobile: '13855550021', joined: '2025-01-01' })]),
     );
     expect(job).toMatchObject({ status: 'validated', validRows: 1 });
+    // The uploaded sheet, numbers in the clear, is gone once validated: the staged rows are what is kept.
+    const [upload] = await queryRows<{ storage_key: string }>(
+      t.database.db,
+      sql`select f.storage_key from stored_file f where f.purpose = 'import' and f.name = '暂存.xlsx'`,
+    );
+    const source = () =>
+      queryRows<{ file_id: string | null }>(t.database.db, sql`select file_id from import_job where id = ${job.id}`);
+    await waitFor(source, ([j]) => j?.file_id === null, { what: 'the uploaded sheet to be removed' });
+    if (upload) await expect(t.app.ctx.files.size(upload.storage_key)).rejects.toThrow();
     const staged = async () =>
       queryRows<{ storage_key: string }>(
         t.database.db,
@@ -572,6 +581,10 @@ describe('worker batch import (批量导入)', () => {
       expect(job, c.name).toMatchObject({ status: 'failed', message: c.message, totalRows: 0 });
       const commit = await demo.post(`${BASE}/${job.id}/commit`);
       expect(commit.body, c.name).toMatchObject({ status: 40900, message: '该导入已失败，请重新上传' });
+      // A sheet that cannot be imported is not kept either.
+      const source = () =>
+        queryRows<{ file_id: string | null }>(t.database.db, sql`select file_id from import_job where id = ${job.id}`);
+      await waitFor(source, ([j]) => j?.file_id === null, { what: `${c.name} to be removed` });
     }
   });
 

@@ -501,13 +501,18 @@ function createErrorCollector(ctx: ServiceContext, job: repo.ImportJobRow) {
 /**
  * Validates an uploaded sheet: every row checked, the first errors kept on the job and all of
  * them written to a report file; the job becomes validated with its counts, or failed with the
- * reason the sheet cannot be imported at all.
+ * reason the sheet cannot be imported at all. The sheet itself, ID and card numbers in the
+ * clear, is removed as soon as the validation has ended: the commit needs only the staged rows.
  */
 export async function runValidation(ctx: ServiceContext, importId: string, run: JobRun) {
   const job = await repo.findImportJobById(ctx.db, importId);
   if (!job || job.status !== 'validating') return;
   const collector = createErrorCollector(ctx, job);
   const staging = createStaging(ctx, job);
+  const removeSource = async () => {
+    const source = job.fileId ? await files.findStoredFile(ctx, job.companyId, job.fileId) : undefined;
+    if (source) await files.removeStoredFile(ctx, source);
+  };
   try {
     const file = await sourceFileOf(ctx, job);
     const { totalRows } = await scanSheet(ctx, job, file, {
@@ -545,11 +550,18 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
     await staging.discard().catch(() => {});
     if (err instanceof ImportFailure) {
       await repo.failImport(ctx.db, job.id, ['validating'], err.message, ctx.now());
+      await removeSource().catch(() => {});
       return;
     }
-    if (run.isLastAttempt) await repo.failImport(ctx.db, job.id, ['validating'], '文件校验失败，请重新上传', ctx.now());
+    if (run.isLastAttempt) {
+      await repo.failImport(ctx.db, job.id, ['validating'], '文件校验失败，请重新上传', ctx.now());
+      await removeSource().catch(() => {});
+    }
+    // Another attempt reads the sheet again.
     throw err;
   }
+  // Left to expire with the other files if it cannot be removed now.
+  await removeSource().catch((err: unknown) => ctx.log.warn({ err }, 'import: uploaded sheet not removed'));
 }
 
 const describe = (e: TImportRowError) => `第 ${e.row} 行「${e.field}」${e.message}`;
