@@ -65,7 +65,8 @@ try {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'Demo@123456' }),
   });
-  const token = ((await login.json()) as { data: string }).data;
+  const token = ((await login.json()) as { data?: string }).data;
+  if (!token) throw new Error('演示账号 demo 无法登录：请先写入演示数据（npm run seed，与基准使用同一数据库）');
   const auth = { authorization: token };
   console.log(`\n员工导入/导出基准 — ${database.kind}\n`);
   const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
