@@ -27,6 +27,9 @@ export function createLocalFileStore(root: string): FileStore {
   return {
     async write(key, body) {
       const path = pathOf(key);
+      // A body that fails while the folder is made fails this write (the pipeline below sees it
+      // errored), not the process: until then nothing else listens to it.
+      body.on('error', () => {});
       await mkdir(dirname(path), { recursive: true });
       await pipeline(body, createWriteStream(path));
       return (await stat(path)).size;

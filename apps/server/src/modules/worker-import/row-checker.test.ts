@@ -4,7 +4,7 @@ import { createFieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar } from '../../lib/id-card.ts';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
 import { createRowChecker } from './row-checker.ts';
-import { checkRows, jobTypesByCode, mapHeader, type RowCheck, type RowContext, type StagedRow } from './rows.ts';
+import { type CheckedBatch, checkRows, jobTypesByCode, mapHeader, type RowContext, type StagedRow } from './rows.ts';
 
 const KEY = 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
 const cipher = createFieldCipher(KEY);
@@ -41,28 +41,31 @@ function sheetRows(count: number): SheetRow[] {
   });
 }
 
-/** What a result says, with the ciphertexts (random IVs) decrypted. */
-function comparable(results: RowCheck[]) {
-  return results.map(({ staged, ...rest }) => {
-    if (!staged) return rest;
-    const row = JSON.parse(staged) as StagedRow;
+/** What checked batches say, with the ciphertexts (random IVs) decrypted. */
+function comparable(batches: CheckedBatch[]) {
+  const results = batches.flatMap((b) => b.results);
+  const decoder = new TextDecoder();
+  const lines = batches.flatMap((b) => decoder.decode(b.staged).split('\n').filter(Boolean));
+  const staged = lines.map((line) => {
+    const row = JSON.parse(line) as StagedRow;
     const account = row.account?.channel === 'bank' ? row.account.values : undefined;
     return {
-      ...rest,
-      staged: {
-        ...row,
-        worker: { ...row.worker, idNumberEnc: cipher.decrypt(row.worker.idNumberEnc) },
-        account: account && { ...account, cardNumberEnc: cipher.decrypt(account.cardNumberEnc) },
-      },
+      ...row,
+      worker: { ...row.worker, idNumberEnc: cipher.decrypt(row.worker.idNumberEnc) },
+      account: account && { ...account, cardNumberEnc: cipher.decrypt(account.cardNumberEnc) },
     };
   });
+  return { results, staged };
 }
 
 describe('row checker', () => {
   it('checks rows on a second thread exactly as on this one, batches answered in order', async () => {
     const rows = sheetRows(3000);
-    const expected = comparable(checkRows(context, rows, columns));
-    expect(expected.filter((r) => r.errors.length).length).toBeGreaterThan(50);
+    const expected = comparable([checkRows(context, rows, columns)]);
+    expect(expected.results.filter((r) => r.errors.length).length).toBeGreaterThan(50);
+    // Every row that passed, and only those, has its staged line, in order.
+    expect(expected.staged.map((s) => s.row)).toEqual(expected.results.filter((r) => r.passed).map((r) => r.row));
+    expect(expected.staged.length).toBe(expected.results.filter((r) => !r.errors.length).length);
 
     const checker = createRowChecker({
       context,
@@ -70,10 +73,9 @@ describe('row checker', () => {
     });
     try {
       expect(await checker.ready()).toBe(true);
-      const batches: Promise<RowCheck[]>[] = [];
+      const batches: Promise<CheckedBatch>[] = [];
       for (let i = 0; i < rows.length; i += 250) batches.push(checker.check(rows.slice(i, i + 250), columns));
-      const results = (await Promise.all(batches)).flat();
-      expect(comparable(results)).toEqual(expected);
+      expect(comparable(await Promise.all(batches))).toEqual(expected);
       // Both threads took a share: the second one while it had room, this one meanwhile.
       expect(checker.counts.thread).toBeGreaterThan(0);
       expect(checker.counts.here).toBeGreaterThan(0);
@@ -93,8 +95,8 @@ describe('row checker', () => {
     try {
       expect(await checker.ready()).toBe(false);
       const rows = sheetRows(300);
-      const results = await checker.check(rows, columns);
-      expect(comparable(results)).toEqual(comparable(checkRows(context, rows, columns)));
+      const checked = await checker.check(rows, columns);
+      expect(comparable([checked])).toEqual(comparable([checkRows(context, rows, columns)]));
       expect(checker.counts).toEqual({ thread: 0, here: 300 });
       expect(errors).toHaveLength(1);
     } finally {

@@ -10,7 +10,7 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
-import { checkRows, type ColumnIndex, type JobTypeRef, type RowCheck, type RowContext } from './rows.ts';
+import { type CheckedBatch, checkRows, type ColumnIndex, type JobTypeRef, type RowContext } from './rows.ts';
 
 /** What the worker thread rebuilds its RowContext from (it cannot be sent as is: the cipher). */
 export interface RowCheckThreadData {
@@ -22,11 +22,11 @@ export interface RowCheckThreadData {
 }
 
 export type RowCheckRequest = { id: number; rows: SheetRow[]; columns: ColumnIndex };
-export type RowCheckReply = { ready: true } | { id: number; results: RowCheck[] } | { id: number; error: string };
+export type RowCheckReply = { ready: true } | { id: number; checked: CheckedBatch } | { id: number; error: string };
 
 export interface RowChecker {
   /** The rows checked, in order. */
-  check(rows: SheetRow[], columns: ColumnIndex): Promise<RowCheck[]>;
+  check(rows: SheetRow[], columns: ColumnIndex): Promise<CheckedBatch>;
   /** Resolves once the thread is up (true), or as soon as there is none or it failed (false). */
   ready(): Promise<boolean>;
   /** Rows checked so far on the thread and on this one. */
@@ -65,7 +65,7 @@ export function createRowChecker(options: {
   thread?: RowCheckThreadData | undefined;
   onThreadError?: (err: unknown) => void;
 }): RowChecker {
-  type Request = { rows: SheetRow[]; columns: ColumnIndex; resolve: (results: RowCheck[]) => void };
+  type Request = { rows: SheetRow[]; columns: ColumnIndex; resolve: (checked: CheckedBatch) => void };
   const inline = ({ rows, columns }: Pick<Request, 'rows' | 'columns'>) => checkRows(options.context, rows, columns);
   const waiting = new Map<number, Request>();
   let nextId = 0;
@@ -104,7 +104,7 @@ export function createRowChecker(options: {
           // Checking rows does not throw; a thread that does is not to be trusted with more.
           request.resolve(inline(request));
           abandon(new Error(reply.error));
-        } else request.resolve(reply.results);
+        } else request.resolve(reply.checked);
       });
       worker.on('error', abandon);
       worker.on('exit', (code) => abandon(new Error(`row check thread exited with code ${code}`)));
@@ -128,7 +128,7 @@ export function createRowChecker(options: {
       counts.thread += rows.length;
       const id = nextId++;
       const message: RowCheckRequest = { id, rows, columns };
-      return new Promise<RowCheck[]>((resolve) => {
+      return new Promise<CheckedBatch>((resolve) => {
         waiting.set(id, { rows, columns, resolve });
         worker?.postMessage(message);
       });
@@ -138,7 +138,7 @@ export function createRowChecker(options: {
       worker = undefined;
       settleReady(false);
       // Only an abandoned scan closes with batches outstanding: their results are not wanted.
-      for (const request of waiting.values()) request.resolve([]);
+      for (const request of waiting.values()) request.resolve({ results: [], staged: new Uint8Array(0) });
       waiting.clear();
       if (running) await running.terminate();
     },

@@ -244,22 +244,37 @@ export interface RowCheck {
   errors: TImportRowError[];
   /** The keyed hash of a valid ID number, for duplicate checks (even when other fields fail). */
   idHash?: string;
-  /** A row without error as it is staged for the commit: a StagedRow as one JSON line. */
-  staged?: string;
+  /** No error of its own: the row is among its batch's staged lines (CheckedBatch.staged). */
+  passed?: true;
 }
 
+/** A batch of checked rows. */
+export interface CheckedBatch {
+  results: RowCheck[];
+  /**
+   * The rows that passed, in order, each a StagedRow as one JSON line, as UTF-8 text in a buffer
+   * of its own: a worker thread hands it over without copying, and it is written as it is.
+   */
+  staged: Uint8Array<ArrayBuffer>;
+}
+
+const utf8 = new TextEncoder();
+
 /** Checks rows (checkRow) and makes the staged line of each good one. */
-export function checkRows(ctx: RowContext, rows: SheetRow[], columns: ColumnIndex): RowCheck[] {
-  return rows.map(({ row, values }) => {
+export function checkRows(ctx: RowContext, rows: SheetRow[], columns: ColumnIndex): CheckedBatch {
+  let staged = '';
+  const results = rows.map(({ row, values }) => {
     const checked = checkRow(ctx, row, values, columns);
     const result: RowCheck = { row, errors: checked.errors };
     if (checked.idHash) result.idHash = checked.idHash;
     if (checked.worker) {
-      const staged: StagedRow = { row, worker: checked.worker, account: checked.account };
-      result.staged = JSON.stringify(staged);
+      const line: StagedRow = { row, worker: checked.worker, account: checked.account };
+      staged += `${JSON.stringify(line)}\n`;
+      result.passed = true;
     }
     return result;
   });
+  return { results, staged: utf8.encode(staged) };
 }
 
 /** The company's job types, looked up by code as typed or in upper case. */

@@ -39,6 +39,7 @@ import {
   templateHeader,
   type ColumnIndex,
   type JobTypeRef,
+  type CheckedBatch,
   type RowCheck,
   type RowContext,
   type StagedRow,
@@ -261,6 +262,11 @@ interface ScanOptions {
   db: DbOrTx;
   /** Checked rows in batches, in sheet order. */
   onRows(rows: RowCheck[]): Promise<void>;
+  /**
+   * The staged lines of the rows that passed their own checks (CheckedBatch.staged), in sheet
+   * order, as soon as they are checked: a duplicate found afterwards reaches onRows as an error.
+   */
+  onStaged(text: Uint8Array): Promise<void>;
   /** A fraction of the file read (0-1), every few thousand rows. */
   onProgress?(fraction: number): Promise<void>;
 }
@@ -333,12 +339,12 @@ async function scanSheet(
   // read and checked: the sheet's parsing and the database work overlap instead of alternating.
   let inflight: Promise<void> = Promise.resolve();
   const store = async (batch: RowCheck[]) => {
-    const hashes = batch.flatMap((r) => (r.idHash && r.staged ? [r.idHash] : []));
+    const hashes = batch.flatMap((r) => (r.idHash && r.passed ? [r.idHash] : []));
     const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
     for (const r of batch) {
-      if (r.idHash && r.staged && existing.has(r.idHash)) {
+      if (r.idHash && r.passed && existing.has(r.idHash)) {
         r.errors.push({ row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' });
-        delete r.staged;
+        delete r.passed;
       }
     }
     await options.onRows(batch);
@@ -353,8 +359,9 @@ async function scanSheet(
     inflight.catch(() => {});
   };
   // Checked rows, in sheet order: duplicates within the file, then to the database in batches.
-  const take = async (checked: RowCheck[]) => {
-    for (const r of checked) {
+  const take = async ({ results, staged }: CheckedBatch) => {
+    if (staged.length) await options.onStaged(staged);
+    for (const r of results) {
       if (r.idHash) {
         const first = firstRowOf.get(r.idHash);
         if (first === undefined) firstRowOf.set(r.idHash, r.row);
@@ -364,7 +371,7 @@ async function scanSheet(
             field: IMPORT_COLUMNS.idNumber.header,
             message: `与第 ${first} 行的身份证号重复`,
           });
-          delete r.staged;
+          delete r.passed;
         }
       }
       pending.push(r);
@@ -375,13 +382,13 @@ async function scanSheet(
   let columns: ColumnIndex | undefined;
   // Started before the first row is read: a second thread takes a moment to come up.
   const checker = rowCheckerFor(ctx, rowContext, jobTypeRefs, file.size);
-  const checking: Promise<RowCheck[]>[] = [];
+  const checking: Promise<CheckedBatch>[] = [];
   let unchecked: SheetRow[] = [];
   const check = async () => {
     if (!columns || !unchecked.length) return;
     checking.push(checker.check(unchecked, columns));
     unchecked = [];
-    while (checking.length > CHECKS_AHEAD) await take(await (checking.shift() as Promise<RowCheck[]>));
+    while (checking.length > CHECKS_AHEAD) await take(await (checking.shift() as Promise<CheckedBatch>));
   };
 
   let totalRows = 0;
@@ -412,7 +419,7 @@ async function scanSheet(
       }
     }
     await check();
-    while (checking.length) await take(await (checking.shift() as Promise<RowCheck[]>));
+    while (checking.length) await take(await (checking.shift() as Promise<CheckedBatch>));
   } catch (err) {
     if (err instanceof SheetFormatError) throw new ImportFailure(UNREADABLE, { cause: err });
     throw err;
@@ -520,9 +527,9 @@ export async function runValidation(ctx: ServiceContext, importId: string, run: 
       onRows: async (rows) => {
         for (const r of rows) await collector.add(r);
         // Once a row is wrong the import cannot be committed: stop staging rows.
-        if (collector.errorRows) return staging.discard();
-        await staging.add(rows.flatMap((r) => (r.staged ? [r.staged] : [])));
+        if (collector.errorRows) await staging.discard();
       },
+      onStaged: (text) => staging.add(text),
       onProgress: (fraction) =>
         repo.updateImportProgress(ctx.db, job.id, 'validating', Math.min(99, Math.floor(fraction * 100)), ctx.now()),
     });
@@ -747,11 +754,11 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
     return body;
   };
   return {
-    /** Stages rows given as their JSON lines (RowCheck.staged), written at once. */
-    async add(lines: string[]) {
-      if (discarded || !lines.length) return;
+    /** Stages rows given as their JSON lines (CheckedBatch.staged), written as they are. */
+    async add(text: Uint8Array) {
+      if (discarded || !text.length) return;
       stream ??= open();
-      if (!stream.write(`${lines.join('\n')}\n`)) await once(stream, 'drain');
+      if (!stream.write(text)) await once(stream, 'drain');
     },
     /** The stored file of the staged rows. */
     async finish(): Promise<files.StoredFileRow | undefined> {
