@@ -727,8 +727,9 @@ async function failOnExistingWorker(tx: DbOrTx, companyId: number, rows: StagedR
 /**
  * The rows of a validation that may be committed, written as NDJSON to the file store while
  * the sheet is read: the commit inserts them without parsing and checking the sheet again.
+ * `add` (as rows are checked) and `discard` (once an error is found) may run at the same time.
  */
-function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
+export function createStaging(ctx: ServiceContext, job: Pick<repo.ImportJobRow, 'companyId' | 'adminId'>) {
   let stream: PassThrough | undefined;
   let storing: Promise<{ file: files.StoredFileRow } | { error: unknown }> | undefined;
   let discarded = false;
@@ -758,7 +759,13 @@ function createStaging(ctx: ServiceContext, job: repo.ImportJobRow) {
     async add(text: Uint8Array) {
       if (discarded || !text.length) return;
       stream ??= open();
-      if (!stream.write(text)) await once(stream, 'drain');
+      if (stream.write(text)) return;
+      try {
+        await once(stream, 'drain');
+      } catch (err) {
+        // Discarded while this waited (an error found meanwhile, see onRows): nothing to stage.
+        if (!discarded) throw err;
+      }
     },
     /** The stored file of the staged rows. */
     async finish(): Promise<files.StoredFileRow | undefined> {
