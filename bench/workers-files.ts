@@ -57,6 +57,11 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 const work = mkdtempSync(join(tmpdir(), 'fp-bench-files-'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * The targets are judged on PostgreSQL (ADR 0009): on PGlite the database's own memory is in
+ * this process. The verdict is printed there too, for the record.
+ */
+const TARGET_SCOPE = database.kind === 'pglite' ? '（目标针对 PostgreSQL，PGlite 仅报告，见 ADR 0009）' : '';
 
 try {
   await database.db.execute(sql`delete from worker where region_code = ${REGION}`);
@@ -194,7 +199,9 @@ try {
       `  底线（只读文件+直接批量插入） ${floor.seconds.toFixed(1)} s  峰值内存 ${floor.peakRssMb.toFixed(0)} MB`,
     );
     const verdict = imported.seconds <= 15 && imported.peakRssMb <= 400 ? '达标' : '未达标';
-    console.log(`  目标（100,000 行）≤ 15 s、≤ 400 MB：${rowCount === 100_000 ? verdict : '行数不同，不作判断'}`);
+    console.log(
+      `  目标（100,000 行）≤ 15 s、≤ 400 MB${TARGET_SCOPE}：${rowCount === 100_000 ? verdict : '行数不同，不作判断'}`,
+    );
   }
 
   async function benchExport() {
@@ -234,7 +241,8 @@ try {
     console.log(
       `  底线（同样的分批查询直接读完） ${floorExport.seconds.toFixed(1)} s  峰值内存 ${floorExport.peakRssMb.toFixed(0)} MB  ${floorExport.result.toLocaleString()} 行`,
     );
-    console.log(`  目标 ≤ 90 s、≤ 400 MB：${exported.seconds <= 90 && exported.peakRssMb <= 400 ? '达标' : '未达标'}`);
+    const verdict = exported.seconds <= 90 && exported.peakRssMb <= 400 ? '达标' : '未达标';
+    console.log(`  目标 ≤ 90 s、≤ 400 MB${TARGET_SCOPE}：${verdict}`);
   }
 } finally {
   await app.close();
