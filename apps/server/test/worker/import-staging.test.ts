@@ -7,17 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { createStaging } from '../../src/modules/worker-import/service.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
+import { countStagedFiles } from './support.ts';
 
 describe('staged rows of an import', () => {
   let t: TestApp;
   let owner: { companyId: number; adminId: number };
-  const stagedFiles = async () =>
-    (
-      await queryRows<{ n: number }>(
-        t.database.db,
-        sql`select count(*)::int as n from stored_file where purpose = 'import-staged'`,
-      )
-    )[0]?.n ?? 0;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -42,7 +36,7 @@ describe('staged rows of an import', () => {
   });
 
   it('lets a write that waits for the file store end quietly when the staging is discarded meanwhile', async () => {
-    const before = await stagedFiles();
+    const before = await countStagedFiles(t);
     const staging = createStaging(t.app.ctx, owner);
     // More than the stream buffers: the write waits until the file store has taken it, and the
     // store is still making its folder.
@@ -53,6 +47,6 @@ describe('staged rows of an import', () => {
     // Nothing is staged after a discard, and nothing is left in the store.
     await staging.add(new TextEncoder().encode('{"row":9}\n'));
     expect(await staging.finish()).toBeUndefined();
-    expect(await stagedFiles()).toBe(before);
+    expect(await countStagedFiles(t)).toBe(before);
   });
 });

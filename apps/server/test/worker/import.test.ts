@@ -15,7 +15,7 @@ import {
 } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { waitFor } from '../wait-for.ts';
-import { adminWithout, waitForImport } from './support.ts';
+import { adminWithout, countStagedFiles, waitForImport } from './support.ts';
 
 const BASE = '/api/companystaff/employee/import';
 const HEADER = [
@@ -199,17 +199,10 @@ describe('worker batch import (批量导入)', () => {
       /* 16 */ row({ name: '周杰', id: testIdNumber(116), mobile: '13811110016', code: 'OFF', joined: '2025-01-02' }),
     ]);
     const before = await workerCount();
-    const stagedFiles = async () =>
-      (
-        await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int as n from stored_file where purpose = 'import-staged'`,
-        )
-      )[0]?.n;
-    const stagedBefore = await stagedFiles();
+    const stagedBefore = await countStagedFiles(t);
     const job = await importFile('员工名单.xlsx', content);
     // Rows 2 and 14 passed and were staged before the errors were known; the staged file is gone.
-    expect(await stagedFiles()).toBe(stagedBefore);
+    expect(await countStagedFiles(t)).toBe(stagedBefore);
     const expected = [
       { row: 3, field: '姓名', message: '姓名只能包含中文、字母、空格和“·”' },
       { row: 3, field: '手机号', message: '请输入正确的 11 位手机号' },

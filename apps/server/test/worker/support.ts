@@ -57,3 +57,12 @@ export function waitForImport(t: TestApp, token: string, id: string) {
     return body.data;
   });
 }
+
+/** Staged-rows files of imports in the store (all companies). */
+export async function countStagedFiles(t: TestApp): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    t.database.db,
+    sql`select count(*)::int as n from stored_file where purpose = 'import-staged'`,
+  );
+  return row?.n ?? 0;
+}

@@ -5,7 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import type { RowCheckReply, RowCheckRequest, RowCheckThreadData } from './row-checker.ts';
-import { checkRows, jobTypesByCode, type RowContext } from './rows.ts';
+import { type CheckedBatch, checkRows, jobTypesByCode, type RowContext } from './rows.ts';
 
 const data = workerData as RowCheckThreadData;
 const port = parentPort;
@@ -18,15 +18,14 @@ const context: RowContext = {
 };
 
 port.on('message', ({ id, rows, columns }: RowCheckRequest) => {
-  let reply: RowCheckReply;
+  let checked: CheckedBatch;
   try {
-    const checked = checkRows(context, rows, columns);
-    // The staged text is handed over, not copied: it is in a buffer of its own (TextEncoder).
-    port.postMessage({ id, checked } satisfies RowCheckReply, [checked.staged.buffer]);
-    return;
+    checked = checkRows(context, rows, columns);
   } catch (err) {
-    reply = { id, error: err instanceof Error ? err.message : String(err) };
+    port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies RowCheckReply);
+    return;
   }
-  port.postMessage(reply);
+  // The staged text is handed over, not copied: it is in a buffer of its own (TextEncoder).
+  port.postMessage({ id, checked } satisfies RowCheckReply, [checked.staged.buffer]);
 });
 port.postMessage({ ready: true } satisfies RowCheckReply);

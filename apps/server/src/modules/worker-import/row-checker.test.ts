@@ -63,9 +63,10 @@ describe('row checker', () => {
     const rows = sheetRows(3000);
     const expected = comparable([checkRows(context, rows, columns)]);
     expect(expected.results.filter((r) => r.errors.length).length).toBeGreaterThan(50);
-    // Every row that passed, and only those, has its staged line, in order.
-    expect(expected.staged.map((s) => s.row)).toEqual(expected.results.filter((r) => r.passed).map((r) => r.row));
-    expect(expected.staged.length).toBe(expected.results.filter((r) => !r.errors.length).length);
+    // Every row without error, and only those, has its staged line, in order.
+    expect(expected.staged.map((s) => s.row)).toEqual(
+      expected.results.filter((r) => !r.errors.length).map((r) => r.row),
+    );
 
     const checker = createRowChecker({
       context,

@@ -244,15 +244,13 @@ export interface RowCheck {
   errors: TImportRowError[];
   /** The keyed hash of a valid ID number, for duplicate checks (even when other fields fail). */
   idHash?: string;
-  /** No error of its own: the row is among its batch's staged lines (CheckedBatch.staged). */
-  passed?: true;
 }
 
 /** A batch of checked rows. */
 export interface CheckedBatch {
   results: RowCheck[];
   /**
-   * The rows that passed, in order, each a StagedRow as one JSON line, as UTF-8 text in a buffer
+   * The rows without error, in order, each a StagedRow as one JSON line, as UTF-8 text in a buffer
    * of its own: a worker thread hands it over without copying, and it is written as it is.
    */
   staged: Uint8Array<ArrayBuffer>;
@@ -270,7 +268,6 @@ export function checkRows(ctx: RowContext, rows: SheetRow[], columns: ColumnInde
     if (checked.worker) {
       const line: StagedRow = { row, worker: checked.worker, account: checked.account };
       staged += `${JSON.stringify(line)}\n`;
-      result.passed = true;
     }
     return result;
   });

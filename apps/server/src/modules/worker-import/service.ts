@@ -339,12 +339,12 @@ async function scanSheet(
   // read and checked: the sheet's parsing and the database work overlap instead of alternating.
   let inflight: Promise<void> = Promise.resolve();
   const store = async (batch: RowCheck[]) => {
-    const hashes = batch.flatMap((r) => (r.idHash && r.passed ? [r.idHash] : []));
+    // Only rows without error so far: a row already wrong keeps its first problems.
+    const hashes = batch.flatMap((r) => (r.idHash && !r.errors.length ? [r.idHash] : []));
     const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
     for (const r of batch) {
-      if (r.idHash && r.passed && existing.has(r.idHash)) {
+      if (r.idHash && !r.errors.length && existing.has(r.idHash)) {
         r.errors.push({ row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' });
-        delete r.passed;
       }
     }
     await options.onRows(batch);
@@ -371,7 +371,6 @@ async function scanSheet(
             field: IMPORT_COLUMNS.idNumber.header,
             message: `与第 ${first} 行的身份证号重复`,
           });
-          delete r.passed;
         }
       }
       pending.push(r);
