@@ -56,3 +56,14 @@ export interface TPage<T> {
   total: number;
   rows: T[];
 }
+
+/** A row id: a positive integer, from a path or query string (text, hence coerce). */
+export const ZId = z.coerce
+  .number({ error: 'id 必须是数字' })
+  .int('id 必须是整数')
+  .positive('id 必须是正整数')
+  .max(Number.MAX_SAFE_INTEGER, 'id 超出范围');
+
+/** The path parameters `/:id`. */
+export const ZIdParams = z.object({ id: ZId });
+export type TIdParams = z.infer<typeof ZIdParams>;

@@ -5,6 +5,7 @@ z.config(z.locales.zhCN());
 
 export * from './codes.ts';
 export * from './envelope.ts';
+export * from './api-paths.ts';
 export * from './routes.ts';
 export * from './permissions.ts';
 export * from './system.ts';

@@ -3,6 +3,7 @@
  * carries no schema library), and the types of the zod schemas, which compile away.
  */
 export * from './codes.ts';
+export * from './api-paths.ts';
 export * from './routes.ts';
 export * from './permissions.ts';
 export * from './identity-rules.ts';
@@ -16,6 +17,7 @@ export {
   type TFieldError,
   type TErrorEnvelope,
   type TPageQuery,
+  type TIdParams,
 } from './envelope.ts';
 export type * from './identity.ts';
 export type * from './system.ts';

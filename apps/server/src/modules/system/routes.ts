@@ -1,21 +1,21 @@
-import { Code, ZEnvelope, ZHealth, ZReady } from '@flexpay/contract';
+import { API, Code, ZEnvelope, ZHealth, ZReady } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { migrationStatus } from '../../db/client.ts';
+import { route } from '../../plugins/route.ts';
 
 /** Liveness and readiness for load balancers and orchestrators. */
 export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/health',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['system'], summary: '存活检查', response: { 200: ZEnvelope(ZHealth) } },
-    },
-    async () => ({ status: Code.OK, data: { ok: true as const, uptimeSeconds: Math.round(process.uptime()) } }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.system.health,
+    access: 'public',
+    schema: { tags: ['system'], summary: '存活检查', data: ZHealth },
+    handler: () => ({ ok: true as const, uptimeSeconds: Math.round(process.uptime()) }),
+  });
 
   app.get(
-    '/api/ready',
+    API.system.ready,
     {
       config: { access: 'public' },
       schema: {

@@ -1,0 +1,107 @@
+/**
+ * Every API path, written once. The server registers its routes with these templates (Fastify's
+ * `:param` syntax) and the web fills them in with `apiPath`, so a path is spelled in one place.
+ * The spec's paths are the contract: their odd spellings (`ecomapnyToken`) stay as they are.
+ */
+export const API = {
+  system: {
+    health: '/api/health',
+    ready: '/api/ready',
+  },
+  auth: {
+    login: '/api/auth/jwt/ecomapnyToken',
+    switchCompany: '/api/auth/jwt/ecomapnyAdminToken',
+    refresh: '/api/auth/jwt/refresh',
+    logout: '/api/auth/jwt/invalid',
+  },
+  verification: {
+    captcha: '/api/admin/vcc/code',
+    sendSms: '/api/admin/vcc/sendSms',
+    validateCode: '/api/admin/vcc/validateCode',
+  },
+  dictionary: {
+    branding: '/api/admin/dataDictionary/getCustomCompanyInfo',
+    list: '/api/admin/dataDictionary/list',
+    demoAccounts: '/api/admin/dataDictionary/demoAccounts',
+  },
+  user: {
+    info: '/api/admin/user/front/info',
+    associated: '/api/admin/user/getAssociatedUserInfo',
+    menus: '/api/admin/user/front/menus',
+    menuAll: '/api/admin/user/front/menu/all',
+    password: '/api/admin/user/personal/password',
+    totp: '/api/admin/user/personal/totp',
+    verifyMethod: '/api/admin/user/personal/verifyMethod',
+    mobile: '/api/admin/user/personal/mobile',
+  },
+  admin: {
+    page: '/api/admin/user/page',
+    create: '/api/admin/user',
+    one: '/api/admin/user/:id',
+    status: '/api/admin/user/:id/status',
+    password: '/api/admin/user/:id/password',
+  },
+  role: {
+    page: '/api/admin/role/page',
+    options: '/api/admin/role/options',
+    create: '/api/admin/role',
+    one: '/api/admin/role/:id',
+  },
+  file: {
+    upload: '/api/admin/file/upload',
+    one: '/api/admin/file/:id',
+  },
+  export: {
+    page: '/api/admin/export/page',
+    download: '/api/admin/export/:id/download',
+  },
+  support: {
+    messages: '/api/admin/customerService/message',
+  },
+  worker: {
+    page: '/api/companystaff/employee/page',
+    create: '/api/companystaff/employee',
+    one: '/api/companystaff/employee/:id',
+    leave: '/api/companystaff/employee/:id/leave',
+    rejoin: '/api/companystaff/employee/:id/rejoin',
+    bankCards: '/api/companystaff/employee/:id/bankCard',
+    bankCard: '/api/companystaff/employee/:id/bankCard/:accountId',
+    bankCardDefault: '/api/companystaff/employee/:id/bankCard/:accountId/default',
+    alipays: '/api/companystaff/employee/:id/alipay',
+    alipay: '/api/companystaff/employee/:id/alipay/:accountId',
+    alipayDefault: '/api/companystaff/employee/:id/alipay/:accountId/default',
+    departmentOptions: '/api/companystaff/department/options',
+    export: '/api/companystaff/employee/export',
+    importTemplate: '/api/companystaff/employee/import/template',
+    import: '/api/companystaff/employee/import',
+    importJob: '/api/companystaff/employee/import/:id',
+    importCommit: '/api/companystaff/employee/import/:id/commit',
+    importReport: '/api/companystaff/employee/import/:id/report',
+  },
+  jobType: {
+    options: '/api/companystaff/ecompanyJobCategory/selectByEcompanyId',
+    page: '/api/companystaff/ecompanyJobCategory/page',
+    create: '/api/companystaff/ecompanyJobCategory',
+    one: '/api/companystaff/ecompanyJobCategory/:id',
+  },
+} as const;
+
+/** The `:name` parameters of a path template, as a union of their names. */
+export type TPathParamNames<T extends string> = T extends `${string}:${infer P}/${infer Rest}`
+  ? P | TPathParamNames<`/${Rest}`>
+  : T extends `${string}:${infer P}`
+    ? P
+    : never;
+
+/** The values a path template needs: one per `:name`. */
+export type TPathParams<T extends string> = Record<TPathParamNames<T>, string | number>;
+
+/** Fills a path template's `:name` parameters, each URI-encoded: `apiPath(API.worker.one, { id: 7 })`. */
+export function apiPath<T extends string>(template: T, params: TPathParams<T>): string {
+  const values = params as Record<string, string | number>;
+  return template.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined) throw new Error(`路径 ${template} 缺少参数 ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
