@@ -8,7 +8,7 @@ import {
   pageStatements,
   rebuildPageAnchors,
   settleAnchorRebuilds,
-} from '../../src/modules/worker/page.ts';
+} from '../../src/modules/worker/large-list/page.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 

@@ -17,7 +17,7 @@ import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as repo from './repo.ts';
-import { findWorkerPage } from './page.ts';
+import { findWorkerPage } from './large-list/page.ts';
 import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
 
 const DUPLICATE_ID = '该身份证号的员工已存在';
