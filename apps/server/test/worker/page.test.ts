@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/db/seed/workers.ts';
+import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import {
   ANCHOR_EVERY,
