@@ -460,3 +460,19 @@ export async function deleteJobType(ctx: ServiceContext, auth: AuthContext, id: 
 export async function listDepartments(ctx: ServiceContext, auth: AuthContext): Promise<TDepartmentOption[]> {
   return repo.findDepartments(ctx.db, auth.companyId);
 }
+
+// ── For other modules ───────────────────────────────────────────────────────────────────────
+// The worker import and export reach the worker tables through these, never through repo.ts
+// (the layering rule of ARCHITECTURE.md: a module never imports another module's repo). They
+// take the database or transaction from the caller, which owns it.
+export {
+  countWorkers,
+  findExistingIdHashes,
+  findJobTypeRefs,
+  insertWorkersWithAccounts,
+  iterateWorkers,
+  type NewDefaultAccount,
+  type NewWorker,
+  type WorkerExportRow,
+  type WorkerFilter,
+} from './repo.ts';
