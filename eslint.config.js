@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import featureBoundaries from './tools/eslint-feature-boundaries.js';
+import serverLayers from './tools/eslint-server-layers.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: serverLayers },
+    // The server's layers (ARCHITECTURE.md): lib/ imports neither db/ nor modules/, db/ never
+    // imports modules/, and no module imports another module's repo.
+    rules: { 'server/layers': 'error' },
   },
   {
     files: ['e2e/**/*.ts'],

@@ -28,7 +28,11 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows, type Database } from '../apps/server/src/db/client.ts';
-import { pageStatements, type PageStatement, type WorkerPageQuery } from '../apps/server/src/modules/worker/page.ts';
+import {
+  pageStatements,
+  type PageStatement,
+  type WorkerPageQuery,
+} from '../apps/server/src/modules/worker/large-list/page.ts';
 import { availableParallelism } from 'node:os';
 import { cpuProbe, fmt, load, pidsOf, pinToCpus, type LoadResult } from './lib.ts';
 

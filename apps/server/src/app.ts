@@ -15,7 +15,7 @@ import type { ServiceContext } from './context.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf, type FileStore } from './lib/file-store.ts';
-import { createOutboxSmsSender, type SmsSender } from './lib/sms.ts';
+import { createOutboxSmsSender, type SmsSender } from './modules/verification/sms.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/routes.ts';

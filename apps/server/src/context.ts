@@ -3,7 +3,7 @@ import type { AppConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { FieldCipher } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
-import type { SmsSender } from './lib/sms.ts';
+import type { SmsSender } from './modules/verification/sms.ts';
 
 /** What services need from the outside world, handed to them explicitly (tests build their own). */
 export interface ServiceContext {

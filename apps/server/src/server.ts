@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { DEMO_LOGINS, seedDemoData } from './db/seed/demo.ts';
+import { DEMO_LOGINS, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */

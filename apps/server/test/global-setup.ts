@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../src/db/client.ts';
-import { seedDemoData } from '../src/db/seed/demo.ts';
+import { seedDemoData } from '../src/seed/demo.ts';
 import { adminUrl, databaseUrlFor } from './pg-urls.ts';
 import { createFieldCipher } from '../src/lib/crypto.ts';
 import { TEST_ENCRYPTION_KEY } from './keys.ts';

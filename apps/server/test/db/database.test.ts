@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir, migrationStatus, openPglite, queryRows } from '../../src/db/client.ts';
-import { isEmpty, seedDemoData } from '../../src/db/seed/demo.ts';
+import { isEmpty, seedDemoData } from '../../src/seed/demo.ts';
 import { isValidCreditCode } from '../../src/lib/credit-code.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';

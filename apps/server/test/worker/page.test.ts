@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/db/seed/workers.ts';
+import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import {
   ANCHOR_EVERY,
   pageStatements,
   rebuildPageAnchors,
   settleAnchorRebuilds,
-} from '../../src/modules/worker/page.ts';
+} from '../../src/modules/worker/large-list/page.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 

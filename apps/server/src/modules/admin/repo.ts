@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
+import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
 import { admin, adminRole, role } from '../../db/schema/index.ts';
 
 export interface AdminFilter {
@@ -14,26 +14,26 @@ export interface AdminFilter {
 }
 
 export async function findAdminPage(db: DbOrTx, companyId: number, f: AdminFilter) {
-  const conditions: (SQL | undefined)[] = [
-    eq(admin.companyId, companyId),
-    f.username ? ilike(admin.username, `%${escapeLike(f.username)}%`) : undefined,
-    f.name ? ilike(admin.name, `%${escapeLike(f.name)}%`) : undefined,
-    f.mobile ? ilike(admin.mobile, `%${escapeLike(f.mobile)}%`) : undefined,
-    f.status ? eq(admin.status, f.status) : undefined,
-    f.roleId
-      ? sql`exists (select 1 from ${adminRole} ar where ar.company_id = ${admin.companyId} and ar.admin_id = ${admin.id} and ar.role_id = ${f.roleId})`
-      : undefined,
-  ];
-  const where = and(...conditions);
-  const [total] = await db.select({ n: count() }).from(admin).where(where);
-  const rows = await db
-    .select()
-    .from(admin)
-    .where(where)
-    .orderBy(desc(admin.isOwner), admin.id)
-    .limit(f.limit)
-    .offset((f.page - 1) * f.limit);
-  return { total: total?.n ?? 0, rows };
+  return pagedQuery(db, {
+    from: admin,
+    select: getTableColumns(admin),
+    where: [
+      eq(admin.companyId, companyId),
+      contains(admin.username, f.username),
+      contains(admin.name, f.name),
+      contains(admin.mobile, f.mobile),
+      equals(admin.status, f.status),
+      f.roleId
+        ? sql`exists (select 1 from ${adminRole} ar where ar.company_id = ${admin.companyId} and ar.admin_id = ${admin.id} and ar.role_id = ${f.roleId})`
+        : undefined,
+    ],
+    // The owner first, then the oldest.
+    pinned: [desc(admin.isOwner)],
+    order: 'asc',
+    id: admin.id,
+    page: f.page,
+    limit: f.limit,
+  });
 }
 
 export async function findAdminOfCompany(db: DbOrTx, companyId: number, id: number, forUpdate = false) {

@@ -1,7 +1,7 @@
 import { Code, DICTIONARIES, ZCustomCompanyInfoQuery, ZDemoAccount, ZEnvelope } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DEMO_LOGINS } from '../../db/seed/demo.ts';
+import { DEMO_LOGINS } from '../../seed/demo.ts';
 import { authenticate } from '../auth/service.ts';
 import { getBrandingText } from '../company/service.ts';
 

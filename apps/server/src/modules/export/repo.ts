@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, lt, lte } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { equals, pagedQuery, type Paged } from '../../db/paged-query.ts';
 import { exportJob } from '../../db/schema/index.ts';
 
 export type ExportJobRow = typeof exportJob.$inferSelect;
@@ -25,21 +26,22 @@ export async function findExportPage(
   db: DbOrTx,
   companyId: number,
   q: { adminId?: number | undefined; status?: string | undefined; page: number; limit: number },
-): Promise<{ total: number; rows: ExportJobRow[] }> {
-  const where = and(
-    eq(exportJob.companyId, companyId),
-    q.adminId !== undefined ? eq(exportJob.adminId, q.adminId) : undefined,
-    q.status ? eq(exportJob.status, q.status) : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(exportJob).where(where);
-  const rows = await db
-    .select()
-    .from(exportJob)
-    .where(where)
-    .orderBy(desc(exportJob.createdAt), desc(exportJob.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return { total: total?.n ?? 0, rows };
+): Promise<Paged<ExportJobRow>> {
+  return pagedQuery(db, {
+    from: exportJob,
+    select: getTableColumns(exportJob),
+    where: [
+      eq(exportJob.companyId, companyId),
+      equals(exportJob.adminId, q.adminId),
+      equals(exportJob.status, q.status),
+    ],
+    sorts: { createdAt: exportJob.createdAt },
+    sort: 'createdAt',
+    order: 'desc',
+    id: exportJob.id,
+    page: q.page,
+    limit: q.limit,
+  });
 }
 
 /**

@@ -1,6 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { escapeLike } from '../../db/like.ts';
+import { contains, pagedQuery } from '../../db/paged-query.ts';
 import { role } from '../../db/schema/index.ts';
 
 export type RoleRow = typeof role.$inferSelect;
@@ -14,16 +14,17 @@ export async function findRolePage(
   companyId: number,
   q: { page: number; limit: number; name?: string | undefined },
 ) {
-  const where = and(eq(role.companyId, companyId), q.name ? ilike(role.name, `%${escapeLike(q.name)}%`) : undefined);
-  const [total] = await db.select({ n: count() }).from(role).where(where);
-  const rows = await db
-    .select({ role, adminCount })
-    .from(role)
-    .where(where)
-    .orderBy(desc(role.isOwnerRole), role.id)
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return { total: total?.n ?? 0, rows };
+  return pagedQuery(db, {
+    from: role,
+    select: { role, adminCount },
+    where: [eq(role.companyId, companyId), contains(role.name, q.name)],
+    // The owner role first, then the oldest.
+    pinned: [desc(role.isOwnerRole)],
+    order: 'asc',
+    id: role.id,
+    page: q.page,
+    limit: q.limit,
+  });
 }
 
 export async function findRole(db: DbOrTx, companyId: number, id: number, forUpdate = false) {

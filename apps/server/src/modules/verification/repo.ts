@@ -42,3 +42,7 @@ export async function smsStats(db: DbOrTx, by: { mobile: string } | { ip: string
     .where(and(key, gt(smsOutbox.createdAt, since)));
   return { sent: row?.sent ?? 0, last: row?.last ?? null };
 }
+
+export async function insertSmsOutbox(db: DbOrTx, message: typeof smsOutbox.$inferInsert) {
+  await db.insert(smsOutbox).values(message);
+}

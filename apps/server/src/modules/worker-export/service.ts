@@ -16,7 +16,7 @@ import { maskIdCard } from '../../lib/id-card.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as exports from '../export/service.ts';
-import * as workerRepo from '../worker/repo.ts';
+import * as workers from '../worker/service.ts';
 import { toRepoFilter } from '../worker/service.ts';
 
 /** The columns of the worker export, in order. */
@@ -62,7 +62,7 @@ export async function requestWorkerExport(
   return exports.requestExport(ctx, jobs, auth, 'workers', stored);
 }
 
-function cellsOf(w: workerRepo.WorkerExportRow): CellValue[] {
+function cellsOf(w: workers.WorkerExportRow): CellValue[] {
   return [
     w.name,
     w.idNumberMasked,
@@ -89,13 +89,13 @@ export const workerExporter: exports.Exporter = async (ctx, job) => {
   const { [ID_HASH_KEY]: idHash, ...shown } = job.filters;
   const parsed = ZWorkerFilters.partial().safeParse({ ...shown, idNumber: undefined });
   if (!parsed.success) throw new exports.ExportFailure('导出条件无效，请重新导出');
-  const filter: workerRepo.WorkerFilter = {
+  const filter: workers.WorkerFilter = {
     ...toRepoFilter(ctx, parsed.data),
     idNumberHash: typeof idHash === 'string' ? idHash : undefined,
   };
-  const total = await workerRepo.countWorkers(ctx.db, job.companyId, filter);
+  const total = await workers.countWorkers(ctx.db, job.companyId, filter);
   async function* batches() {
-    for await (const rows of workerRepo.iterateWorkers(ctx.db, job.companyId, filter, BATCH_ROWS)) {
+    for await (const rows of workers.iterateWorkers(ctx.db, job.companyId, filter, BATCH_ROWS)) {
       yield rows.map(cellsOf);
     }
   }

@@ -7,7 +7,7 @@ import { DICTIONARIES, ZAlipayBody, ZCreateWorkerBody, type TImportRowError } fr
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar, parseIdCard } from '../../lib/id-card.ts';
 import { cellText, type SheetRow, type SheetValue } from '../../lib/sheet-reader.ts';
-import type { NewWorker } from '../worker/repo.ts';
+import type { NewWorker } from '../worker/service.ts';
 import { alipayColumns, bankCardColumns, workerColumns } from '../worker/rules.ts';
 
 export const IMPORT_COLUMNS = {

@@ -27,7 +27,7 @@ import {
 } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as files from '../file/service.ts';
-import * as workerRepo from '../worker/repo.ts';
+import * as workers from '../worker/service.ts';
 import * as repo from './repo.ts';
 import {
   EXAMPLE_ID_NUMBER,
@@ -243,7 +243,7 @@ function writeTemplate(writer: XlsxWriter, jobTypes: { code: string; name: strin
 
 /** The import template of the admin's company (its enabled job types in the instructions). */
 export async function createImportTemplate(ctx: ServiceContext, auth: AuthContext): Promise<Readable> {
-  const jobTypes = (await workerRepo.findJobTypeRefs(ctx.db, auth.companyId))
+  const jobTypes = (await workers.findJobTypeRefs(ctx.db, auth.companyId))
     .filter((t) => t.enabled)
     .map((t) => ({ code: t.code, name: t.name }));
   const writer = createXlsxWriter();
@@ -320,7 +320,7 @@ async function scanSheet(
   file: files.StoredFileRow,
   options: ScanOptions,
 ): Promise<{ totalRows: number }> {
-  const types = await workerRepo.findJobTypeRefs(options.db, job.companyId);
+  const types = await workers.findJobTypeRefs(options.db, job.companyId);
   const rowContext: RowContext = {
     cipher: ctx.cipher,
     companyId: job.companyId,
@@ -341,7 +341,7 @@ async function scanSheet(
   const store = async (batch: RowCheck[]) => {
     // Only rows without error so far: a row already wrong keeps its first problems.
     const hashes = batch.flatMap((r) => (r.idHash && !r.errors.length ? [r.idHash] : []));
-    const existing = await workerRepo.findExistingIdHashes(options.db, job.companyId, hashes);
+    const existing = await workers.findExistingIdHashes(options.db, job.companyId, hashes);
     for (const r of batch) {
       if (r.idHash && !r.errors.length && existing.has(r.idHash)) {
         r.errors.push({ row: r.row, field: IMPORT_COLUMNS.idNumber.header, message: '该身份证号的员工已存在' });
@@ -605,7 +605,7 @@ export async function runCommit(
     }
     const stagedFile = staged;
     await ctx.db.transaction(async (tx) => {
-      const jobTypes = new Map((await workerRepo.findJobTypeRefs(tx, job.companyId)).map((t) => [t.id, t]));
+      const jobTypes = new Map((await workers.findJobTypeRefs(tx, job.companyId)).map((t) => [t.id, t]));
       let inserted = 0;
       // One batch is in the database while the next is read and checked: its statement waits on
       // the connection behind the one before, so the JSON work overlaps the database work.
@@ -642,7 +642,7 @@ export async function runCommit(
             };
             throw new ImportFailure(`${describe(problem)}，${NO_DATA_WRITTEN}`);
           }
-          const done = workerRepo.insertWorkersWithAccounts(tx, job.companyId, batch);
+          const done = workers.insertWorkersWithAccounts(tx, job.companyId, batch);
           done.catch(() => {});
           await settle();
           inflight = { batch, done };
@@ -659,7 +659,7 @@ export async function runCommit(
   } catch (err) {
     if (err instanceof DuplicateInBatch) {
       // The transaction is over: which row it was is asked of the workers as they are now.
-      const existing = await workerRepo
+      const existing = await workers
         .findExistingIdHashes(
           ctx.db,
           job.companyId,
@@ -712,7 +712,7 @@ const existingWorkerProblem = (row: number): TImportRowError => ({
 
 /** Fails with the first of these rows whose ID number belongs to a worker by now. */
 async function failOnExistingWorker(tx: DbOrTx, companyId: number, rows: StagedRow[]) {
-  const existing = await workerRepo.findExistingIdHashes(
+  const existing = await workers.findExistingIdHashes(
     tx,
     companyId,
     rows.map((r) => r.worker.idNumberHash),

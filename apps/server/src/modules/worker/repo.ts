@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
+import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
 import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
 
 export type WorkerRow = typeof worker.$inferSelect;
@@ -546,20 +547,19 @@ export async function findJobTypePage(
   companyId: number,
   q: { page: number; limit: number; name?: string | undefined; enabled?: boolean | undefined },
 ) {
-  const where = and(
-    eq(jobType.companyId, companyId),
-    q.name ? like(jobType.name, `%${escapeLike(q.name)}%`) : undefined,
-    q.enabled !== undefined ? eq(jobType.enabled, q.enabled) : undefined,
-  );
-  const [total] = await db.select({ n: count() }).from(jobType).where(where);
-  const rows = await db
-    .select({ jobType, workerCount })
-    .from(jobType)
-    .where(where)
-    .orderBy(asc(jobType.id))
-    .limit(q.limit)
-    .offset((q.page - 1) * q.limit);
-  return { total: total?.n ?? 0, rows };
+  return pagedQuery(db, {
+    from: jobType,
+    select: { jobType, workerCount },
+    where: [
+      eq(jobType.companyId, companyId),
+      contains(jobType.name, q.name, { ignoreCase: false }),
+      equals(jobType.enabled, q.enabled),
+    ],
+    order: 'asc',
+    id: jobType.id,
+    page: q.page,
+    limit: q.limit,
+  });
 }
 
 export async function findJobType(db: DbOrTx, companyId: number, id: number, forUpdate = false) {

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAuth } from '../../plugins/auth.ts';
-import { settleAnchorRebuilds } from './page.ts';
+import { settleAnchorRebuilds } from './large-list/page.ts';
 import * as service from './service.ts';
 
 const BASE = '/api/companystaff/employee';

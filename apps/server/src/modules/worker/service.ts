@@ -17,7 +17,7 @@ import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as repo from './repo.ts';
-import { findWorkerPage } from './page.ts';
+import { findWorkerPage } from './large-list/page.ts';
 import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
 
 const DUPLICATE_ID = '该身份证号的员工已存在';
@@ -460,3 +460,19 @@ export async function deleteJobType(ctx: ServiceContext, auth: AuthContext, id: 
 export async function listDepartments(ctx: ServiceContext, auth: AuthContext): Promise<TDepartmentOption[]> {
   return repo.findDepartments(ctx.db, auth.companyId);
 }
+
+// ── For other modules ───────────────────────────────────────────────────────────────────────
+// The worker import and export reach the worker tables through these, never through repo.ts
+// (the layering rule of ARCHITECTURE.md: a module never imports another module's repo). They
+// take the database or transaction from the caller, which owns it.
+export {
+  countWorkers,
+  findExistingIdHashes,
+  findJobTypeRefs,
+  insertWorkersWithAccounts,
+  iterateWorkers,
+  type NewDefaultAccount,
+  type NewWorker,
+  type WorkerExportRow,
+  type WorkerFilter,
+} from './repo.ts';

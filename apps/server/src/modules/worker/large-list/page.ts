@@ -1,6 +1,23 @@
 /**
- * One page of the worker list: its total and its rows, in two statements whose SQL the list
- * benchmark replays directly through the driver.
+ * The worker list's million-row machinery, behind its own boundary.
+ *
+ * Every other list reads its pages through the plain list path, `db/paged-query.ts`: count the
+ * filtered rows, read the page with LIMIT/OFFSET. This folder is what the worker list needed on
+ * top of that to meet its targets on 1,000,000 workers (ADR 0008, ADR 0009): totals from
+ * trigger-kept counters (`worker_count`, `worker_facet_count`, migrations 0005-0009, 0012, 0015),
+ * deep pages seeking from page anchors (`worker_page_anchor`, migration 0010) rebuilt in the
+ * background, and statements built and prepared once per shape. It is paid for on every write
+ * to the worker table (the triggers), in code that only the worker list understands, and in tests
+ * of its own (`test/worker/page.test.ts`).
+ *
+ * When a list may use it (ADR 0011): only when a benchmark in `bench/` shows that the plain path
+ * misses the list's target at the volume the spec names, and an ADR records those figures and the
+ * choice. Such a list builds its own counters and statements on this pattern for its own table;
+ * nothing here is generic, and nothing outside `modules/worker` imports it except the seed and
+ * the list benchmark.
+ *
+ * How a page is read: its total and its rows, in two statements whose SQL the list benchmark
+ * replays directly through the driver.
  *
  * Deep pages of the default order (newest first, unfiltered) seek to a page anchor, the key of
  * every ANCHOR_EVERY-th worker (migration 0010), and skip fewer than ANCHOR_EVERY index entries
@@ -11,8 +28,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.ts';
-import { department, jobType, worker, workerCount, workerFacetCount } from '../../db/schema/index.ts';
+import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { department, jobType, worker, workerCount, workerFacetCount } from '../../../db/schema/index.ts';
 import {
   departmentOfWorker,
   filterShape,
@@ -21,7 +38,7 @@ import {
   SORT_COLUMNS,
   type WorkerFilter,
   type WorkerListRow,
-} from './repo.ts';
+} from '../repo.ts';
 
 export interface WorkerPageQuery extends WorkerFilter {
   page: number;

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { creditCodeCheckChar } from '../../lib/credit-code.ts';
-import { hashPassword } from '../../lib/password.ts';
-import { queryRows, type Db } from '../client.ts';
+import { creditCodeCheckChar } from '../lib/credit-code.ts';
+import { hashPassword } from '../lib/password.ts';
+import { queryRows, type Db } from '../db/client.ts';
 import { ASYNC_ROUTES, ELEMENT_CODES, flattenRoutes, menuCodeOf } from '@flexpay/contract';
-import type { FieldCipher } from '../../lib/crypto.ts';
+import type { FieldCipher } from '../lib/crypto.ts';
 import {
   admin,
   adminRole,
@@ -14,7 +14,7 @@ import {
   jobType,
   role,
   serviceCompany,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../config.ts';
-import { createFieldCipher } from '../../lib/crypto.ts';
-import { rebuildPageAnchors } from '../../modules/worker/page.ts';
-import { openDatabase, queryRows } from '../client.ts';
+import { loadConfig } from '../config.ts';
+import { createFieldCipher } from '../lib/crypto.ts';
+import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
+import { openDatabase, queryRows } from '../db/client.ts';
 import { seedDemoData } from './demo.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../db/client.ts';
-import { smsOutbox } from '../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { insertSmsOutbox } from './repo.ts';
 
 /** The port every SMS goes through; production plugs a real gateway in behind it. */
 export interface SmsSender {
@@ -14,7 +14,7 @@ export interface SmsSender {
 export function createOutboxSmsSender(log: FastifyBaseLogger): SmsSender {
   return {
     async send(message, db) {
-      await db.insert(smsOutbox).values(message);
+      await insertSmsOutbox(db, message);
       log.info({ mobile: message.mobile, purpose: message.purpose }, `SMS: ${message.content}`);
     },
   };
