@@ -21,6 +21,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
+import { importCentre } from './modules/import/routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
   await app.register(fileRoutes);
   await app.register(exportRoutes, { exporters: { workers: workerExporter } });
   await app.register(workerExportRoutes);
+  await app.register(importCentre);
   await app.register(workerImportRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

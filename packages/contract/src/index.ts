@@ -11,4 +11,7 @@ export * from './permissions.ts';
 export * from './system.ts';
 export * from './identity.ts';
 export * from './dictionaries.ts';
+export * from './file.ts';
+export * from './export.ts';
+export * from './import.ts';
 export * from './worker.ts';

@@ -8,6 +8,8 @@ export * from './routes.ts';
 export * from './permissions.ts';
 export * from './identity-rules.ts';
 export * from './dictionaries.ts';
+export * from './export-rules.ts';
+export * from './import-rules.ts';
 export * from './worker-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
@@ -21,4 +23,7 @@ export {
 } from './envelope.ts';
 export type * from './identity.ts';
 export type * from './system.ts';
+export type * from './file.ts';
+export type * from './export.ts';
+export type * from './import.ts';
 export type * from './worker.ts';

@@ -35,29 +35,3 @@ export const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
 export const BANK_CARD_PATTERN = /^\d{16,19}$/;
 /** Alipay account: a mobile number or an email address. */
 export const ALIPAY_ACCOUNT_PATTERN = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
-
-export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export type TExportStatus = (typeof EXPORT_STATUSES)[number];
-export const EXPORT_STATUS_LABELS: Record<TExportStatus, string> = {
-  queued: '排队中',
-  running: '生成中',
-  done: '已完成',
-  failed: '失败',
-};
-/** Export files are kept 7 days (DOMAIN section 10). */
-export const EXPORT_RETENTION_DAYS = 7;
-
-export const EXPORT_TYPES = { workers: '员工列表' } as const;
-export type TExportType = keyof typeof EXPORT_TYPES;
-
-export const IMPORT_STATUSES = ['validating', 'validated', 'committing', 'committed', 'failed'] as const;
-export type TImportStatus = (typeof IMPORT_STATUSES)[number];
-export const IMPORT_STATUS_LABELS: Record<TImportStatus, string> = {
-  validating: '校验中',
-  validated: '校验完成',
-  committing: '导入中',
-  committed: '已导入',
-  failed: '失败',
-};
-/** DOMAIN section 3: up to 100,000 rows per file. */
-export const IMPORT_MAX_ROWS = 100_000;

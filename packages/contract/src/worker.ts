@@ -4,9 +4,7 @@ import {
   ALIPAY_ACCOUNT_PATTERN,
   BANK_CARD_PATTERN,
   CONTRACT_STATUSES,
-  EXPORT_STATUSES,
   ID_NUMBER_PATTERN,
-  IMPORT_STATUSES,
   JOB_TYPE_CODE_PATTERN,
   WORKER_NAME_PATTERN,
   REAL_NAME_STATUSES,
@@ -196,51 +194,3 @@ export const ZJobTypeQuery = ZPageQuery.extend({
 
 export const ZDepartmentOption = z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() });
 export type TDepartmentOption = z.infer<typeof ZDepartmentOption>;
-
-// ── Files, exports, imports ─────────────────────────────────────────────────────────────────
-
-export const ZUploadedFile = z.object({
-  id: z.string(),
-  name: z.string(),
-  size: z.number(),
-  contentType: z.string(),
-  url: z.string(),
-});
-export type TUploadedFile = z.infer<typeof ZUploadedFile>;
-
-export const ZExportJob = z.object({
-  id: z.string(),
-  type: z.string(),
-  typeName: z.string(),
-  status: z.enum(EXPORT_STATUSES),
-  progress: z.number(),
-  rowCount: z.number(),
-  fileSize: z.number(),
-  fileName: z.string(),
-  error: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-  expiresAt: z.string(),
-  /** Filters the export was asked with, as shown to the admin. */
-  filters: z.record(z.string(), z.unknown()),
-});
-export type TExportJob = z.infer<typeof ZExportJob>;
-export const ZExportQuery = ZPageQuery.extend({ status: z.enum(EXPORT_STATUSES).optional() });
-
-export const ZImportRowError = z.object({ row: z.number(), field: z.string(), message: z.string() });
-export type TImportRowError = z.infer<typeof ZImportRowError>;
-export const ZImportJob = z.object({
-  id: z.string(),
-  fileName: z.string(),
-  status: z.enum(IMPORT_STATUSES),
-  progress: z.number(),
-  totalRows: z.number(),
-  validRows: z.number(),
-  errorRows: z.number(),
-  insertedRows: z.number(),
-  /** The first errors; the whole list is in the downloadable report. */
-  errors: z.array(ZImportRowError),
-  message: z.string(),
-  createdAt: z.string(),
-});
-export type TImportJob = z.infer<typeof ZImportJob>;

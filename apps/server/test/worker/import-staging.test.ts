@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createStaging } from '../../src/modules/worker-import/service.ts';
+import { createStaging } from '../../src/modules/import/staging.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 import { countStagedFiles } from './support.ts';
 

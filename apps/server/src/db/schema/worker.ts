@@ -7,24 +7,16 @@ import {
   foreignKey,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   unique,
-  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { companyId, createdAt, updatedAt } from './columns.ts';
 import { company } from './company.ts';
-import { admin } from './identity.ts';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-const companyId = () =>
-  bigint('company_id', { mode: 'number' })
-    .notNull()
-    .references(() => company.id);
 /**
  * The company of a worker's payout account: no key of its own to company, since the key to its
  * worker, (company_id, worker_id), already holds it to the worker's company; one check fewer
@@ -184,84 +176,6 @@ export const workerAlipay = pgTable(
     // Also the index of a worker's Alipay accounts: (company_id, worker_id) is its prefix.
     unique('alipay_worker_account_uq').on(t.companyId, t.workerId, t.accountHash),
   ],
-);
-
-/** A stored file (FileStore port): uploads, export files, import error reports. */
-export const storedFile = pgTable(
-  'stored_file',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' }).references(() => admin.id),
-    name: varchar('name', { length: 200 }).notNull(),
-    contentType: varchar('content_type', { length: 100 }).notNull(),
-    size: bigint('size', { mode: 'number' }).notNull(),
-    /** Path inside the file store. */
-    storageKey: varchar('storage_key', { length: 300 }).notNull(),
-    /** upload | export | import-report */
-    purpose: varchar('purpose', { length: 20 }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('stored_file_company_idx').on(t.companyId, t.createdAt)],
-);
-
-/** 下载中心: one export per row, run in the background. */
-export const exportJob = pgTable(
-  'export_job',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
-    type: varchar('type', { length: 30 }).notNull(),
-    filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
-    /** queued | running | done | failed */
-    status: varchar('status', { length: 10 }).notNull().default('queued'),
-    progress: integer('progress').notNull().default(0),
-    rowCount: integer('row_count').notNull().default(0),
-    fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
-    fileName: varchar('file_name', { length: 200 }).notNull().default(''),
-    fileSize: bigint('file_size', { mode: 'number' }).notNull().default(0),
-    error: varchar('error', { length: 300 }).notNull().default(''),
-    createdAt: createdAt(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('export_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
-);
-
-/** 批量导入: an uploaded sheet, validated in the background, then committed all or nothing. */
-export const importJob = pgTable(
-  'import_job',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
-    type: varchar('type', { length: 30 }).notNull(),
-    fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
-    fileName: varchar('file_name', { length: 200 }).notNull(),
-    /** validating | validated | committing | committed | failed */
-    status: varchar('status', { length: 12 }).notNull().default('validating'),
-    progress: integer('progress').notNull().default(0),
-    totalRows: integer('total_rows').notNull().default(0),
-    validRows: integer('valid_rows').notNull().default(0),
-    errorRows: integer('error_rows').notNull().default(0),
-    insertedRows: integer('inserted_rows').notNull().default(0),
-    /** The first errors, for the screen; the full list is the report file. */
-    errors: jsonb('errors').$type<{ row: number; field: string; message: string }[]>().notNull().default([]),
-    reportFileId: uuid('report_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
-    /** The rows that passed validation, checked and encrypted, for the commit (NDJSON). */
-    stagedFileId: uuid('staged_file_id').references(() => storedFile.id, { onDelete: 'set null' }),
-    message: varchar('message', { length: 300 }).notNull().default(''),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
-  },
-  (t) => [index('import_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
 );
 
 /**

@@ -1,12 +1,15 @@
 /**
  * The rows of a worker import sheet: its columns, how a header row maps to them, and the
- * checks of one row. Pure: the caller brings the company's job types and the cipher, and
- * checks duplicates against the database itself.
+ * checks of one row (`rowCheck`, which the import centre's check thread loads from this module).
+ * Pure: the caller brings the company's job types and the cipher, and checks duplicates against
+ * the database itself.
  */
 import { DICTIONARIES, ZAlipayBody, ZCreateWorkerBody, type TImportRowError } from '@flexpay/contract';
 import type { FieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar, parseIdCard } from '../../lib/id-card.ts';
-import { cellText, type SheetRow, type SheetValue } from '../../lib/sheet-reader.ts';
+import { cellText, type SheetValue } from '../../lib/sheet-reader.ts';
+import { mapHeaderOf, templateHeaderOf } from '../import/columns.ts';
+import type { ColumnIndex as ImportColumnIndex, RowCheckDefinition } from '../import/importer.ts';
 import type { NewWorker } from '../worker/service.ts';
 import { alipayColumns, bankCardColumns, workerColumns } from '../worker/rules.ts';
 
@@ -26,36 +29,15 @@ export type ImportColumn = keyof typeof IMPORT_COLUMNS;
 export const IMPORT_COLUMN_KEYS = Object.keys(IMPORT_COLUMNS) as ImportColumn[];
 
 /** The template's header text of a column: required ones are starred. */
-export const templateHeader = (key: ImportColumn) =>
-  `${IMPORT_COLUMNS[key].header}${IMPORT_COLUMNS[key].required ? '*' : ''}`;
+export const templateHeader = (key: ImportColumn) => templateHeaderOf(IMPORT_COLUMNS, key);
 
 /** The example row of the template carries this number; a sheet that still has it is refused. */
 export const EXAMPLE_ID_NUMBER = `11010519900307123${idCardCheckChar('11010519900307123')}`;
 
-/** Header text as typed: stars, spaces and a bracketed note such as (YYYY-MM-DD) ignored. */
-function normaliseHeader(value: SheetValue | undefined): string {
-  return cellText(value)
-    .replace(/[(（][^)）]*[)）]/g, '')
-    .replace(/[*＊\s]/g, '');
-}
-
-export type ColumnIndex = Partial<Record<ImportColumn, number>>;
+export type ColumnIndex = ImportColumnIndex<ImportColumn>;
 
 /** Which column holds which field; the required columns that are missing, by their header. */
-export function mapHeader(values: SheetValue[]): { columns: ColumnIndex; missing: string[] } {
-  const byHeader = new Map<string, ImportColumn>(IMPORT_COLUMN_KEYS.map((k) => [IMPORT_COLUMNS[k].header, k]));
-  const columns: ColumnIndex = {};
-  values.forEach((value, index) => {
-    const key = byHeader.get(normaliseHeader(value));
-    if (key && columns[key] === undefined) columns[key] = index;
-  });
-  const missing = IMPORT_COLUMN_KEYS.filter((k) => IMPORT_COLUMNS[k].required && columns[k] === undefined).map(
-    (k) => IMPORT_COLUMNS[k].header,
-  );
-  return { columns, missing };
-}
-
-export const isBlankRow = (values: SheetValue[]) => values.every((v) => cellText(v) === '');
+export const mapHeader = (values: SheetValue[]) => mapHeaderOf(IMPORT_COLUMNS, values);
 
 /** Bank codes by their name or code, as a sheet may carry either. */
 const BANK_CODES = new Map<string, string>(
@@ -238,41 +220,34 @@ export interface StagedRow {
   account?: RowAccount | undefined;
 }
 
-/** A checked row as the validation keeps it. */
-export interface RowCheck {
-  row: number;
-  errors: TImportRowError[];
-  /** The keyed hash of a valid ID number, for duplicate checks (even when other fields fail). */
-  idHash?: string;
+/** What the row check is built from (Importer.checkData), on either thread. */
+export interface WorkerCheckData {
+  companyId: number;
+  /** RowContext.today as epoch milliseconds. */
+  today: number;
+  jobTypes: JobTypeRef[];
 }
 
-/** A batch of checked rows. */
-export interface CheckedBatch {
-  results: RowCheck[];
-  /**
-   * The rows without error, in order, each a StagedRow as one JSON line, as UTF-8 text in a buffer
-   * of its own: a worker thread hands it over without copying, and it is written as it is.
-   */
-  staged: Uint8Array<ArrayBuffer>;
-}
-
-const utf8 = new TextEncoder();
-
-/** Checks rows (checkRow) and makes the staged line of each good one. */
-export function checkRows(ctx: RowContext, rows: SheetRow[], columns: ColumnIndex): CheckedBatch {
-  let staged = '';
-  const results = rows.map(({ row, values }) => {
-    const checked = checkRow(ctx, row, values, columns);
-    const result: RowCheck = { row, errors: checked.errors };
-    if (checked.idHash) result.idHash = checked.idHash;
-    if (checked.worker) {
-      const line: StagedRow = { row, worker: checked.worker, account: checked.account };
-      staged += `${JSON.stringify(line)}\n`;
-    }
-    return result;
-  });
-  return { results, staged: utf8.encode(staged) };
-}
+/** The import centre's row check of workers: checkRow, its worker and account staged as one row. */
+export const rowCheck: RowCheckDefinition<WorkerCheckData, StagedRow, ImportColumn> = {
+  create(data, cipher) {
+    const ctx: RowContext = {
+      cipher,
+      companyId: data.companyId,
+      today: new Date(data.today),
+      jobTypes: jobTypesByCode(data.jobTypes),
+    };
+    return (row, values, columns) => {
+      const checked = checkRow(ctx, row, values, columns);
+      return {
+        row,
+        errors: checked.errors,
+        key: checked.idHash,
+        staged: checked.worker && { row, worker: checked.worker, account: checked.account },
+      };
+    };
+  },
+};
 
 /** The company's job types, looked up by code as typed or in upper case. */
 export function jobTypesByCode(types: JobTypeRef[]): Map<string, JobTypeRef> {

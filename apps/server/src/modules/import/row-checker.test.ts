@@ -3,8 +3,8 @@ import { luhnCheckDigit } from '../../lib/bank-card.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar } from '../../lib/id-card.ts';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
-import { createRowChecker } from './row-checker.ts';
-import { type CheckedBatch, checkRows, jobTypesByCode, mapHeader, type RowContext, type StagedRow } from './rows.ts';
+import { mapHeader, rowCheck, type StagedRow, type WorkerCheckData } from '../worker-import/rows.ts';
+import { type CheckedBatch, checkRows, createRowChecker } from './row-checker.ts';
 
 const KEY = 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
 const cipher = createFieldCipher(KEY);
@@ -13,7 +13,10 @@ const jobTypes = [
   { id: 9, code: 'QA', enabled: true },
   { id: 10, code: 'OFF', enabled: false },
 ];
-const context: RowContext = { cipher, companyId: 1, today, jobTypes: jobTypesByCode(jobTypes) };
+// The worker import's row check, the heaviest there is (ID card rules, hashing, encryption).
+const data: WorkerCheckData = { companyId: 1, today: today.getTime(), jobTypes };
+const check = rowCheck.create(data, cipher);
+const rowCheckModule = new URL('../worker-import/rows.ts', import.meta.url).href;
 const { columns } = mapHeader(['姓名', '身份证号', '手机号', '工种编码', '入职日期', '备注', '开户银行', '银行卡号']);
 
 /** Rows of every kind: good ones with a card, bad mobiles, a disabled job type, a bad ID number. */
@@ -61,7 +64,7 @@ function comparable(batches: CheckedBatch[]) {
 describe('row checker', () => {
   it('checks rows on a second thread exactly as on this one, batches answered in order', async () => {
     const rows = sheetRows(3000);
-    const expected = comparable([checkRows(context, rows, columns)]);
+    const expected = comparable([checkRows(check, rows, columns)]);
     expect(expected.results.filter((r) => r.errors.length).length).toBeGreaterThan(50);
     // Every row without error, and only those, has its staged line, in order.
     expect(expected.staged.map((s) => s.row)).toEqual(
@@ -69,8 +72,8 @@ describe('row checker', () => {
     );
 
     const checker = createRowChecker({
-      context,
-      thread: { encryptionKey: KEY, companyId: 1, today: today.getTime(), jobTypes },
+      check,
+      thread: { encryptionKey: KEY, module: rowCheckModule, data },
     });
     try {
       expect(await checker.ready()).toBe(true);
@@ -89,15 +92,15 @@ describe('row checker', () => {
   it('checks every row here when the thread cannot start', async () => {
     const errors: unknown[] = [];
     const checker = createRowChecker({
-      context,
-      thread: { encryptionKey: 'too-short', companyId: 1, today: today.getTime(), jobTypes },
+      check,
+      thread: { encryptionKey: 'too-short', module: rowCheckModule, data },
       onThreadError: (err) => errors.push(err),
     });
     try {
       expect(await checker.ready()).toBe(false);
       const rows = sheetRows(300);
       const checked = await checker.check(rows, columns);
-      expect(comparable([checked])).toEqual(comparable([checkRows(context, rows, columns)]));
+      expect(comparable([checked])).toEqual(comparable([checkRows(check, rows, columns)]));
       expect(checker.counts).toEqual({ thread: 0, here: 300 });
       expect(errors).toHaveLength(1);
     } finally {

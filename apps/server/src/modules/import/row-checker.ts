@@ -1,8 +1,9 @@
 /**
  * Checks a sheet's rows on both cores: batches go to a worker thread (row-check-worker.ts) while it
  * has room, and are checked here meanwhile, so the thread reading the sheet checks the rest. The
- * checks (ID card rules, hashing, AES-GCM encryption, the staged JSON) are most of a validation's
- * work; results come back in the order the batches went in.
+ * checks (an import kind's row check: for workers the ID card rules, hashing, AES-GCM encryption)
+ * and the staged JSON are most of a validation's work; results come back in the order the batches
+ * went in. The thread loads the kind's row check from its module (Importer.rowCheck).
  *
  * The thread is an optimisation only: until it is up, when it cannot start or when it fails,
  * the rows are checked here, and the rows it still had are checked again here.
@@ -10,15 +11,46 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
-import { type CheckedBatch, checkRows, type ColumnIndex, type JobTypeRef, type RowContext } from './rows.ts';
+import type { CheckRow, ColumnIndex, RowCheck, StagedBase } from './importer.ts';
 
-/** What the worker thread rebuilds its RowContext from (it cannot be sent as is: the cipher). */
+/** A batch of checked rows. */
+export interface CheckedBatch {
+  results: RowCheck[];
+  /**
+   * The staged rows of the rows without error, in order, each as one JSON line, as UTF-8 text in a
+   * buffer of its own: a worker thread hands it over without copying, and it is written as it is.
+   */
+  staged: Uint8Array<ArrayBuffer>;
+}
+
+const utf8 = new TextEncoder();
+
+/** Checks rows with an import kind's row check and makes the staged line of each good one. */
+export function checkRows<Staged extends StagedBase>(
+  check: CheckRow<Staged>,
+  rows: SheetRow[],
+  columns: ColumnIndex,
+): CheckedBatch {
+  let staged = '';
+  const results = rows.map(({ row, values }) => {
+    const checked = check(row, values, columns);
+    const result: RowCheck = { row, errors: checked.errors };
+    if (checked.key) result.key = checked.key;
+    if (checked.staged) staged += `${JSON.stringify(checked.staged)}\n`;
+    return result;
+  });
+  return { results, staged: utf8.encode(staged) };
+}
+
+/**
+ * What the worker thread rebuilds the row check from (it cannot be sent as is: the cipher): the
+ * module exporting the kind's `rowCheck` and the data it is created with.
+ */
 export interface RowCheckThreadData {
   encryptionKey: string;
-  companyId: number;
-  /** RowContext.today as epoch milliseconds. */
-  today: number;
-  jobTypes: JobTypeRef[];
+  /** URL of the module exporting `rowCheck` (a RowCheckDefinition). */
+  module: string;
+  data: unknown;
 }
 
 export type RowCheckRequest = { id: number; rows: SheetRow[]; columns: ColumnIndex };
@@ -56,17 +88,18 @@ function startThread(data: RowCheckThreadData): Worker {
 }
 
 /**
- * A checker over `context`; with `thread`, a worker thread shares the work (it starts at once, so
+ * A checker running `check`; with `thread`, a worker thread shares the work (it starts at once, so
  * that it is up by the time rows come). `onThreadError` hears why the thread could not be used
  * (the rows are checked here instead).
  */
-export function createRowChecker(options: {
-  context: RowContext;
+export function createRowChecker<Staged extends StagedBase>(options: {
+  /** The row check on this thread. */
+  check: CheckRow<Staged>;
   thread?: RowCheckThreadData | undefined;
   onThreadError?: (err: unknown) => void;
 }): RowChecker {
   type Request = { rows: SheetRow[]; columns: ColumnIndex; resolve: (checked: CheckedBatch) => void };
-  const inline = ({ rows, columns }: Pick<Request, 'rows' | 'columns'>) => checkRows(options.context, rows, columns);
+  const inline = ({ rows, columns }: Pick<Request, 'rows' | 'columns'>) => checkRows(options.check, rows, columns);
   const waiting = new Map<number, Request>();
   let nextId = 0;
   let ready = false;

@@ -1,26 +1,29 @@
 /**
- * The worker thread of row-checker.ts: checks the batches of rows it is sent (checkRows) and
- * answers each with its results.
+ * The worker thread of row-checker.ts: loads the import kind's row check from its module, checks
+ * the batches of rows it is sent (checkRows) and answers each with its results.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFieldCipher } from '../../lib/crypto.ts';
-import type { RowCheckReply, RowCheckRequest, RowCheckThreadData } from './row-checker.ts';
-import { type CheckedBatch, checkRows, jobTypesByCode, type RowContext } from './rows.ts';
+import type { RowCheckDefinition, StagedBase } from './importer.ts';
+import {
+  type CheckedBatch,
+  checkRows,
+  type RowCheckReply,
+  type RowCheckRequest,
+  type RowCheckThreadData,
+} from './row-checker.ts';
 
 const data = workerData as RowCheckThreadData;
 const port = parentPort;
 if (!port) throw new Error('row-check-worker runs as a worker thread');
-const context: RowContext = {
-  cipher: createFieldCipher(data.encryptionKey),
-  companyId: data.companyId,
-  today: new Date(data.today),
-  jobTypes: jobTypesByCode(data.jobTypes),
-};
+const { rowCheck } = (await import(data.module)) as { rowCheck?: RowCheckDefinition<unknown, StagedBase> };
+if (!rowCheck) throw new Error(`${data.module} exports no rowCheck`);
+const check = rowCheck.create(data.data, createFieldCipher(data.encryptionKey));
 
 port.on('message', ({ id, rows, columns }: RowCheckRequest) => {
   let checked: CheckedBatch;
   try {
-    checked = checkRows(context, rows, columns);
+    checked = checkRows(check, rows, columns);
   } catch (err) {
     port.postMessage({ id, error: err instanceof Error ? err.message : String(err) } satisfies RowCheckReply);
     return;

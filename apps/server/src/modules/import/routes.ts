@@ -1,0 +1,160 @@
+import { Code, IMPORT_MAX_ROWS, ZEnvelope, ZImportJob } from '@flexpay/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
+import { requireAuth, type Access } from '../../plugins/auth.ts';
+import { incomingFileOf } from '../file/incoming.ts';
+import type { AnyImporter } from './importer.ts';
+import * as service from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The import kinds of the app by type; `importerRoutes` adds one. */
+    importers: Map<string, AnyImporter>;
+  }
+}
+
+const ZImportData = z.object({ importId: z.string() });
+
+/**
+ * The import centre's background jobs (validation, commit, hourly cleanup), shared by every import
+ * kind: a job finds its definition by its type. Registered before the kinds' routes.
+ */
+export const importCentre = fp(
+  async (app: FastifyInstance) => {
+    const importers = new Map<string, AnyImporter>();
+    app.decorate('importers', importers);
+    app.jobs.work(
+      service.IMPORT_VALIDATE_JOB,
+      ZImportData,
+      (data, run) => service.runValidation(app.ctx, importers, data.importId, run),
+      { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
+    );
+    app.jobs.work(
+      service.IMPORT_COMMIT_JOB,
+      ZImportData,
+      (data, run) =>
+        service.runCommit(app.ctx, importers, data.importId, run, { liveProgress: app.dbKind === 'postgres' }),
+      { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
+    );
+    app.jobs.work(service.IMPORT_CLEANUP_JOB, z.object({}), () => service.cleanupImports(app.ctx), {
+      schedule: '23 * * * *',
+      runOnStart: true,
+    });
+  },
+  { name: 'import-centre', dependencies: ['jobs'] },
+);
+
+export interface ImporterRoutesOptions {
+  importer: AnyImporter;
+  /** The API path of the import, e.g. /api/companystaff/employee/import (the spec's path). */
+  base: string;
+  /** Who may import. */
+  access: Access;
+  /** Audit action names of the upload and the commit. */
+  audit: { upload: string; commit: string };
+  /** OpenAPI tag. */
+  tag: string;
+}
+
+/**
+ * The routes of one import kind under `base`: template, upload (validated in the background),
+ * status, commit (all or nothing), error report. Registers the definition with the centre.
+ */
+export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = async (app, options) => {
+  const { importer, base, access, audit, tag } = options;
+  if (app.importers.has(importer.type)) throw new Error(`import type ${importer.type} registered twice`);
+  app.importers.set(importer.type, importer);
+  const ZImportParams = z.object({ id: z.string().max(64) });
+
+  app.get(
+    `${base}/template`,
+    {
+      config: { access },
+      schema: { tags: [tag], summary: `下载${importer.noun}导入模板（xlsx）` },
+    },
+    async (request, reply) => {
+      const body = await service.createImportTemplate(app.ctx, importer, requireAuth(request));
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', contentDisposition(importer.templateFileName))
+        .header('cache-control', 'private, no-store')
+        .send(body);
+    },
+  );
+
+  app.post(
+    base,
+    {
+      config: { access, audit: audit.upload },
+      schema: {
+        tags: [tag],
+        summary: `上传${importer.noun}导入文件（multipart 字段 file；xlsx 或 csv，最多 ${IMPORT_MAX_ROWS} 行），后台校验`,
+        consumes: ['multipart/form-data'],
+        response: { 200: ZEnvelope(ZImportJob) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const incoming = await incomingFileOf(request, service.IMPORT_MAX_BYTES);
+      const data = await service.startImport(app.ctx, app.jobs, importer, auth, incoming);
+      request.audit.target = `import:${data.id}`;
+      return { status: Code.OK, data };
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      config: { access },
+      schema: {
+        tags: [tag],
+        summary: '导入任务状态',
+        params: ZImportParams,
+        response: { 200: ZEnvelope(ZImportJob) },
+      },
+    },
+    async (request) => ({
+      status: Code.OK,
+      data: await service.getImport(app.ctx, importer, requireAuth(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    `${base}/:id/commit`,
+    {
+      config: { access, audit: audit.commit },
+      schema: {
+        tags: [tag],
+        summary: '确认导入（全部成功或全部不导入）',
+        params: ZImportParams,
+        response: { 200: ZEnvelope(ZImportJob) },
+      },
+    },
+    async (request) => {
+      request.audit.target = `import:${request.params.id}`;
+      const data = await service.commitImport(app.ctx, app.jobs, importer, requireAuth(request), request.params.id);
+      return { status: Code.OK, data };
+    },
+  );
+
+  app.get(
+    `${base}/:id/report`,
+    {
+      config: { access },
+      schema: { tags: [tag], summary: '下载导入错误报告（xlsx）', params: ZImportParams },
+    },
+    async (request, reply) => {
+      const file = await service.openImportReport(app.ctx, importer, requireAuth(request), request.params.id);
+      return reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(file.body);
+    },
+  );
+};

@@ -1,0 +1,72 @@
+import type { TImportJob, TImportStatus } from '@flexpay/contract/web';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { downloadBlob } from '../../lib/download-blob.ts';
+import { request } from '../../lib/request.ts';
+import { uploadFile } from '../../lib/upload-file.ts';
+
+/**
+ * One import kind of the server's import centre, as the shared drawer uses it: its API path (the
+ * centre's routes under it: template, upload, status, commit, report) and its words.
+ */
+export interface TImportKind {
+  /** e.g. /api/companystaff/employee/import */
+  base: string;
+  /** What the rows are: 员工 in 批量导入员工, 员工数据. */
+  noun: string;
+  /** Names the template and the error report are saved as. */
+  templateFileName: string;
+  reportFileName: string;
+  /** Queries that show the imported rows: refreshed once an import is committed. */
+  affects: () => QueryKey[];
+}
+
+export const IMPORT_POLL_MS = 1000;
+
+/** The server is still working on the file. */
+export const isImportRunning = (status: TImportStatus | undefined) =>
+  status === 'validating' || status === 'committing';
+
+const jobUrl = (kind: TImportKind, id: string) => `${kind.base}/${encodeURIComponent(id)}`;
+
+export function getImportJob(kind: TImportKind, id: string): Promise<TImportJob> {
+  return request<TImportJob>('GET', jobUrl(kind, id));
+}
+
+/** Polled every second while the job validates or commits. */
+export const importJobQueryOptions = (kind: TImportKind, id?: string) =>
+  queryOptions({
+    queryKey: id === undefined ? ['import', kind.base] : ['import', kind.base, id],
+    queryFn: () => getImportJob(kind, id ?? ''),
+    enabled: id !== undefined,
+    // The upload and the commit answer the job: no need to ask again at once.
+    staleTime: IMPORT_POLL_MS / 2,
+    refetchInterval: (query) => (isImportRunning(query.state.data?.status) ? IMPORT_POLL_MS : false),
+  });
+
+export const useImportJob = (kind: TImportKind, id: string | undefined) => useQuery(importJobQueryOptions(kind, id));
+
+/** Uploads the sheet (multipart field `file`); the server starts validating it. */
+export function useUploadImport(kind: TImportKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadFile<TImportJob>(kind.base, file),
+    onSuccess: (job) => queryClient.setQueryData(importJobQueryOptions(kind, job.id).queryKey, job),
+  });
+}
+
+/** Inserts every row of a validated job without errors, or none (all or nothing). */
+export function useCommitImport(kind: TImportKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => request<TImportJob>('POST', `${jobUrl(kind, id)}/commit`),
+    onSuccess: (job) => queryClient.setQueryData(importJobQueryOptions(kind, job.id).queryKey, job),
+  });
+}
+
+/** The xlsx template of the kind. */
+export const downloadImportTemplate = (kind: TImportKind) =>
+  downloadBlob(`${kind.base}/template`, kind.templateFileName);
+
+/** Every error of an import job, with row numbers and reasons. */
+export const downloadImportReport = (kind: TImportKind, id: string) =>
+  downloadBlob(`${jobUrl(kind, id)}/report`, kind.reportFileName);

@@ -1,0 +1,13 @@
+import type { TImportKind } from '../../../components/import/import-api.ts';
+import { jobTypesQueryOptions } from './get-job-types.ts';
+import { workersQueryOptions } from './get-workers.ts';
+
+/** 批量导入员工 in the shared import drawer. */
+export const WORKER_IMPORT: TImportKind = {
+  base: '/api/companystaff/employee/import',
+  noun: '员工',
+  templateFileName: '员工导入模板.xlsx',
+  reportFileName: '员工导入错误报告.xlsx',
+  // The list, and the job types' worker counts.
+  affects: () => [workersQueryOptions().queryKey, jobTypesQueryOptions().queryKey],
+};

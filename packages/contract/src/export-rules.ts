@@ -1,0 +1,15 @@
+/** Download-centre constants and labels without zod, for the web bundle (see web.ts). */
+
+export const EXPORT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export type TExportStatus = (typeof EXPORT_STATUSES)[number];
+export const EXPORT_STATUS_LABELS: Record<TExportStatus, string> = {
+  queued: '排队中',
+  running: '生成中',
+  done: '已完成',
+  failed: '失败',
+};
+/** Export files are kept 7 days (DOMAIN section 10). */
+export const EXPORT_RETENTION_DAYS = 7;
+
+export const EXPORT_TYPES = { workers: '员工列表' } as const;
+export type TExportType = keyof typeof EXPORT_TYPES;
