@@ -594,7 +594,11 @@ describe('admins API (管理员管理)', () => {
       expect(JSON.stringify(list)).not.toContain('13512345678');
       expect((await demo.get(`${USER}/${row.id}`)).body.data.mobile).toBe('135****5678');
 
-      const kept = await demo.put(`${USER}/${row.id}`, { name: '改名', mobile: ' 135****5678 ', roleIds: [baseRoleId] });
+      const kept = await demo.put(`${USER}/${row.id}`, {
+        name: '改名',
+        mobile: ' 135****5678 ',
+        roleIds: [baseRoleId],
+      });
       expect(kept.body.status).toBe(200);
       expect(kept.body.data).toMatchObject({ name: '改名', mobile: '135****5678' });
       expect(await storedMobile()).toBe('13512345678');
@@ -605,7 +609,11 @@ describe('admins API (管理员管理)', () => {
       expect(paths(other)).toEqual(['mobile']);
       expect(await snapshot()).toEqual(before);
 
-      const replaced = await demo.put(`${USER}/${row.id}`, { name: '改名', mobile: '13687654321', roleIds: [baseRoleId] });
+      const replaced = await demo.put(`${USER}/${row.id}`, {
+        name: '改名',
+        mobile: '13687654321',
+        roleIds: [baseRoleId],
+      });
       expect(replaced.body.data.mobile).toBe('136****4321');
       expect(await storedMobile()).toBe('13687654321');
     });

@@ -144,7 +144,9 @@ export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmi
             validator: async (_rule, value: string | undefined) => {
               const mobile = (value ?? '').trim();
               if (!mobile || MOBILE_RULE.test(mobile) || isUnchangedMaskedMobile(mobile)) return;
-              throw new Error(MASKED_MOBILE_RULE.test(mobile) ? '请输入完整的 11 位新手机号' : '请输入正确的 11 位手机号');
+              throw new Error(
+                MASKED_MOBILE_RULE.test(mobile) ? '请输入完整的 11 位新手机号' : '请输入正确的 11 位手机号',
+              );
             },
           },
         ]}
@@ -166,7 +168,9 @@ export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmi
         name="roleIds"
         label="角色"
         rules={[
-          ...(mode === 'create' ? [{ required: true, type: 'array' as const, min: 1, message: ROLE_REQUIRED_MESSAGE }] : []),
+          ...(mode === 'create'
+            ? [{ required: true, type: 'array' as const, min: 1, message: ROLE_REQUIRED_MESSAGE }]
+            : []),
           { type: 'array', max: 50, message: '最多选择 50 个角色' },
         ]}
       >
