@@ -3,6 +3,9 @@
 /** Login usernames: 4-32 letters, digits, `_`, `.`, `-` (DOMAIN section 1). */
 export const USERNAME_RULE = /^[A-Za-z0-9_.-]{4,32}$/;
 export const MOBILE_RULE = /^1[3-9]\d{9}$/;
+/** A mobile number as `maskMobile` shows it (138****0001). */
+export const MASKED_MOBILE_RULE = /^1[3-9]\d\*{4}\d{4}$/;
+export const ROLE_REQUIRED_MESSAGE = '请至少选择一个角色';
 /** At least 8 characters with both letters and digits. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
 export const PASSWORD_RULE_MESSAGE = '密码至少 8 位，且须同时包含字母和数字';

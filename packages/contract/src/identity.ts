@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { ZPageQuery } from './envelope.ts';
 import {
   ADMIN_STATUSES,
+  MASKED_MOBILE_RULE,
   MOBILE_RULE,
   PASSWORD_RULE,
   PASSWORD_RULE_MESSAGE,
+  ROLE_REQUIRED_MESSAGE,
   USERNAME_RULE,
   VERIFY_METHODS,
 } from './identity-rules.ts';
@@ -194,6 +196,7 @@ export const ZAdminRow = z.object({
   id: z.number(),
   username: z.string(),
   name: z.string(),
+  /** Masked (138****0001), as everywhere else. */
   mobile: z.string(),
   email: z.string(),
   description: z.string(),
@@ -214,14 +217,31 @@ const adminFields = {
   description: trimmed(200, '备注').default(''),
   roleIds: z.array(z.number().int().positive()).max(50).default([]),
 };
+/** A new admin needs at least one role: without one it could open nothing but its personal pages. */
 export const ZCreateAdminBody = z.object({
   username: ZUsername,
   password: ZPassword,
   status: z.enum(ADMIN_STATUSES).default('enabled'),
   ...adminFields,
+  roleIds: z
+    .array(z.number().int().positive(), {
+      error: (issue) => (issue.input === undefined ? ROLE_REQUIRED_MESSAGE : '角色须为角色编号的列表'),
+    })
+    .min(1, ROLE_REQUIRED_MESSAGE)
+    .max(50),
 });
 export type TCreateAdminBody = z.input<typeof ZCreateAdminBody>;
-export const ZUpdateAdminBody = z.object(adminFields);
+/**
+ * The edit form gets the mobile masked, as the list shows it: sending that masked value back
+ * keeps the stored number; a full number replaces it.
+ */
+export const ZUpdateAdminBody = z.object({
+  ...adminFields,
+  mobile: z
+    .string({ error: '请输入手机号' })
+    .trim()
+    .refine((v) => MOBILE_RULE.test(v) || MASKED_MOBILE_RULE.test(v), '请输入正确的 11 位手机号'),
+});
 export type TUpdateAdminBody = z.input<typeof ZUpdateAdminBody>;
 export const ZAdminStatusBody = z.object({ status: z.enum(ADMIN_STATUSES, { error: '状态不正确' }) });
 export const ZResetPasswordBody = z.object({ password: ZPassword });

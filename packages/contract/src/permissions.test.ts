@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ELEMENT_CODES, elementTitle, isElementCode } from './permissions.ts';
+import {
+  ELEMENT_CODES,
+  ELEMENT_SCREENS,
+  availableElementGroups,
+  elementTitle,
+  isElementAvailable,
+  isElementCode,
+} from './permissions.ts';
+import { ASYNC_ROUTES, BUILT_SCREENS, flattenRoutes, grantableRoutes, personalMenuCodes } from './routes.ts';
 import { CODE_MESSAGES, Code, httpStatusOf } from './codes.ts';
 
 describe('element codes', () => {
@@ -16,6 +24,33 @@ describe('element codes', () => {
       expect(isElementCode(code)).toBe(true);
     }
     expect(isElementCode('employee:fly')).toBe(false);
+  });
+});
+
+describe('what the role editor offers', () => {
+  it('ties every element to a screen of the catalogue', () => {
+    const names = new Set(flattenRoutes(ASYNC_ROUTES).map(({ route }) => route.name));
+    for (const code of ELEMENT_CODES) expect(names, code).toContain(ELEMENT_SCREENS[code]);
+  });
+
+  it('offers an element only when its screen is built, and leaves out areas with none', () => {
+    const offered = availableElementGroups().flatMap((g) => g.elements.map((e) => e.code));
+    expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
+    expect(isElementAvailable('employee:view')).toBe(true);
+    expect(isElementAvailable('system:approval')).toBe(false);
+    expect(isElementAvailable('payroll:pay')).toBe(false);
+    for (const group of availableElementGroups()) expect(group.elements.length, group.area).toBeGreaterThan(0);
+  });
+
+  it('offers no personal page, which every admin has', () => {
+    const personal = personalMenuCodes();
+    expect(personal.sort()).toEqual(
+      ['editAuthentication', 'editAuthenticationIndex', 'editPass', 'editPassIndex', 'editSysMobile'].sort(),
+    );
+    const offered = flattenRoutes(grantableRoutes()).map(({ route }) => route.name);
+    for (const name of ['editPass', 'editPassIndex', 'editAuthentication', 'editSysMobile'])
+      expect(offered).not.toContain(name);
+    expect(offered).toContain('roleManage');
   });
 });
 

@@ -1,3 +1,5 @@
+import { BUILT_SCREENS } from './routes.ts';
+
 /**
  * Element codes (`area:action`) granted to roles and declared by every protected API route.
  * This is the only list: the role editor's tree, the server's checks and the web's button
@@ -124,4 +126,72 @@ export function elementTitle(code: TElementCode): string {
     if (title) return title;
   }
   return code;
+}
+
+/**
+ * The screen (route name of the catalogue) each element acts on. An element is offered in the
+ * role editor only once its screen is built (`BUILT_SCREENS`): before that it would grant a
+ * button nobody can see. A new element names its screen here, or the contract does not compile.
+ */
+export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
+  'employee:view': 'listEmployee',
+  'employee:add': 'addEmployee',
+  'employee:edit': 'detailEmployee',
+  'employee:delete': 'listEmployee',
+  'employee:import': 'listEmployee',
+  'employee:export': 'listEmployee',
+  'employee:sensitive': 'detailEmployee',
+  'employee:jobType': 'jobList',
+  'task:view': 'taskOrderManageIndex',
+  'task:publish': 'releaseTaskOrder',
+  'task:edit': 'taskEnEdit',
+  'task:assign': 'selectEmployees',
+  'task:review': 'uploadAchievement',
+  'task:confirm': 'taskConfirmationIndex',
+  'payroll:view': 'emolumentGrant',
+  'payroll:create': 'emolumentGrantNew',
+  'payroll:check': 'emolumentCheckList',
+  'payroll:approve': 'emolumentCheckVerify',
+  'payroll:pay': 'payRoll',
+  'payroll:refund': 'refundCenter',
+  'payroll:export': 'emolumentGrantRecord',
+  'money:view': 'listMoney',
+  'money:topup': 'addMoney',
+  'money:account': 'accountManagement',
+  'money:log': 'moneyDetail',
+  'invoice:view': 'recordsList',
+  'invoice:apply': 'apply',
+  'invoice:edit': 'recordsEdit',
+  'contract:view': 'enterprise',
+  'org:view': 'structure',
+  'org:edit': 'structure',
+  'stats:view': 'employeeAnalysis',
+  'stats:export': 'employeeAnalysis',
+  'content:view': 'homeModule',
+  'content:edit': 'homeModule',
+  'system:role': 'roleManage',
+  'system:admin': 'adminManage',
+  'system:approval': 'examineManage',
+};
+
+/** Whether an element's screen is built, so that granting it means something today. */
+export function isElementAvailable(code: TElementCode): boolean {
+  return BUILT_SCREENS.has(ELEMENT_SCREENS[code]);
+}
+
+export interface TElementGroupEntry {
+  area: string;
+  title: string;
+  elements: { code: TElementCode; title: string }[];
+}
+
+/** The element groups the role editor offers: available elements only, empty areas left out. */
+export function availableElementGroups(): TElementGroupEntry[] {
+  return ELEMENT_GROUPS.map((g) => ({
+    area: g.area,
+    title: g.title,
+    elements: (Object.entries(g.elements) as [TElementCode, string][])
+      .filter(([code]) => isElementAvailable(code))
+      .map(([code, title]) => ({ code, title })),
+  })).filter((g) => g.elements.length > 0);
 }

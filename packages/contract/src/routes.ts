@@ -281,6 +281,24 @@ export function availableRoutes(routes: readonly TRouteNode[] = ASYNC_ROUTES): T
   return routes.filter(isAvailable).map((r) => (r.children ? { ...r, children: r.children.filter(isAvailable) } : r));
 }
 
+/**
+ * The personal pages (修改密码, 修改认证方式, 修改手机号): every admin has them whatever its roles,
+ * so the role editor does not offer them and the server adds them to every admin's menus.
+ */
+export const PERSONAL_ROUTE_NAMES: ReadonlySet<string> = new Set(['editPass', 'editAuthentication', 'editSysMobile']);
+
+/** Menu codes of the personal pages and their children. */
+export function personalMenuCodes(routes: readonly TRouteNode[] = ASYNC_ROUTES): string[] {
+  return flattenRoutes(routes.filter((r) => PERSONAL_ROUTE_NAMES.has(r.name))).map(({ route }) =>
+    menuCodeOf(route.path),
+  );
+}
+
+/** What the role editor offers: the available catalogue without the personal pages. */
+export function grantableRoutes(routes: readonly TRouteNode[] = ASYNC_ROUTES): TRouteNode[] {
+  return availableRoutes(routes).filter((r) => !PERSONAL_ROUTE_NAMES.has(r.name));
+}
+
 /** All menu codes of the available catalogue: what an owner admin is granted. */
 export function allMenuCodes(routes: readonly TRouteNode[] = ASYNC_ROUTES): string[] {
   return flattenRoutes(availableRoutes(routes)).map(({ route }) => menuCodeOf(route.path));

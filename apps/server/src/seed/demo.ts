@@ -15,6 +15,7 @@ import {
   role,
   serviceCompany,
 } from '../db/schema/index.ts';
+import { demoBranding } from './branding.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -56,12 +57,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
           contactName: '林晓',
           contactPhone: '13800000001',
           address: '上海市浦东新区张江路 88 号',
-          branding: {
-            title: '星河科技有限公司',
-            logoObj: { close: '1', logoImgSrc: '' },
-            loginObj: { close: '1', loginImgSrc: '' },
-            customerServiceObj: { close: '1', phoneNumber: '400-820-8820' },
-          },
+          branding: demoBranding('xinghe'),
         },
         {
           name: '云帆物流有限公司',
@@ -69,10 +65,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
           contactName: '周航',
           contactPhone: '13800000002',
           address: '深圳市南山区科技园南路 66 号',
-          branding: {
-            title: '云帆物流有限公司',
-            customerServiceObj: { close: '1', phoneNumber: '400-600-6600' },
-          },
+          branding: demoBranding('yunfan'),
         },
       ])
       .returning({ id: company.id });

@@ -25,8 +25,13 @@ type Rng = ReturnType<typeof createRng>;
 
 const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
-const GIVEN =
-  '伟芳娜秀英敏静丽强磊军洋勇艳杰娟涛明超秀兰霞平刚桂英华玉兰萍红建国志强海燕小红晓东文博雨欣子涵浩然梓轩一鸣思远嘉怡佳琪宇航俊杰';
+/**
+ * Characters of given names by the gender they usually read as, so that a generated name
+ * matches the gender its ID number encodes (GB 11643: the 17th digit, odd for men). The lists
+ * share no character.
+ */
+export const MALE_GIVEN = '伟强磊军洋勇杰涛明超刚建国志东博浩然轩鸣远宇航俊峰斌鹏辉毅';
+export const FEMALE_GIVEN = '芳娜秀英敏静丽艳娟兰霞桂玉萍红燕雪欣涵怡琪婷颖倩慧';
 /** Region codes of districts in several provinces (GB/T 2260). */
 const REGIONS = [
   '110105',
@@ -80,11 +85,13 @@ export function generateWorker(
   jobTypeIds: number[],
   departmentIds: number[],
 ): GeneratedWorker {
-  const name = rng.pick([...SURNAMES]) + rng.pick([...GIVEN]) + (rng.next() < 0.5 ? rng.pick([...GIVEN]) : '');
   // Region, sequence and birth day are a one-to-one function of the serial: numbers never
   // collide, for a million workers as for two hundred.
   const regionIdx = serial % REGIONS.length;
   const seqN = Math.floor(serial / REGIONS.length) % 1000;
+  // The sequence's last digit is the ID's gender digit: odd for a man.
+  const given = [...(seqN % 2 === 1 ? MALE_GIVEN : FEMALE_GIVEN)];
+  const name = rng.pick([...SURNAMES]) + rng.pick(given) + (rng.next() < 0.5 ? rng.pick(given) : '');
   const dayOffset = Math.floor(serial / (REGIONS.length * 1000));
   const day = (dayOffset * 293 + regionIdx * 37 + seqN * 11) % 14_600;
   const birth = new Date(Date.UTC(1965, 0, 1) + day * 86_400_000);

@@ -63,6 +63,8 @@ describe('admins API (管理员管理)', () => {
   let ownerRoleId: number;
   let financeRoleId: number;
   let yfOwnerRoleId: number;
+  /** A role granting nothing: every new admin needs one. */
+  let baseRoleId: number;
 
   /** Every admin, grant and session: compared before and after a failed mutation. */
   const snapshot = async () => ({
@@ -106,6 +108,7 @@ describe('admins API (管理员管理)', () => {
       password: PASSWORD,
       name: '测试管理员',
       mobile: '13900000000',
+      roleIds: [baseRoleId],
       ...body,
     });
     expect(res.body.status).toBe(200);
@@ -138,6 +141,7 @@ describe('admins API (管理员管理)', () => {
     ownerRoleId = await idOf(sql`select id::int as id from role where company_id = ${xingheId} and is_owner_role`);
     financeRoleId = await idOf(sql`select id::int as id from role where company_id = ${xingheId} and name = '财务'`);
     yfOwnerRoleId = await idOf(sql`select id::int as id from role where company_id = ${yunfanId} and is_owner_role`);
+    baseRoleId = (await createRole([])).id;
   });
   afterAll(() => t.close());
 
@@ -249,7 +253,7 @@ describe('admins API (管理员管理)', () => {
       expect(rows.find((r) => r.id === financeId)).toMatchObject({
         username: 'finance',
         isOwner: false,
-        mobile: '13800000003',
+        mobile: '138****0003',
         roles: [{ id: financeRoleId, name: '财务' }],
       });
       expect(rows[0]?.lastLoginAt).toEqual(expect.any(String));
@@ -374,7 +378,7 @@ describe('admins API (管理员管理)', () => {
       expect(row).toMatchObject({
         username: 'new_admin1',
         name: '张三',
-        mobile: '13912345678',
+        mobile: '139****5678',
         email: 'zhang@xinghe.example',
         description: '新同事',
         status: 'enabled',
@@ -400,9 +404,26 @@ describe('admins API (管理员管理)', () => {
       expect(info.elements.map((e: { code: string }) => e.code)).toContain('payroll:pay');
     });
 
-    it('defaults email, description and roles to empty', async () => {
+    it('defaults email and description to empty', async () => {
       const row = await createAdmin();
-      expect(row).toMatchObject({ email: '', description: '', roles: [], status: 'enabled' });
+      expect(row).toMatchObject({ email: '', description: '', roles: [{ id: baseRoleId }], status: 'enabled' });
+    });
+
+    it('refuses an admin without a role with 40000 on roleIds and creates nothing', async () => {
+      const before = await snapshot();
+      for (const roleIds of [undefined, []]) {
+        const res = await demo.post(USER, {
+          username: uniqueUsername(),
+          password: PASSWORD,
+          name: '无角色',
+          mobile: '13900000000',
+          roleIds,
+        });
+        expect(res.statusCode, JSON.stringify(roleIds)).toBe(400);
+        expect(res.body.status).toBe(40000);
+        expect(res.body.data.errors).toEqual([{ path: 'roleIds', message: '请至少选择一个角色' }]);
+      }
+      expect(await snapshot()).toEqual(before);
     });
 
     it('creates a disabled admin when asked, whose sign-in is refused', async () => {
@@ -415,7 +436,13 @@ describe('admins API (管理员管理)', () => {
     it('rejects a weak password with 40000 on password and creates nothing', async () => {
       const before = await snapshot();
       for (const password of ['abcdefgh', '12345678', 'abc1234', 'Ab1'.repeat(22)]) {
-        const res = await demo.post(USER, { username: uniqueUsername(), password, name: '弱', mobile: '13900000000' });
+        const res = await demo.post(USER, {
+          username: uniqueUsername(),
+          password,
+          name: '弱',
+          mobile: '13900000000',
+          roleIds: [baseRoleId],
+        });
         expect(res.statusCode, password).toBe(400);
         expect(res.body.status, password).toBe(40000);
         expect(res.body.data.errors, password).toEqual([{ path: 'password', message: PASSWORD_RULE_MESSAGE }]);
@@ -425,7 +452,13 @@ describe('admins API (管理员管理)', () => {
 
     it('rejects missing, mistyped, malformed and too long fields with 40000 and creates nothing', async () => {
       const before = await snapshot();
-      const ok = () => ({ username: uniqueUsername(), password: PASSWORD, name: '张三', mobile: '13900000000' });
+      const ok = () => ({
+        username: uniqueUsername(),
+        password: PASSWORD,
+        name: '张三',
+        mobile: '13900000000',
+        roleIds: [baseRoleId],
+      });
       const cases: [unknown, string, string?][] = [
         [{}, 'username'],
         [{ ...ok(), username: undefined }, 'username'],
@@ -469,7 +502,13 @@ describe('admins API (管理员管理)', () => {
     it('rejects a username already used, in this company or another, with 40000 on username', async () => {
       const before = await snapshot();
       for (const username of ['finance', ' finance ', 'demo_yf', 'demo']) {
-        const res = await demo.post(USER, { username, password: PASSWORD, name: '重名', mobile: '13900000000' });
+        const res = await demo.post(USER, {
+          username,
+          password: PASSWORD,
+          name: '重名',
+          mobile: '13900000000',
+          roleIds: [baseRoleId],
+        });
         expect(res.statusCode, username).toBe(400);
         expect(res.body, username).toMatchObject({ status: 40000, message: '用户名已被使用' });
         expect(paths(res), username).toEqual(['username']);
@@ -480,7 +519,7 @@ describe('admins API (管理员管理)', () => {
 
     it('answers one success and one 40000 on username to two simultaneous creations of one username', async () => {
       const username = uniqueUsername('race');
-      const body = { username, password: PASSWORD, name: '并发', mobile: '13900000000' };
+      const body = { username, password: PASSWORD, name: '并发', mobile: '13900000000', roleIds: [baseRoleId] };
       const replies = await Promise.all([demo.post(USER, body), demo.post(USER, body)]);
       expect(replies.map((r) => r.body.status).sort()).toEqual([200, 40000]);
       const failed = replies.find((r) => r.body.status !== 200);
@@ -529,7 +568,7 @@ describe('admins API (管理员管理)', () => {
         id: row.id,
         username: row.username,
         name: '李四',
-        mobile: '13611112222',
+        mobile: '136****2222',
         email: 'li@xinghe.example',
         description: '调岗',
         roles: [{ id: role.id, name: role.name }],
@@ -543,6 +582,40 @@ describe('admins API (管理员管理)', () => {
         target: `admin:${row.id}`,
         admin_id: demoId,
       });
+    });
+
+    it('masks mobiles in the list and the detail; the masked value sent back keeps the stored number', async () => {
+      const row = await createAdmin({ mobile: '13512345678' });
+      const storedMobile = async () =>
+        (await queryRows<{ m: string }>(t.database.db, sql`select mobile as m from admin where id = ${row.id}`))[0]?.m;
+      expect(row.mobile).toBe('135****5678');
+      const list = (await demo.get(PAGE, { limit: 200 })).body.data.rows as TAdminRow[];
+      for (const r of list) expect(r.mobile, r.username).toMatch(/^1\d{2}\*{4}\d{4}$/);
+      expect(JSON.stringify(list)).not.toContain('13512345678');
+      expect((await demo.get(`${USER}/${row.id}`)).body.data.mobile).toBe('135****5678');
+
+      const kept = await demo.put(`${USER}/${row.id}`, {
+        name: '改名',
+        mobile: ' 135****5678 ',
+        roleIds: [baseRoleId],
+      });
+      expect(kept.body.status).toBe(200);
+      expect(kept.body.data).toMatchObject({ name: '改名', mobile: '135****5678' });
+      expect(await storedMobile()).toBe('13512345678');
+
+      const before = await snapshot();
+      const other = await demo.put(`${USER}/${row.id}`, { name: '改名', mobile: '135****0000', roleIds: [baseRoleId] });
+      expect(other.body).toMatchObject({ status: 40000, message: '请输入完整的 11 位新手机号' });
+      expect(paths(other)).toEqual(['mobile']);
+      expect(await snapshot()).toEqual(before);
+
+      const replaced = await demo.put(`${USER}/${row.id}`, {
+        name: '改名',
+        mobile: '13687654321',
+        roleIds: [baseRoleId],
+      });
+      expect(replaced.body.data.mobile).toBe('136****4321');
+      expect(await storedMobile()).toBe('13687654321');
     });
 
     it('ignores username, status, password and owner flag in the edit body', async () => {
@@ -929,6 +1002,6 @@ describe('owner protections', () => {
       roleIds: [],
     });
     expect(editOwner.body).toMatchObject({ status: 40900, message: '企业主账号的信息只能由其本人修改' });
-    expect((await demo.get(`/api/admin/user/${ownerRow?.id}`)).body.data.mobile).toBe('13800000001');
+    expect((await demo.get(`/api/admin/user/${ownerRow?.id}`)).body.data.mobile).toBe('138****0001');
   });
 });

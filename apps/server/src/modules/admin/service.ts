@@ -1,4 +1,13 @@
-import { Code, type TAdminRow, type TAdminStatus, type TPage, type TVerifyMethod } from '@flexpay/contract';
+import {
+  Code,
+  MASKED_MOBILE_RULE,
+  ROLE_REQUIRED_MESSAGE,
+  maskMobile,
+  type TAdminRow,
+  type TAdminStatus,
+  type TPage,
+  type TVerifyMethod,
+} from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -56,7 +65,7 @@ async function toRows(ctx: ServiceContext, companyId: number, admins: AdminRow[]
     id: a.id,
     username: a.username,
     name: a.name,
-    mobile: a.mobile,
+    mobile: maskMobile(a.mobile),
     email: a.email,
     description: a.description,
     status: a.status as TAdminStatus,
@@ -100,6 +109,7 @@ export async function createAdmin(
     roleIds: number[];
   },
 ): Promise<TAdminRow> {
+  if (!input.roleIds.length) throw invalidField('roleIds', ROLE_REQUIRED_MESSAGE);
   const roleIds = await assignableRoles(ctx, auth, input.roleIds);
   if (await usernameTaken(ctx.db, input.username)) throw invalidField('username', USERNAME_TAKEN);
   const passwordHash = await hashPassword(input.password);
@@ -122,6 +132,17 @@ export async function createAdmin(
   return getAdmin(ctx, auth, id);
 }
 
+/**
+ * Admin rows carry the mobile masked, so the edit form sends back the masked value when the
+ * number was not retyped: it keeps the stored number. Any other masked value is refused, a full
+ * number replaces the stored one.
+ */
+function mobileToStore(stored: string, sent: string): string {
+  if (!MASKED_MOBILE_RULE.test(sent)) return sent;
+  if (sent === maskMobile(stored)) return stored;
+  throw invalidField('mobile', '请输入完整的 11 位新手机号');
+}
+
 export async function updateAdmin(
   ctx: ServiceContext,
   auth: AuthContext,
@@ -135,7 +156,7 @@ export async function updateAdmin(
       if (!row) throw notFound('管理员不存在');
       if (row.isOwner && !auth.isOwner) throw new AppError(Code.CONFLICT, '企业主账号的信息只能由其本人修改');
       const { roleIds: _ignored, ...fields } = input;
-      await updateAdminRow(tx, auth.companyId, id, fields);
+      await updateAdminRow(tx, auth.companyId, id, { ...fields, mobile: mobileToStore(row.mobile, input.mobile) });
       await replaceAdminRoles(tx, auth.companyId, id, roleIds);
     }),
   );

@@ -1,4 +1,4 @@
-import { ELEMENT_CODES, allMenuCodes } from '@flexpay/contract';
+import { ELEMENT_CODES, allMenuCodes, personalMenuCodes } from '@flexpay/contract';
 
 export interface Permissions {
   menus: string[];
@@ -8,6 +8,8 @@ export interface Permissions {
 /**
  * What an admin may see and do: everything for an owner or a holder of the owner role, else the
  * union of the admin's roles, limited to menus whose screens exist and to known element codes.
+ * The personal pages (password, verification method, mobile) belong to every admin, whatever
+ * its roles grant.
  */
 export function computePermissions(
   isOwner: boolean,
@@ -15,7 +17,7 @@ export function computePermissions(
 ): Permissions {
   const menus = allMenuCodes();
   if (isOwner || roles.some((r) => r.isOwnerRole)) return { menus, elements: [...ELEMENT_CODES] };
-  const granted = new Set(roles.flatMap((r) => r.menuCodes));
+  const granted = new Set([...roles.flatMap((r) => r.menuCodes), ...personalMenuCodes()]);
   const grantedElements = new Set(roles.flatMap((r) => r.elementCodes));
   return {
     menus: menus.filter((m) => granted.has(m)),

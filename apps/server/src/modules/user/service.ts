@@ -1,9 +1,10 @@
 import {
   Code,
-  ELEMENT_GROUPS,
+  availableElementGroups,
   availableRoutes,
   filterRoutesByMenus,
   fullPathOf,
+  grantableRoutes,
   maskMobile,
   menuCodeOf,
   type TAssociatedUser,
@@ -87,16 +88,12 @@ export function getPermittedMenus(auth: AuthContext): TMenuNode[] {
   return toMenuTree(filterRoutesByMenus(availableRoutes(), map));
 }
 
-/** Every grantable menu (the built screens of the catalogue) and element, for the role editor. */
+/**
+ * What the role editor offers: the menus of the built screens but the personal pages (every
+ * admin has those), and the elements whose screens are built.
+ */
 export function getAllMenus(): TMenuAll {
-  return {
-    menus: toMenuTree(availableRoutes()),
-    elements: ELEMENT_GROUPS.map((g) => ({
-      area: g.area,
-      title: g.title,
-      elements: Object.entries(g.elements).map(([code, title]) => ({ code, title: String(title) })),
-    })),
-  };
+  return { menus: toMenuTree(grantableRoutes()), elements: availableElementGroups() };
 }
 
 /** Change password: the old one proves it; every other session of the admin ends. */

@@ -47,11 +47,34 @@ afterEach(() => {
   api = undefined;
 });
 
-async function fillAddForm() {
+async function pickRole(name: string) {
+  await user.click(within(formItem('角色')).getByRole('combobox'));
+  await user.click(await screen.findByText(name, { selector: '.ant-select-item-option-content' }));
+}
+
+async function fillAddForm({ withRole = true } = {}) {
   await user.type(screen.getByPlaceholderText('请输入用户名'), 'zhang_san');
   await user.type(screen.getByPlaceholderText('请输入初始密码'), 'abcd1234');
   await user.type(screen.getByPlaceholderText('请输入姓名'), '张三');
   await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000001');
+  if (withRole) await pickRole('财务');
+}
+
+/** An edit page on the admin FINANCE as the server answers it: the mobile masked. */
+function renderEditOfMasked(onUpdate: (call: TApiCall) => void) {
+  api = mockApi({
+    'GET /api/admin/role/options': () => ok(ROLE_OPTIONS),
+    'GET /api/admin/user/:id': () => ok({ ...FINANCE, mobile: '138****0003' }),
+    'PUT /api/admin/user/:id': (call) => {
+      onUpdate(call);
+      return ok({ ...FINANCE, mobile: '138****0003' });
+    },
+  });
+  renderScreen(EditUserPage, {
+    path: '/systemSetting/editUser',
+    initialEntry: '/systemSetting/editUser?id=3',
+    otherPaths: [LIST_PATH],
+  });
 }
 
 describe('添加管理员', () => {
@@ -79,7 +102,7 @@ describe('添加管理员', () => {
       mobile: '13900000001',
       email: '',
       description: '',
-      roleIds: [],
+      roleIds: [2],
     });
     expect(screen.queryByText(`当前页面：${LIST_PATH}`)).toBeNull();
     expect(getButton('保存')).toBeEnabled();
@@ -103,6 +126,16 @@ describe('添加管理员', () => {
     expect(await within(formItem('姓名')).findByText('请输入姓名')).toBeInTheDocument();
     expect(await within(formItem('手机号')).findByText('请输入正确的 11 位手机号')).toBeInTheDocument();
     expect(await within(formItem('邮箱')).findByText('请输入正确的邮箱')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('requires at least one role before sending', async () => {
+    api = mockApi({ 'GET /api/admin/role/options': () => ok(ROLE_OPTIONS) });
+    renderScreen(AddUserPage, { path: '/systemSetting/addUser' });
+    await fillAddForm({ withRole: false });
+    await user.click(getButton('保存'));
+
+    expect(await within(formItem('角色')).findByText('请至少选择一个角色')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
@@ -162,6 +195,34 @@ describe('编辑管理员', () => {
       roleIds: [2],
     });
     expect(await screen.findByText(`当前页面：${LIST_PATH}`)).toBeInTheDocument();
+  });
+
+  it('shows the mobile masked and sends it back unchanged when not retyped', async () => {
+    let updated: TApiCall | undefined;
+    renderEditOfMasked((call) => (updated = call));
+    expect(await screen.findByDisplayValue('138****0003')).toBeInTheDocument();
+    expect(within(formItem('手机号')).getByText(/不修改请保留原样/)).toBeInTheDocument();
+    await user.click(getButton('保存'));
+
+    await waitFor(() => expect(updated).toBeDefined());
+    expect(updated?.body).toMatchObject({ mobile: '138****0003', roleIds: [2] });
+  });
+
+  it('refuses another masked mobile and sends a retyped full number', async () => {
+    let updated: TApiCall | undefined;
+    renderEditOfMasked((call) => (updated = call));
+    const mobile = await screen.findByDisplayValue('138****0003');
+    await user.clear(mobile);
+    await user.type(mobile, '139****0003');
+    await user.click(getButton('保存'));
+    expect(await within(formItem('手机号')).findByText('请输入完整的 11 位新手机号')).toBeInTheDocument();
+    expect(updated).toBeUndefined();
+
+    await user.clear(mobile);
+    await user.type(mobile, '13912345678');
+    await user.click(getButton('保存'));
+    await waitFor(() => expect(updated).toBeDefined());
+    expect(updated?.body).toMatchObject({ mobile: '13912345678' });
   });
 
   it('says so when the id is missing', async () => {

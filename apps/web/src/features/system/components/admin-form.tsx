@@ -1,9 +1,11 @@
 import {
   ADMIN_STATUSES,
   ADMIN_STATUS_LABELS,
+  MASKED_MOBILE_RULE,
   MOBILE_RULE,
   PASSWORD_RULE,
   PASSWORD_RULE_MESSAGE,
+  ROLE_REQUIRED_MESSAGE,
   USERNAME_RULE,
   type TAdminStatus,
 } from '@flexpay/contract/web';
@@ -58,13 +60,18 @@ function trimmed(values: TAdminFormValues): TAdminFormValues {
 
 /**
  * 添加管理员 / 编辑管理员. The rules mirror ZCreateAdminBody and ZUpdateAdminBody of the
- * contract, so most mistakes are caught before the request.
+ * contract, so most mistakes are caught before the request: a new admin needs a role, and the
+ * edit shows the mobile masked, kept unless a full new number is typed.
  */
 export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmit, onCancel }: TAdminFormProps) {
   const [form] = Form.useForm<TAdminFormValues>();
   const roleOptions = useRoleOptions();
   // A second click can come before the pending state renders.
   const isSubmittingRef = useRef(false);
+  // The server answers the mobile masked (138****0001); sent back as it is, it keeps the number.
+  const initialMobile = initialValues?.mobile ?? '';
+  const maskedMobile = mode === 'edit' && MASKED_MOBILE_RULE.test(initialMobile) ? initialMobile : '';
+  const isUnchangedMaskedMobile = (mobile: string) => !!maskedMobile && mobile === maskedMobile;
 
   const onFinish = async (values: TAdminFormValues) => {
     if (isSubmitting || isSubmittingRef.current) return;
@@ -133,8 +140,17 @@ export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmi
         label="手机号"
         rules={[
           { required: true, whitespace: true, message: '请输入手机号' },
-          { pattern: MOBILE_RULE, message: '请输入正确的 11 位手机号' },
+          {
+            validator: async (_rule, value: string | undefined) => {
+              const mobile = (value ?? '').trim();
+              if (!mobile || MOBILE_RULE.test(mobile) || isUnchangedMaskedMobile(mobile)) return;
+              throw new Error(
+                MASKED_MOBILE_RULE.test(mobile) ? '请输入完整的 11 位新手机号' : '请输入正确的 11 位手机号',
+              );
+            },
+          },
         ]}
+        {...(maskedMobile ? { extra: '中间四位已隐藏；不修改请保留原样，修改请输入完整的新手机号' } : {})}
       >
         <TrimmedInput placeholder="请输入手机号" maxLength={11} inputMode="numeric" />
       </Form.Item>
@@ -148,7 +164,16 @@ export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmi
       >
         <TrimmedInput placeholder="请输入邮箱（选填）" maxLength={100} />
       </Form.Item>
-      <Form.Item name="roleIds" label="角色" rules={[{ type: 'array', max: 50, message: '最多选择 50 个角色' }]}>
+      <Form.Item
+        name="roleIds"
+        label="角色"
+        rules={[
+          ...(mode === 'create'
+            ? [{ required: true, type: 'array' as const, min: 1, message: ROLE_REQUIRED_MESSAGE }]
+            : []),
+          { type: 'array', max: 50, message: '最多选择 50 个角色' },
+        ]}
+      >
         <Select
           mode="multiple"
           placeholder="请选择角色"

@@ -37,3 +37,25 @@ export function grantedMenuCodes(menus: readonly TMenuNode[], checked: readonly 
   visit(menus);
   return out;
 }
+
+/** Every menu code of the tree, parents included. */
+export function menuCodesOf(menus: readonly TMenuNode[]): Set<string> {
+  const codes = new Set<string>();
+  const visit = (nodes: readonly TMenuNode[]) => {
+    for (const node of nodes) {
+      codes.add(node.code);
+      if (node.children?.length) visit(node.children);
+    }
+  };
+  visit(menus);
+  return codes;
+}
+
+/**
+ * A role's grants the editor does not offer (areas whose screens are not built yet, personal
+ * pages every admin has anyway): kept as they are when the role is saved, since the editor
+ * cannot show them.
+ */
+export function notOffered(granted: readonly string[], offered: ReadonlySet<string>): string[] {
+  return granted.filter((code) => !offered.has(code));
+}

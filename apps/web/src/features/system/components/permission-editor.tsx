@@ -11,18 +11,27 @@ const boxStyle = {
   overflow: 'auto',
 } as const;
 
+/**
+ * Tree nodes of the menus. A menu whose only child bears its own title (下载中心 > 下载中心) is
+ * one entry, keyed by the child: checking it grants both, since the parent of a checked child is
+ * always granted (`grantedMenuCodes`).
+ */
 function toTreeData(menus: readonly TMenuNode[]): TreeDataNode[] {
-  return menus.map((menu) => ({
-    key: menu.code,
-    title: menu.hidden ? (
-      <span>
-        {menu.title} <Tag style={{ marginInlineStart: 4 }}>隐藏页面</Tag>
-      </span>
-    ) : (
-      menu.title
-    ),
-    ...(menu.children?.length ? { children: toTreeData(menu.children) } : {}),
-  }));
+  return menus.map((menu) => {
+    const only = menu.children?.length === 1 ? menu.children[0] : undefined;
+    const node = only && only.title === menu.title && !only.children?.length ? only : menu;
+    return {
+      key: node.code,
+      title: node.hidden ? (
+        <span>
+          {node.title} <Tag style={{ marginInlineStart: 4 }}>隐藏页面</Tag>
+        </span>
+      ) : (
+        node.title
+      ),
+      ...(node.children?.length ? { children: toTreeData(node.children) } : {}),
+    };
+  });
 }
 
 interface TMenuTreeFieldProps {

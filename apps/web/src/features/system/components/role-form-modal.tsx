@@ -5,7 +5,7 @@ import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useCreateRole } from '../api/create-role.ts';
 import { useMenuAll } from '../api/get-menu-all.ts';
 import { useUpdateRole } from '../api/update-role.ts';
-import { grantedMenuCodes } from './menu-codes.ts';
+import { grantedMenuCodes, menuCodesOf, notOffered } from './menu-codes.ts';
 import { ElementChecklist, MenuTreeField } from './permission-editor.tsx';
 
 interface TRoleFormValues {
@@ -29,8 +29,11 @@ export interface TRoleFormModalProps {
 }
 
 /**
- * 新增角色 / 编辑角色: name, description, and the grants (menu tree and elements). The owner's
- * role always grants everything: its grants are shown read-only and sent back unchanged.
+ * 新增角色 / 编辑角色: name, description, and the grants (menu tree and elements). The editor
+ * offers the built screens and their elements only; a role's grants it does not offer (areas not
+ * built yet, personal pages granted before every admin had them) are sent back as they were.
+ * The owner's role always grants everything: its grants are shown read-only and sent back
+ * unchanged.
  */
 export function RoleFormModal({ open, role, onClose, afterClose }: TRoleFormModalProps) {
   const { message } = App.useApp();
@@ -40,14 +43,27 @@ export function RoleFormModal({ open, role, onClose, afterClose }: TRoleFormModa
   const updateRole = useUpdateRole();
   const isOwnerRole = role?.isOwnerRole === true;
   const isSaving = createRole.isPending || updateRole.isPending;
+  const offeredElements = new Set(menuAll.data?.elements.flatMap((g) => g.elements.map((e) => e.code)) ?? []);
 
   const onFinish = async (values: TRoleFormValues) => {
     if (isSaving || !menuAll.data) return;
     const body: TRoleBody = {
       name: values.name.trim(),
       description: (values.description ?? '').trim(),
-      menuCodes: isOwnerRole && role ? role.menuCodes : grantedMenuCodes(menuAll.data.menus, values.menuKeys ?? []),
-      elementCodes: isOwnerRole && role ? role.elementCodes : (values.elementCodes ?? []),
+      menuCodes:
+        isOwnerRole && role
+          ? role.menuCodes
+          : [
+              ...grantedMenuCodes(menuAll.data.menus, values.menuKeys ?? []),
+              ...notOffered(role?.menuCodes ?? [], menuCodesOf(menuAll.data.menus)),
+            ],
+      elementCodes:
+        isOwnerRole && role
+          ? role.elementCodes
+          : [
+              ...(values.elementCodes ?? []).filter((code) => offeredElements.has(code)),
+              ...notOffered(role?.elementCodes ?? [], offeredElements),
+            ],
     };
     try {
       if (role) await updateRole.mutateAsync({ id: role.id, body });
