@@ -38,7 +38,7 @@ afterEach(() => {
 
 async function fillBasics() {
   await user.type(screen.getByPlaceholderText('请输入姓名'), '王五');
-  await user.type(screen.getByPlaceholderText('请输入 18 位身份证号'), '11010519900307123x');
+  await user.type(screen.getByPlaceholderText('请输入 18 位身份证号'), '11010519900307101x');
   await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000002');
 }
 
@@ -78,7 +78,7 @@ describe('添加员工', () => {
     expect(formItem('姓名')).not.toHaveClass('ant-form-item-has-error');
     expect(created?.body).toEqual({
       name: '王五',
-      idNumber: '11010519900307123X',
+      idNumber: '11010519900307101X',
       mobile: '13900000002',
       jobTypeId: null,
       departmentId: null,
