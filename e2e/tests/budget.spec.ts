@@ -1,10 +1,12 @@
 import { gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 
 /** ARCHITECTURE section 6: the login route loads at most 250 KB of JavaScript, gzip. */
 const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
 
-test('the login route loads at most 250 KB of JavaScript (gzip)', async ({ page }) => {
+/** Records the gzip size of every script the page downloads. */
+function recordScripts(page: Page): Map<string, number> {
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
     const url = response.url();
@@ -12,11 +14,32 @@ test('the login route loads at most 250 KB of JavaScript (gzip)', async ({ page 
     const body = await response.body().catch(() => null);
     if (body) scripts.set(url, gzipSync(body, { level: 9 }).length);
   });
+  return scripts;
+}
+
+const totalOf = (scripts: Map<string, number>) => [...scripts.values()].reduce((a, b) => a + b, 0);
+
+test('the login route loads at most 250 KB of JavaScript (gzip)', async ({ page }) => {
+  const scripts = recordScripts(page);
   await page.goto('/login');
   await expect(page.getByText('企业管理后台登录')).toBeVisible();
   await page.waitForLoadState('networkidle');
-  const total = [...scripts.values()].reduce((a, b) => a + b, 0);
+  const total = totalOf(scripts);
   console.log(`login route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip (budget 250 KB)`);
   expect(scripts.size).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
+});
+
+test('a deep link opened without a token redirects before any protected chunk loads', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/EmployeeManagement/listEmployee?page=2');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('企业管理后台登录')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const total = totalOf(scripts);
+  console.log(`deep link without a token: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip`);
+  const names = [...scripts.keys()].map((url) => new URL(url).pathname.split('/').pop() ?? '');
+  // Neither the shell nor the screen of the link was downloaded.
+  expect(names.filter((n) => /^(app-layout|list-employee-page)-/.test(n))).toEqual([]);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 });

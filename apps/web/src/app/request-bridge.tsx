@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
-import { configureRequest } from '../lib/request.ts';
+import { configureRequest, LOGOUT_DIALOG_WIDTH } from '../lib/request.ts';
 import { useSession } from '../lib/session-store.ts';
 import { useAppStore } from '../lib/app-store.ts';
 
@@ -18,6 +18,7 @@ export function RequestBridge() {
           new Promise<boolean>((resolve) => {
             modal.confirm({
               ...texts,
+              width: LOGOUT_DIALOG_WIDTH,
               mask: { closable: false },
               onOk: () => resolve(true),
               onCancel: () => resolve(false),

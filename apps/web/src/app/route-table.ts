@@ -1,4 +1,8 @@
 import { HOME_ROUTE, availableRoutes, fullPathOf, menuCodeOf, type TRouteNode } from '@flexpay/contract/web';
+import { useMatches } from 'react-router';
+import { useSession } from '../lib/session-store.ts';
+
+export { pageTitle } from '../lib/page-title.ts';
 
 /** What each matched route tells the layout: its catalogue entry and its parent. */
 export interface TRouteHandle {
@@ -34,7 +38,25 @@ export function isPermitted(handle: TRouteHandle, menus: Readonly<Record<string,
   return !handle.parent || !!menus[menuCodeOf(handle.parent.path)];
 }
 
-/** Page title: the route title, prefixed with the product name only on the official host. */
-export function pageTitle(title: string, hostname: string, officialHost: string | undefined, productName: string) {
-  return officialHost && hostname === officialHost ? `${productName} - ${title}` : title;
+/** What the shell shows for a path with no permitted screen: the 404 page, under this title. */
+export const NOT_FOUND_TITLE = '页面不存在';
+
+/**
+ * The catalogue screen the location matched, and whether the admin may see it. No handle (an
+ * unknown path) or a screen not permitted both show the 404 page.
+ */
+export function useCurrentScreen(): { handle: TRouteHandle | undefined; permitted: boolean } {
+  const matches = useMatches();
+  const menus = useSession((s) => s.menus);
+  const handle = [...matches].reverse().find((m) => (m.handle as TRouteHandle | undefined)?.route)?.handle as
+    TRouteHandle | undefined;
+  return { handle, permitted: !!handle && isPermitted(handle, menus) };
+}
+
+/**
+ * Whether the parent is a level of its own in the breadcrumb: not when it is hidden or holds a
+ * single screen (the sidebar shows that screen in its place: 下载中心, 修改认证方式).
+ */
+export function isBreadcrumbLevel(parent: TRouteNode): boolean {
+  return !parent.hidden && (parent.children?.length ?? 0) > 1;
 }

@@ -1,4 +1,4 @@
-import { availableRoutes, fullPathOf, type TRouteNode } from '@flexpay/contract/web';
+import { availableRoutes, fullPathOf, PUBLIC_ROUTES, type TRouteNode } from '@flexpay/contract/web';
 import {
   createBrowserRouter,
   createMemoryRouter,
@@ -172,7 +172,25 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
+/** Paths of the public routes: everything else is the protected tree. */
+const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
+
+/**
+ * The guard's no-token branch, run once before the router starts. React Router loads the lazy
+ * code of every matched route while their loaders run, so a deep link opened without a token
+ * would download the shell and its screen before `guardLoader` redirects. Sending that visitor
+ * to /login first means the protected tree is never matched and none of its chunks load.
+ * Answers whether it redirected. (In-app navigations without a token still meet `guardLoader`.)
+ */
+export function redirectSignedOutVisitor(location: Location = window.location, history: History = window.history) {
+  if (getToken() || PUBLIC_PATHS.has(location.pathname)) return false;
+  useSession.getState().setEnterRoute(location.pathname + location.search);
+  history.replaceState(null, '', '/login');
+  return true;
+}
+
 export function createAppRouter() {
+  redirectSignedOutVisitor();
   return createBrowserRouter(createRoutes());
 }
 

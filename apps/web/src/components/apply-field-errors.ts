@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { isApiError } from '../lib/request.ts';
+import { isApiError, notifyError } from '../lib/request.ts';
 
 /** A form field's name: `'idNumber'` or a nested path such as `['bankCard', 'cardNumber']`. */
 export type TFieldPath = string | readonly (string | number)[];
@@ -26,8 +26,9 @@ function isPrefix(prefix: readonly (string | number)[], of: readonly (string | n
  * form names where they differ (`{ menuCodes: 'menuKeys' }`). Each server path goes to the
  * longest listed name that is a prefix of it: `roleIds.0` lands on `roleIds`, and
  * `bankCard.cardNumber` on `['bankCard', 'cardNumber']` rather than on `bankCard`. Paths naming
- * no listed field are left to the toast the request layer has already shown. Returns whether
- * any field got a message.
+ * no listed field are left to the toast the request layer has already shown; when the call
+ * asked the request layer not to toast field errors (`fieldErrorsToForm`), they are toasted
+ * here, so each message shows once. Returns whether any field got a message.
  */
 export function applyFieldErrors(
   form: FormInstance,
@@ -42,18 +43,23 @@ export function applyFieldErrors(
         form: segmentsOf(name),
       }));
   const messages = new Map<string, { name: Segments; errors: string[] }>();
+  const unplaced: string[] = [];
   for (const { path, message } of error.fieldErrors) {
     const segments = segmentsOfPath(path);
     let best: (typeof targets)[number] | undefined;
     for (const t of targets) {
       if (isPrefix(t.server, segments) && t.server.length > (best?.server.length ?? 0)) best = t;
     }
-    if (!best) continue;
+    if (!best) {
+      unplaced.push(message);
+      continue;
+    }
     const key = best.form.join('.');
     const entry = messages.get(key) ?? { name: best.form, errors: [] };
     entry.errors.push(message);
     messages.set(key, entry);
   }
+  if (error.isLeftToForm && unplaced.length > 0) notifyError(unplaced.join('；'));
   if (messages.size === 0) return false;
   const entries = [...messages.values()];
   form.setFields(entries.map(({ name, errors }) => ({ name, errors })));

@@ -1,5 +1,16 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MAX_VISITED_VIEWS, SIDEBAR_STATUS_KEY, useAppStore, VISITED_VIEWS_KEY } from './app-store.ts';
+import {
+  MAX_VISITED_VIEWS,
+  SIDEBAR_STATUS_KEY,
+  useAppStore,
+  visitedViewLabel,
+  VISITED_VIEWS_KEY,
+  VISITED_VIEWS_OWNER_KEY,
+} from './app-store.ts';
+import { removeToken, setToken } from './token.ts';
+
+const tokenOf = (jti: string) =>
+  `h.${btoa(JSON.stringify({ sub: '1', jti, companyId: 1, iat: 1, exp: 9_999_999_999 })).replace(/=+$/, '')}.s`;
 
 const view = (i: number) => ({ path: `/p${i}`, fullPath: `/p${i}?q=${i}`, title: `页面${i}` });
 
@@ -32,6 +43,29 @@ describe('app store', () => {
         .removeVisitedView('/p3')
         .map((v) => v.path),
     ).toEqual(['/p1', '/p2']);
+  });
+
+  it('keeps tabs to the session that opened them', () => {
+    setToken(tokenOf('first'));
+    useAppStore.getState().addVisitedView(view(1));
+    expect(sessionStorage.getItem(VISITED_VIEWS_OWNER_KEY)).toBe('first');
+    // That session ended without a logout; another signs in in the same browser tab.
+    setToken(tokenOf('second'));
+    useAppStore.getState().addVisitedView(view(2));
+    expect(useAppStore.getState().visitedViews.map((v) => v.path)).toEqual(['/p2']);
+    removeToken();
+  });
+
+  it('names what a tab shows after its title, and forgets it when the tab follows another query', () => {
+    useAppStore.getState().addVisitedView(view(1));
+    useAppStore.getState().setVisitedViewDetail('/p1?q=1', '张三');
+    expect(visitedViewLabel(useAppStore.getState().visitedViews[0]!)).toBe('页面1 - 张三');
+    useAppStore.getState().addVisitedView({ ...view(1), fullPath: '/p1?q=2' });
+    expect(visitedViewLabel(useAppStore.getState().visitedViews[0]!)).toBe('页面1');
+    // Set before its tab is added (the screen's effect ran first): applied on add.
+    useAppStore.getState().setVisitedViewDetail('/p3?q=3', '李四');
+    useAppStore.getState().addVisitedView(view(3));
+    expect(visitedViewLabel(useAppStore.getState().visitedViews[1]!)).toBe('页面3 - 李四');
   });
 
   it('persists the sidebar state as 1/0', () => {

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { decodeToken, getToken } from './token.ts';
 
 /** A visited page in the tab bar. */
 export interface TVisitedView {
@@ -7,7 +8,12 @@ export interface TVisitedView {
   /** Path without query: the tab's identity. */
   path: string;
   title: string;
+  /** What the page names once loaded, shown after the title: `员工详情 - 张三`. */
+  detail?: string;
 }
+
+/** The tab's text: the route title, and the page's detail when it has one. */
+export const visitedViewLabel = (view: TVisitedView) => (view.detail ? `${view.title} - ${view.detail}` : view.title);
 
 /** A client error caught by the global handlers (spec section 2, bug log). */
 export interface TErrorLogEntry {
@@ -19,12 +25,24 @@ export interface TErrorLogEntry {
 
 export const SIDEBAR_STATUS_KEY = 'sidebarStatus';
 export const VISITED_VIEWS_KEY = 'visitedViews';
+/** The session (the token's id) the stored tabs belong to. */
+export const VISITED_VIEWS_OWNER_KEY = 'visitedViewsOwner';
 export const ENCRYPTION_TASK_ID_KEY = 'encryptionTaskId';
 /** Spec section 9: the tab bar shows the last 10 visited views. */
 export const MAX_VISITED_VIEWS = 10;
 
+/**
+ * Tabs belong to one session: the id (jti) of the stored token, which a refresh keeps and a
+ * sign-in or a company switch replaces. Tabs of another session (one that ended without a
+ * logout, or another admin's) are never shown.
+ */
+function sessionOwner(): string {
+  return decodeToken(getToken())?.jti ?? '';
+}
+
 function readVisited(): TVisitedView[] {
   try {
+    if ((sessionStorage.getItem(VISITED_VIEWS_OWNER_KEY) ?? '') !== sessionOwner()) return [];
     const raw = sessionStorage.getItem(VISITED_VIEWS_KEY);
     const list = raw ? (JSON.parse(raw) as TVisitedView[]) : [];
     return Array.isArray(list) ? list.slice(-MAX_VISITED_VIEWS) : [];
@@ -33,9 +51,10 @@ function readVisited(): TVisitedView[] {
   }
 }
 
-function saveVisited(list: TVisitedView[]) {
+function saveVisited(list: TVisitedView[], owner: string) {
   try {
     sessionStorage.setItem(VISITED_VIEWS_KEY, JSON.stringify(list));
+    sessionStorage.setItem(VISITED_VIEWS_OWNER_KEY, owner);
   } catch {
     // Storage full or disabled: tabs then last for this page only.
   }
@@ -45,6 +64,10 @@ export interface AppState {
   /** Sidebar open; persisted as 1/0 (spec section 9). */
   sidebarOpened: boolean;
   visitedViews: TVisitedView[];
+  /** The session the tabs in memory belong to. */
+  visitedViewsOwner: string;
+  /** A detail set before its tab was added (the screen's effect ran first). */
+  pendingViewDetail: { fullPath: string; detail: string | undefined } | null;
   errorLog: TErrorLogEntry[];
   /** Dialogs do not close on a backdrop click (spec section 9). */
   dialogCloseOnClickModal: false;
@@ -53,6 +76,8 @@ export interface AppState {
   /** Removes a tab and answers the tabs left. */
   removeVisitedView(path: string): TVisitedView[];
   clearVisitedViews(): void;
+  /** Names what the page at `fullPath` shows (undefined: the route title alone). */
+  setVisitedViewDetail(fullPath: string, detail: string | undefined): void;
   addErrorLog(entry: TErrorLogEntry): void;
   clearErrorLog(): void;
 }
@@ -60,6 +85,8 @@ export interface AppState {
 export const useAppStore = create<AppState>()((set, get) => ({
   sidebarOpened: localStorage.getItem(SIDEBAR_STATUS_KEY) !== '0',
   visitedViews: readVisited(),
+  visitedViewsOwner: sessionOwner(),
+  pendingViewDetail: null,
   errorLog: [],
   dialogCloseOnClickModal: false,
   toggleSidebar() {
@@ -67,25 +94,49 @@ export const useAppStore = create<AppState>()((set, get) => ({
     localStorage.setItem(SIDEBAR_STATUS_KEY, opened ? '1' : '0');
     set({ sidebarOpened: opened });
   },
-  addVisitedView(view) {
-    const rest = get().visitedViews.filter((v) => v.path !== view.path);
-    const existing = get().visitedViews.find((v) => v.path === view.path);
+  addVisitedView(added) {
+    const owner = sessionOwner();
+    // Another session's tabs are dropped, never shown.
+    const current = get().visitedViewsOwner === owner ? get().visitedViews : [];
+    const pending = get().pendingViewDetail;
+    const existing = current.find((v) => v.path === added.path);
+    const detail =
+      pending?.fullPath === added.fullPath
+        ? pending.detail
+        : existing?.fullPath === added.fullPath
+          ? existing.detail
+          : undefined;
+    const view: TVisitedView = { ...added, ...(detail ? { detail } : {}) };
     // An already open tab keeps its place and follows the latest query.
     const list = existing
-      ? get().visitedViews.map((v) => (v.path === view.path ? view : v))
-      : [...rest, view].slice(-MAX_VISITED_VIEWS);
-    saveVisited(list);
-    set({ visitedViews: list });
+      ? current.map((v) => (v.path === view.path ? view : v))
+      : [...current.filter((v) => v.path !== view.path), view].slice(-MAX_VISITED_VIEWS);
+    saveVisited(list, owner);
+    set({ visitedViews: list, visitedViewsOwner: owner, pendingViewDetail: null });
   },
   removeVisitedView(path) {
     const list = get().visitedViews.filter((v) => v.path !== path);
-    saveVisited(list);
+    saveVisited(list, get().visitedViewsOwner);
     set({ visitedViews: list });
     return list;
   },
   clearVisitedViews() {
-    saveVisited([]);
-    set({ visitedViews: [] });
+    saveVisited([], '');
+    set({ visitedViews: [], visitedViewsOwner: '', pendingViewDetail: null });
+  },
+  setVisitedViewDetail(fullPath, detail) {
+    const views = get().visitedViews;
+    if (!views.some((v) => v.fullPath === fullPath)) {
+      set({ pendingViewDetail: { fullPath, detail } });
+      return;
+    }
+    const list = views.map((v) => {
+      if (v.fullPath !== fullPath) return v;
+      const { detail: _previous, ...rest } = v;
+      return detail ? { ...rest, detail } : rest;
+    });
+    saveVisited(list, get().visitedViewsOwner);
+    set({ visitedViews: list });
   },
   addErrorLog(entry) {
     set({ errorLog: [...get().errorLog, entry].slice(-100) });

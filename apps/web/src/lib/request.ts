@@ -22,6 +22,8 @@ declare module 'axios' {
   interface AxiosRequestConfig {
     /** Internal: marks the token-refresh call, which neither refreshes nor shows errors. */
     isTokenRefresh?: boolean;
+    /** Internal: how the caller handles this call's failures (TRequestOptions). */
+    failureHandling?: TFailureHandling;
   }
 }
 
@@ -44,6 +46,11 @@ export const LOGOUT_DIALOG_TEXTS: Readonly<TLogoutDialogTexts> = Object.freeze({
   okText: '重新登录',
   cancelText: '取消',
 });
+/**
+ * The dialog's width: antd's default confirm (416 px) leaves the content 334 px, two pixels short
+ * of its 24 characters at 14 px, so the last one wrapped onto a line of its own.
+ */
+export const LOGOUT_DIALOG_WIDTH = 460;
 export const FORBIDDEN_MESSAGE = '当前用户无相关操作权限！';
 export const SERVER_BUSY_MESSAGE = '系统繁忙，请稍后再试！';
 export const SERVER_UNAVAILABLE_MESSAGE = '服务器暂无响应，请稍后再试！';
@@ -76,6 +83,7 @@ const defaultHandlers: TRequestHandlers = {
         new Promise<boolean>((resolve) => {
           Modal.confirm({
             ...texts,
+            width: LOGOUT_DIALOG_WIDTH,
             maskClosable: false,
             onOk: () => resolve(true),
             onCancel: () => resolve(false),
@@ -95,6 +103,8 @@ interface TApiErrorInit {
   data?: unknown;
   body?: TEnvelope<unknown> | undefined;
   cause?: unknown;
+  /** The request layer left this 40000's field messages to the form (`fieldErrorsToForm`). */
+  isLeftToForm?: boolean | undefined;
 }
 
 /** Every failed call rejects with this (or its subclass BusinessError). */
@@ -109,6 +119,11 @@ export class ApiError extends Error {
   readonly data: unknown;
   /** The whole envelope, when the server sent one. */
   readonly body: TEnvelope<unknown> | undefined;
+  /**
+   * The request layer showed no toast for this 40000 because the call asked for
+   * `fieldErrorsToForm`: the form shows its field messages (and toasts those it cannot place).
+   */
+  readonly isLeftToForm: boolean;
 
   constructor(init: TApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -117,6 +132,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.data = init.data;
     this.body = init.body;
+    this.isLeftToForm = init.isLeftToForm ?? false;
   }
 
   /** The per-field errors of a 40000 answer (`data.errors`), for mapping onto form fields. */
@@ -148,7 +164,23 @@ export function isApiError(error: unknown): error is ApiError {
 
 export type THttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export interface TRequestOptions {
+/** Which failures of one call the caller handles itself instead of the request layer. */
+export interface TFailureHandling {
+  /** No toast for any failure: the caller ignores it (spec "failure ignored") or shows its own. */
+  silent?: boolean;
+  /**
+   * HTTP 401, 40101 and 40003 neither open the 确定登出 dialog nor force a logout: the caller
+   * ends the session itself (the navigation guard goes to /login).
+   */
+  authFailureToCaller?: boolean;
+  /**
+   * A 40000 answer that names fields shows no toast: the form puts the messages under its
+   * fields (`applyFieldErrors`, which toasts the ones it cannot place).
+   */
+  fieldErrorsToForm?: boolean;
+}
+
+export interface TRequestOptions extends TFailureHandling {
   /** Appended to the path as is, e.g. an id: `request('GET', '/api/x/', undefined, { suffix: '12' })`. */
   suffix?: string;
   signal?: AbortSignal;
@@ -177,6 +209,8 @@ export interface THttpClient {
   configure: (handlers: Partial<TRequestHandlers>) => () => void;
   /** Refreshes the stored token when it expires within the threshold; resolves true when a new token was stored. */
   refreshTokenIfNeeded: () => Promise<boolean>;
+  /** Shows an error toast the way the request layer does (5 s), for failures a caller shows itself. */
+  notifyError: (text: string) => void;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -302,6 +336,7 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
     envelope: TEnvelope<unknown> | undefined,
     cause: unknown,
     code: string | undefined,
+    handling: TFailureHandling = {},
   ): ApiError {
     const fromBody = bodyMessage(envelope);
     const make = (message: string) =>
@@ -314,18 +349,22 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
         body: envelope,
         cause,
       });
+    /** Shows `text` unless the caller handles it. */
+    const show = (text: string): void => {
+      if (!handling.silent) notify(text);
+    };
 
     // Checked before HTTP 401: the server answers a revoked session as HTTP 401 with body 40003.
     if (envelope?.status === Code.SESSION_REVOKED) {
-      void logoutAndReload();
+      if (!handling.authFailureToCaller) void logoutAndReload();
       return make(fromBody ?? CODE_MESSAGES[Code.SESSION_REVOKED]);
     }
     if (httpStatus === 401 || envelope?.status === Code.UNAUTHENTICATED) {
-      openLogoutDialog();
+      if (!handling.authFailureToCaller) openLogoutDialog();
       return make(fromBody ?? CODE_MESSAGES[Code.UNAUTHENTICATED]);
     }
     if (envelope?.status === Code.FORBIDDEN || envelope?.status === Code.NO_COMPANY_ACCESS) {
-      notify(FORBIDDEN_MESSAGE);
+      show(FORBIDDEN_MESSAGE);
       return make(FORBIDDEN_MESSAGE);
     }
     if (httpStatus === 500 && envelope && envelope.status > BUSINESS_CODE_MIN) {
@@ -346,8 +385,22 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
     else if (code === 'ERR_NETWORK') text = NETWORK_ERROR_MESSAGE;
     else if (cause instanceof Error && cause.message) text = cause.message;
     else text = FALLBACK_ERROR_MESSAGE;
-    notify(text);
-    return make(text);
+    const error = make(text);
+    if (handling.fieldErrorsToForm && envelope?.status === Code.VALIDATION && error.fieldErrors.length > 0) {
+      // The form shows the messages under its fields.
+      return new ApiError({
+        status: error.status,
+        message: text,
+        httpStatus,
+        code,
+        data: envelope.data,
+        body: envelope,
+        cause,
+        isLeftToForm: true,
+      });
+    }
+    show(text);
+    return error;
   }
 
   http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
@@ -362,7 +415,7 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
       const envelope = asEnvelope(response.data);
       onResponseArrived(response.status, envelope);
       if (envelope?.status === Code.OK) return response;
-      throw toError(response.status, envelope, undefined, undefined);
+      throw toError(response.status, envelope, undefined, undefined, response.config.failureHandling);
     },
     (error: unknown) => {
       if (axios.isCancel(error)) {
@@ -377,7 +430,7 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
       const httpStatus = error.response?.status;
       const envelope = asEnvelope(error.response?.data);
       if (error.response) onResponseArrived(httpStatus, envelope);
-      throw toError(httpStatus, envelope, error, error.code);
+      throw toError(httpStatus, envelope, error, error.code, error.config?.failureHandling);
     },
   );
 
@@ -393,6 +446,10 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
     else config.data = payload;
     if (requestOptions.signal) config.signal = requestOptions.signal;
     if (requestOptions.headers) config.headers = requestOptions.headers;
+    const { silent, authFailureToCaller, fieldErrorsToForm } = requestOptions;
+    if (silent || authFailureToCaller || fieldErrorsToForm) {
+      config.failureHandling = { silent, authFailureToCaller, fieldErrorsToForm };
+    }
     const response = await http.request<TEnvelope<T>>(config);
     return response.data.data as T;
   }
@@ -405,7 +462,7 @@ export function createHttpClient(options: TCreateHttpClientOptions = {}): THttpC
     };
   }
 
-  return { http, request, configure, refreshTokenIfNeeded };
+  return { http, request, configure, refreshTokenIfNeeded, notifyError: notify };
 }
 
 const envBase: unknown = import.meta.env.VITE_API_BASE;
@@ -417,3 +474,4 @@ export const http: AxiosInstance = apiClient.http;
 export const request: THttpClient['request'] = apiClient.request;
 export const configureRequest: THttpClient['configure'] = apiClient.configure;
 export const refreshTokenIfNeeded: THttpClient['refreshTokenIfNeeded'] = apiClient.refreshTokenIfNeeded;
+export const notifyError: THttpClient['notifyError'] = apiClient.notifyError;

@@ -7,33 +7,47 @@ import { useAppStore } from './app-store.ts';
 /** Spec section 4: the loader shown while switching company lasts 2 seconds. */
 export const SWITCH_LOADER_MS = 2000;
 
-/** Fetches user info and derives menus, elements and permitted routes. */
+/**
+ * Fetches user info and derives menus, elements and permitted routes. A rejected token opens no
+ * 确定登出 dialog: the callers (navigation guard, company switch) end the session and go to /login.
+ */
 export async function loadUserInfo(): Promise<TUserInfo> {
-  const info = await request<TUserInfo>('GET', '/api/admin/user/front/info');
+  const info = await request<TUserInfo>('GET', '/api/admin/user/front/info', undefined, {
+    authFailureToCaller: true,
+  });
   useSession.getState().applyUserInfo(info);
   return info;
 }
 
-/** Associated accounts; a failure is ignored (spec section 4). */
+/** Associated accounts; a failure is ignored (spec section 4): no toast, no dialog. */
 export async function loadAssociatedUsers(): Promise<void> {
   try {
-    const list = await request<TAssociatedUser[]>('GET', '/api/admin/user/getAssociatedUserInfo');
+    const list = await request<TAssociatedUser[]>('GET', '/api/admin/user/getAssociatedUserInfo', undefined, {
+      silent: true,
+      authFailureToCaller: true,
+    });
     useSession.getState().setAssociatedUsers(list);
   } catch {
     // Spec: failure ignored.
   }
 }
 
+/** Counts branding loads, so that an answer overtaken by a later load (a company switch) is dropped. */
+let brandingLoads = 0;
+
 /** Custom company info (branding) for the stored company key; failures leave the defaults. */
 export async function loadBranding(companyId = getCompanyId()): Promise<void> {
   const token = getToken();
   if (!companyId && !token) return;
+  const load = ++brandingLoads;
   try {
-    const json = await request<string | null>('GET', '/api/admin/dataDictionary/getCustomCompanyInfo', {
-      ...(token ? { token } : {}),
-      ...(companyId ? { companyId } : {}),
-    });
-    useSession.getState().setBranding(json);
+    const json = await request<string | null>(
+      'GET',
+      '/api/admin/dataDictionary/getCustomCompanyInfo',
+      { ...(token ? { token } : {}), ...(companyId ? { companyId } : {}) },
+      { silent: true },
+    );
+    if (load === brandingLoads) useSession.getState().setBranding(json);
   } catch {
     // Branding is decoration: the product's own look stays.
   }
@@ -56,6 +70,22 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * Gives the session up without a reload: the stored token is invalidated on the server (a failure
+ * is ignored: the token then just expires) and the client side cleared. For flows that have
+ * already decided to leave, such as a failed company switch.
+ */
+export async function endSession(): Promise<void> {
+  const token = getToken();
+  try {
+    if (token) await request('POST', '/api/auth/jwt/invalid', { token }, { silent: true, authFailureToCaller: true });
+  } catch {
+    // Already invalid, or the server is unreachable: nothing more the client can do.
+  } finally {
+    clearClientSession();
+  }
+}
+
 /** Front-end-only logout: the same without the server call, then to `/`. */
 export function frontLogout(): void {
   clearClientSession();
@@ -64,7 +94,9 @@ export function frontLogout(): void {
 
 /**
  * Company switch (spec section 4): post the chosen username and the current token; on 200
- * store the new token and reload user info and routes. Resolves with the new token.
+ * store the new token and reload user info, routes and the new company's branding (so the
+ * sidebar shows its name and logo at once). Resolves with the new token. On failure the caller
+ * ends the session (`endSession`): the one stored then, old or new, is invalidated.
  */
 export async function switchCompany(username: string): Promise<string> {
   const token = getToken();
@@ -73,8 +105,10 @@ export async function switchCompany(username: string): Promise<string> {
     token: token ?? undefined,
   });
   useSession.getState().replaceToken(next);
-  await loadUserInfo();
-  await loadAssociatedUsers();
   useAppStore.getState().clearVisitedViews();
+  // The old company's branding must not stay on while the new one loads.
+  useSession.getState().setBranding(null);
+  const info = await loadUserInfo();
+  await Promise.all([loadAssociatedUsers(), loadBranding(info.companyId)]);
   return next;
 }

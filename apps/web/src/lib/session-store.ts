@@ -21,7 +21,7 @@ export interface TBrandingState {
 }
 
 export const DEFAULT_AVATAR = '/avatar.svg';
-export const PRODUCT_NAME = '灵活用工企业管理后台';
+export { PRODUCT_NAME } from './page-title.ts';
 
 const EMPTY_BRANDING: TBrandingState = {
   logoObjClose: '',

@@ -1,32 +1,27 @@
 import { menuCodeOf } from '@flexpay/contract/web';
 import { Layout } from 'antd';
 import { useEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { NotFoundPage } from '../../features/errors/routes/not-found-page.tsx';
 import { loadBranding } from '../../lib/session-actions.ts';
-import { PRODUCT_NAME, useSession } from '../../lib/session-store.ts';
+import { usePageTitle } from '../../lib/page-title.ts';
 import { getCompanyId } from '../../lib/token.ts';
-import { isPermitted, pageTitle, type TRouteHandle } from '../route-table.ts';
+import { NOT_FOUND_TITLE, useCurrentScreen } from '../route-table.ts';
 import { ConsoleProviders } from '../console-providers.tsx';
 import { Navbar } from './navbar.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TagsView } from './tags-view.tsx';
 import './layout.css';
 
-const OFFICIAL_HOST: string | undefined = import.meta.env.VITE_OFFICIAL_HOST as string | undefined;
-
 /** The console shell: sidebar, top bar, tabs and the current screen (when permitted). */
 export function AppLayout() {
   const location = useLocation();
-  const matches = useMatches();
   const navigation = useNavigation();
-  const menus = useSession((s) => s.menus);
   const contentRef = useRef<HTMLElement>(null);
   const previousNavLight = useRef<string | null>(null);
-  const handle = [...matches].reverse().find((m) => (m.handle as TRouteHandle | undefined)?.route)?.handle as
-    TRouteHandle | undefined;
-  const permitted = !handle || isPermitted(handle, menus);
+  const { handle, permitted } = useCurrentScreen();
+  usePageTitle(handle && permitted ? handle.route.title : NOT_FOUND_TITLE);
 
   useEffect(() => {
     // Scroll to top on each route change.
@@ -37,15 +32,13 @@ export function AppLayout() {
   }, [location.pathname]);
 
   useEffect(() => {
-    const title = handle && permitted ? handle.route.title : '页面不存在';
-    document.title = pageTitle(title, window.location.hostname, OFFICIAL_HOST, PRODUCT_NAME);
     // When the highlighted nav item changes, the previous one's stored session item is removed.
     const navLight = handle ? menuCodeOf(handle.parent?.path ?? handle.route.path) : null;
     if (previousNavLight.current && previousNavLight.current !== navLight) {
       sessionStorage.removeItem(previousNavLight.current);
     }
     previousNavLight.current = navLight;
-  }, [handle, permitted]);
+  }, [handle]);
 
   return (
     <ConsoleProviders>

@@ -1,26 +1,27 @@
 import { Breadcrumb } from 'antd';
-import { Link, useMatches } from 'react-router';
-import type { TRouteHandle } from '../route-table.ts';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { isBreadcrumbLevel, NOT_FOUND_TITLE, useCurrentScreen } from '../route-table.ts';
 
-/** 首页 first, then the parent and the page; the last item is not a link (spec section 2). */
+/**
+ * 首页 first, then the parent (when it is a level of its own) and the page; the last item is not
+ * a link (spec section 2). A path without a permitted screen reads 首页 / 页面不存在.
+ */
 export function AppBreadcrumb() {
-  const matches = useMatches();
-  const handle = [...matches].reverse().find((m) => (m.handle as TRouteHandle | undefined)?.route)?.handle as
-    TRouteHandle | undefined;
-  const items: { title: React.ReactNode }[] = [];
-  const isHome = !handle || handle.fullPath === '/dashboard';
+  const { handle, permitted } = useCurrentScreen();
+  const items: { title: ReactNode }[] = [];
+  const isHome = permitted && handle?.fullPath === '/dashboard';
   items.push({ title: isHome ? '首页' : <Link to="/dashboard">首页</Link> });
-  if (handle && !isHome) {
-    if (handle.parent && handle.parent.title !== handle.route.title) {
+  if (!handle || !permitted) {
+    items.push({ title: NOT_FOUND_TITLE });
+  } else if (!isHome) {
+    const { parent, route } = handle;
+    if (parent && parent.title !== route.title && isBreadcrumbLevel(parent)) {
       items.push({
-        title: handle.parent.redirect ? (
-          <Link to={handle.parent.path}>{handle.parent.title}</Link>
-        ) : (
-          handle.parent.title
-        ),
+        title: parent.redirect ? <Link to={parent.path}>{parent.title}</Link> : parent.title,
       });
     }
-    items.push({ title: handle.route.title });
+    items.push({ title: route.title });
   }
   return <Breadcrumb className="app-breadcrumb" items={items} />;
 }

@@ -2,14 +2,15 @@ import { CheckOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { clearClientSession, SWITCH_LOADER_MS, switchCompany } from '../../lib/session-actions.ts';
+import { endSession, SWITCH_LOADER_MS, switchCompany } from '../../lib/session-actions.ts';
 import { useSession } from '../../lib/session-store.ts';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The company switcher (spec section 4): the linked accounts; choosing one shows a full-screen
- * loader for 2 seconds, then opens /dashboard of the new company, or logs out on failure.
+ * loader for 2 seconds, then opens /dashboard of the new company, or logs out (on the server
+ * too) to /login on failure.
  */
 export function CompanySwitcher() {
   const associated = useSession((s) => s.associatedUserInfo);
@@ -26,7 +27,9 @@ export function CompanySwitcher() {
       setSwitching(false);
       void navigate(`/dashboard?t=${Date.now()}`);
     } catch {
-      clearClientSession();
+      // The web gives the session up here, so the server must too (the switch may have failed
+      // before or after the server replaced it: whichever token is stored now is ended).
+      await endSession();
       setSwitching(false);
       void navigate('/login');
     }

@@ -3,12 +3,17 @@ import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppStore } from '../../lib/app-store.ts';
-import { PRODUCT_NAME, useSession } from '../../lib/session-store.ts';
+import { PRODUCT_NAME } from '../../lib/page-title.ts';
+import { useSession } from '../../lib/session-store.ts';
 import { iconOf } from './icons.tsx';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
-/** Sidebar items: permitted, non-hidden routes; a parent with no visible child is left out. */
+/**
+ * Sidebar items: permitted, non-hidden routes; a parent with no visible child is left out, and a
+ * parent with a single visible child shows that child in its place (下载中心 is one item, not
+ * 下载中心 inside 下载中心).
+ */
 export function menuItemsOf(routes: readonly TRouteNode[]): MenuItem[] {
   const items: MenuItem[] = [{ key: '/dashboard', icon: iconOf('HomeOutlined'), label: '首页' }];
   for (const parent of routes) {
@@ -19,6 +24,11 @@ export function menuItemsOf(routes: readonly TRouteNode[]): MenuItem[] {
     }
     const visible = parent.children.filter((c) => !c.hidden);
     if (!visible.length) continue;
+    const [only] = visible;
+    if (visible.length === 1 && only) {
+      items.push({ key: fullPathOf(only, parent), icon: iconOf(parent.icon), label: only.title });
+      continue;
+    }
     items.push({
       key: parent.path,
       icon: iconOf(parent.icon),

@@ -1,31 +1,32 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
-import { useAppStore } from '../../lib/app-store.ts';
-import type { TRouteHandle } from '../route-table.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { useAppStore, visitedViewLabel } from '../../lib/app-store.ts';
+import { useCurrentScreen } from '../route-table.ts';
 
 /**
  * Tabs of the last 10 visited pages (spec section 2). Closing the active tab goes to the last
- * remaining tab, or to / when none is left. Tabs live in session storage and survive a refresh.
+ * remaining tab, or to / when none is left. Tabs live in session storage and survive a refresh;
+ * they belong to the session that opened them (`app-store.ts`). A page may name what it shows
+ * after the title (`useTabDetail`: 员工详情 - 张三).
  */
 export function TagsView() {
   const location = useLocation();
-  const matches = useMatches();
   const navigate = useNavigate();
   const views = useAppStore((s) => s.visitedViews);
   const addVisitedView = useAppStore((s) => s.addVisitedView);
   const removeVisitedView = useAppStore((s) => s.removeVisitedView);
-  const handle = [...matches].reverse().find((m) => (m.handle as TRouteHandle | undefined)?.route)?.handle as
-    TRouteHandle | undefined;
+  const { handle, permitted } = useCurrentScreen();
 
   useEffect(() => {
-    if (!handle) return;
+    // A path that shows the 404 page gets no tab.
+    if (!handle || !permitted) return;
     addVisitedView({
       path: location.pathname,
       fullPath: location.pathname + location.search,
       title: handle.route.title,
     });
-  }, [handle, location.pathname, location.search, addVisitedView]);
+  }, [handle, permitted, location.pathname, location.search, addVisitedView]);
 
   const close = (path: string) => {
     const rest = removeVisitedView(path);
@@ -38,6 +39,7 @@ export function TagsView() {
     <div className="tags-view" role="tablist" aria-label="已打开的页面">
       {views.map((v) => {
         const active = v.path === location.pathname;
+        const label = visitedViewLabel(v);
         return (
           <span
             key={v.path}
@@ -47,10 +49,10 @@ export function TagsView() {
             onClick={() => void navigate(v.fullPath)}
             onAuxClick={(e) => e.button === 1 && close(v.path)}
           >
-            {v.title}
+            {label}
             <CloseOutlined
               className="tags-view-close"
-              aria-label={`关闭 ${v.title}`}
+              aria-label={`关闭 ${label}`}
               onClick={(e) => {
                 e.stopPropagation();
                 close(v.path);

@@ -66,6 +66,13 @@ describe('修改认证方式', () => {
     expect(useSession.getState().verifyMethod).toBe('sms');
   });
 
+  it('starts with the current method selected', async () => {
+    api = mockApi({ 'GET /api/admin/user/front/info': () => ok(userInfo({ verifyMethod: 'sms' })) });
+    renderScreen(EditAuthenticationPage, { path: PATH });
+    expect(await screen.findByLabelText('短信验证码（当前）')).toBeChecked();
+    expect(screen.getByLabelText('密码')).not.toBeChecked();
+  });
+
   it('refuses the current method as the new one', async () => {
     api = mockApi({ 'GET /api/admin/user/front/info': () => ok(userInfo({})) });
     renderScreen(EditAuthenticationPage, { path: PATH });

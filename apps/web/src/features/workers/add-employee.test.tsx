@@ -38,7 +38,7 @@ afterEach(() => {
 
 async function fillBasics() {
   await user.type(screen.getByPlaceholderText('请输入姓名'), '王五');
-  await user.type(screen.getByPlaceholderText('请输入 18 位身份证号'), '11010519900307123x');
+  await user.type(screen.getByPlaceholderText('请输入 18 位身份证号'), '11010519900307101x');
   await user.type(screen.getByPlaceholderText('请输入手机号'), '13900000002');
 }
 
@@ -78,7 +78,7 @@ describe('添加员工', () => {
     expect(formItem('姓名')).not.toHaveClass('ant-form-item-has-error');
     expect(created?.body).toEqual({
       name: '王五',
-      idNumber: '11010519900307123X',
+      idNumber: '11010519900307101X',
       mobile: '13900000002',
       jobTypeId: null,
       departmentId: null,
@@ -99,6 +99,35 @@ describe('添加员工', () => {
     expect(await screen.findByText('性别：男，出生日期：1990-03-07')).toBeInTheDocument();
     expect(within(formItem('持卡人')).getByText('王五')).toBeInTheDocument();
     expect(within(formItem('持卡人')).getByText(/户名即员工姓名/)).toBeInTheDocument();
+  });
+
+  it('refuses an ID number whose check digit is wrong before sending (GB 11643)', async () => {
+    api = mockOptions();
+    renderScreen(AddEmployeePage, { path: PATH });
+    await user.type(screen.getByPlaceholderText('请输入姓名'), '王五');
+    await user.type(screen.getByPlaceholderText('请输入 18 位身份证号'), '110105199003071230');
+    await user.click(getButton('保存'));
+
+    expect(await within(formItem('身份证号')).findByText('身份证号校验位不正确')).toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+  });
+
+  it('shows a server field error only under its field, not as a toast too', async () => {
+    api = mockOptions({
+      'POST /api/companystaff/employee': () =>
+        fail(400, 40000, '该身份证号的员工已存在', {
+          errors: [{ path: 'idNumber', message: '该身份证号的员工已存在' }],
+        }),
+    });
+    renderScreen(AddEmployeePage, { path: PATH });
+    await fillBasics();
+    await user.click(screen.getByLabelText('暂不添加'));
+    await user.click(getButton('保存'));
+
+    expect(await within(formItem('身份证号')).findByText('该身份证号的员工已存在')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getAllByText('该身份证号的员工已存在')).toHaveLength(1);
+    expect(document.querySelector('.ant-message-notice')).toBeNull();
   });
 
   it('checks the fields with the contract rules before sending', async () => {

@@ -2,6 +2,7 @@ import type { TWorkerDetail } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
+import { useAppStore, visitedViewLabel } from '../../lib/app-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as DetailEmployeePage } from './routes/detail-employee-page.tsx';
 import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, workerDetail } from './test-data.ts';
@@ -56,6 +57,17 @@ describe('员工详情', () => {
     expect(within(basic).getByText(FULL_ID)).toBeInTheDocument();
     expect(within(basic).queryByText('（已脱敏）')).toBeNull();
     expect(api.calls[0]).toMatchObject({ method: 'GET', url: '/api/companystaff/employee/1' });
+  });
+
+  it('names the worker on its tab once loaded', async () => {
+    useAppStore.getState().clearVisitedViews();
+    useAppStore.getState().addVisitedView({ path: PATH, fullPath: `${PATH}?id=7`, title: '员工详情' });
+    api = mockDetail(workerDetail({ idNumber: FULL_ID, sensitiveVisible: true }));
+    renderDetail(7);
+    await screen.findByText(FULL_ID);
+    await waitFor(() =>
+      expect(visitedViewLabel(useAppStore.getState().visitedViews[0]!)).toBe(`员工详情 - ${workerDetail({}).name}`),
+    );
   });
 
   it('keeps the ID number masked without sensitiveVisible, whatever the server sends', async () => {

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading.tsx';
+import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { decodeToken } from '../../../lib/token.ts';
 
@@ -11,6 +12,7 @@ import { decodeToken } from '../../../lib/token.ts';
 export function AuthRedirectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  usePageTitle(publicRouteTitle('/authredirect'));
   useEffect(() => {
     const token = params.get('token');
     const decoded = decodeToken(token);

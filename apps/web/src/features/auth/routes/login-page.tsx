@@ -7,7 +7,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { isApiError } from '../../../lib/request.ts';
 import { loadBranding } from '../../../lib/session-actions.ts';
-import { PRODUCT_NAME, useSession } from '../../../lib/session-store.ts';
+import { isOfficialHost, PRODUCT_NAME, publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
+import { useSession } from '../../../lib/session-store.ts';
 import { getCompanyId } from '../../../lib/token.ts';
 import { useDemoAccounts } from '../api/get-demo-accounts.ts';
 import { getCaptcha } from '../api/get-captcha.ts';
@@ -55,9 +56,8 @@ export function LoginPage() {
     void loadBranding(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : getCompanyId());
   }, [params]);
 
-  useEffect(() => {
-    document.title = setting.companyName ? `登录 - ${setting.companyName}` : `登录 - ${PRODUCT_NAME}`;
-  }, [setting.companyName]);
+  // Spec section 2: the route title, with the product name only on the official host.
+  usePageTitle(publicRouteTitle('/login'));
 
   const refreshCaptcha = async () => {
     const captcha = await getCaptcha();
@@ -105,7 +105,8 @@ export function LoginPage() {
   };
 
   const showLoginImage = setting.loginObjClose === '1' && !!setting.loginImgSrc;
-  const title = setting.companyName || PRODUCT_NAME;
+  // The company's own title when it has branding; the product name only on the official host.
+  const title = setting.companyName || (isOfficialHost() ? PRODUCT_NAME : '欢迎登录');
 
   return (
     <div className="login-page">

@@ -1,8 +1,10 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
+import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
+  usePageTitle(publicRouteTitle('/404'));
   return (
     <Result
       status="404"

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 import { getToken } from '../../../lib/token.ts';
 import './pdf-preview-page.css';
 
@@ -28,6 +29,7 @@ export function sameOriginUrl(raw: string | null, origin = window.location.origi
 /** 文件预览: `/pdfPreview?url=` shows a PDF of this site with page navigation, zoom and download. */
 export function PdfPreviewPage() {
   const [params] = useSearchParams();
+  usePageTitle(publicRouteTitle('/pdfPreview'));
   const url = sameOriginUrl(params.get('url'));
   const [pages, setPages] = useState(0);
   const [scale, setScale] = useState(1.2);

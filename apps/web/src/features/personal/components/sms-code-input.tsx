@@ -1,5 +1,6 @@
-import { Button, Input, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useEffect, useState } from 'react';
+import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 
 export interface TSmsCodeInputProps {
   value?: string;
@@ -13,7 +14,10 @@ export interface TSmsCodeInputProps {
   disabled?: boolean;
 }
 
-/** A code field with its 获取验证码 button, which counts down before a code can be sent again. */
+/**
+ * A code field, trimmed when it loses focus, with its 获取验证码 button, which counts down before a
+ * code can be sent again.
+ */
 export function SmsCodeInput({
   value,
   onChange,
@@ -43,9 +47,9 @@ export function SmsCodeInput({
 
   return (
     <Space.Compact style={{ width: '100%' }}>
-      <Input
+      <TrimmedInput
         value={value}
-        onChange={(e) => onChange?.(e.target.value.trim())}
+        onChange={(e) => onChange?.(e.target.value)}
         placeholder={placeholder}
         maxLength={6}
         inputMode="numeric"

@@ -8,6 +8,7 @@ import {
 import { Alert, App, Button, Descriptions, Divider, Flex, Form, Input, QRCode, Radio, Typography } from 'antd';
 import { useState } from 'react';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
+import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useChangeVerifyMethod, type TChangeVerifyMethodInput } from '../api/change-verify-method.ts';
 import { useCreateTotpSetup } from '../api/create-totp-setup.ts';
 import { useSendSms } from '../api/send-sms.ts';
@@ -100,6 +101,8 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
       <Form<TVerifyMethodValues>
         form={form}
         layout="vertical"
+        // The option labelled 当前 starts selected (the page remounts the form when it changes).
+        initialValues={{ method: current }}
         style={{ maxWidth: 520 }}
         onFinish={(values) => void onFinish(values)}
         requiredMark={false}
@@ -157,7 +160,12 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
               { pattern: SIX_DIGITS, message: '动态验证码为 6 位数字' },
             ]}
           >
-            <Input placeholder="请输入身份验证器中的 6 位动态码" maxLength={6} inputMode="numeric" autoComplete="off" />
+            <TrimmedInput
+              placeholder="请输入身份验证器中的 6 位动态码"
+              maxLength={6}
+              inputMode="numeric"
+              autoComplete="off"
+            />
           </Form.Item>
         )}
 
@@ -202,7 +210,7 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
                 { pattern: SIX_DIGITS, message: '动态验证码为 6 位数字' },
               ]}
             >
-              <Input
+              <TrimmedInput
                 placeholder="请输入新身份验证器中的 6 位动态码"
                 maxLength={6}
                 inputMode="numeric"

@@ -1,10 +1,11 @@
 import { CustomerServiceOutlined, PhoneOutlined } from '@ant-design/icons';
-import { App, Button, Drawer, Empty, Form, Input, List, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Form, List, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
 import { useMessages, useSendMessage } from '../api/customer-service-messages.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 /**
  * The customer-service button of the top bar, shown when the company's setting is unset or 1:
@@ -53,7 +54,7 @@ export function CustomerServiceButton() {
               { max: 1000, message: '留言最多 1000 个字' },
             ]}
           >
-            <Input.TextArea rows={4} showCount maxLength={1000} placeholder="请描述您遇到的问题" />
+            <TrimmedTextArea rows={4} showCount maxLength={1000} placeholder="请描述您遇到的问题" />
           </Form.Item>
           <Form.Item name="contact" label="联系方式（选填）" rules={[{ max: 50, message: '联系方式最多 50 个字符' }]}>
             <TrimmedInput placeholder="手机号或邮箱" />

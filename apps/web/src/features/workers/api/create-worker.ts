@@ -5,7 +5,10 @@ import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workersQueryOptions } from './get-workers.ts';
 
 export function createWorker(body: TCreateWorkerBody): Promise<TWorkerDetail> {
-  return request<TWorkerDetail>('POST', '/api/companystaff/employee', body);
+  return request<TWorkerDetail>('POST', '/api/companystaff/employee', body, {
+    // 添加员工 puts the server's field messages under its fields, so no toast repeats them.
+    fieldErrorsToForm: true,
+  });
 }
 
 export function useCreateWorker() {

@@ -6,7 +6,10 @@ import { workerQueryOptions } from './get-worker.ts';
 import { workersQueryOptions } from './get-workers.ts';
 
 export function updateWorker({ id, body }: { id: number; body: TUpdateWorkerBody }): Promise<TWorkerDetail> {
-  return request<TWorkerDetail>('PUT', `/api/companystaff/employee/${id}`, body);
+  return request<TWorkerDetail>('PUT', `/api/companystaff/employee/${id}`, body, {
+    // The edit form puts the server's field messages under its fields, so no toast repeats them.
+    fieldErrorsToForm: true,
+  });
 }
 
 export function useUpdateWorker() {

@@ -1,9 +1,10 @@
 import type { TJobType, TJobTypeBody } from '@flexpay/contract/web';
-import { App, Form, Input, Modal, Switch } from 'antd';
+import { App, Form, Modal, Switch } from 'antd';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useCreateJobType } from '../api/create-job-type.ts';
 import { useUpdateJobType } from '../api/update-job-type.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 interface TJobTypeValues {
   name: string;
@@ -96,7 +97,7 @@ export function JobTypeModal({ open, jobType, onClose, afterClose }: TJobTypeMod
           <TrimmedInput placeholder="请输入工种编码，如 DRIVER" maxLength={20} />
         </Form.Item>
         <Form.Item name="description" label="描述" rules={[{ max: 200, message: '描述最多 200 个字符' }]}>
-          <Input.TextArea
+          <TrimmedTextArea
             placeholder="请输入描述（选填）"
             maxLength={200}
             showCount

@@ -1,12 +1,13 @@
 import { ID_NUMBER_PATTERN, MOBILE_RULE, WORKER_NAME_PATTERN, type TUpdateWorkerBody } from '@flexpay/contract/web';
-import { DatePicker, Form, Input, Select, TreeSelect } from 'antd';
+import { DatePicker, Form, Select, TreeSelect } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useDepartmentOptions } from '../api/get-department-options.ts';
 import { useJobTypeOptions } from '../api/get-job-type-options.ts';
 import { toDepartmentTree } from './department-tree.ts';
-import { idNumberSummary } from './id-number.ts';
+import { hasValidCheckDigit, idNumberSummary } from './id-number.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 /** The fields of TUpdateWorkerBody as the form holds them. */
 export interface TWorkerBasicValues {
@@ -91,6 +92,13 @@ export function WorkerBasicFields({
         rules={[
           { required: !idNumberOptional, whitespace: true, message: '请输入身份证号' },
           { pattern: ID_NUMBER_PATTERN, message: '身份证号应为 18 位' },
+          {
+            // The same message as the server's (GB 11643), before the number is sent.
+            validator: (_, value: string | undefined) =>
+              !value || !ID_NUMBER_PATTERN.test(value.trim()) || hasValidCheckDigit(value)
+                ? Promise.resolve()
+                : Promise.reject(new Error('身份证号校验位不正确')),
+          },
         ]}
         extra={idNumberSummary(idNumber) ?? idNumberHint}
       >
@@ -131,7 +139,7 @@ export function WorkerBasicFields({
         <DatePicker placeholder="请选择入职日期" style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '备注最多 200 个字符' }]}>
-        <Input.TextArea
+        <TrimmedTextArea
           placeholder="请输入备注（选填）"
           maxLength={200}
           showCount

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useDeleteWorker } from '../api/delete-worker.ts';
 import { useWorker } from '../api/get-worker.ts';
 import { shownIdNumber } from '../components/id-number.ts';
@@ -75,6 +76,8 @@ export function Component() {
   const canDeleteElement = useHasElement(WORKER_ELEMENTS.delete);
   const [isEditing, setEditing] = useState(false);
   const [isLeaveOpen, setLeaveOpen] = useState(false);
+  // The tab names the worker once loaded: 员工详情 - 张三.
+  useTabDetail(worker.data?.name);
   const backToList = (
     <Button key="back" onClick={() => void navigate(WORKER_LIST_PATH)}>
       返回员工列表
