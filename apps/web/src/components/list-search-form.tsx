@@ -1,7 +1,13 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { DatePicker, Form, InputNumber, Select, TreeSelect } from 'antd';
 import { useEffect, type CSSProperties, type ReactNode } from 'react';
-import { toFormValues, type TAnyFilter, type TFilterForm, type TFilters, type TTreeSelectFilter } from '../lib/list-filters.ts';
+import {
+  toFormValues,
+  type TAnyFilter,
+  type TFilterForm,
+  type TFilters,
+  type TTreeSelectFilter,
+} from '../lib/list-filters.ts';
 import type { TListQuery } from '../lib/use-list-query.ts';
 import { RemoteSelect } from './remote-select.tsx';
 import { SearchForm } from './search-form.tsx';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { TOption, TRemoteOptions } from '../lib/list-filters.ts';
 
 export const REMOTE_SEARCH_DEBOUNCE_MS = 300;
@@ -48,8 +48,8 @@ export function RemoteSelect({
   const [hasOpened, setHasOpened] = useState(false);
   const [keyword, setKeyword] = useState('');
   const debouncedKeyword = useDebouncedValue(keyword.trim(), debounceMs);
-  /** Labels of options seen in answers or chosen, so a chosen value keeps its label. */
-  const known = useRef(new Map<number, string>());
+  /** The option last chosen, so it keeps its label while other searches show other options. */
+  const [chosen, setChosen] = useState<TOption<number> | undefined>(undefined);
 
   const found = useQuery({
     queryKey: [...remote.queryKey, 'search', debouncedKeyword],
@@ -58,16 +58,22 @@ export function RemoteSelect({
     placeholderData: keepPreviousData,
     staleTime: OPTIONS_STALE_MS,
   });
-  for (const option of found.data ?? []) known.current.set(option.value, option.label);
 
-  const knownLabel = value === undefined ? undefined : known.current.get(value);
+  const knownLabel =
+    value === undefined
+      ? undefined
+      : chosen?.value === value
+        ? chosen.label
+        : found.data?.find((option) => option.value === value)?.label;
   const selected = useQuery({
     queryKey: [...remote.queryKey, 'option', value],
-    queryFn: ({ signal }) => remote.resolve(value as number, signal),
+    // null: the server no longer has it (the query cache holds no undefined).
+    queryFn: async ({ signal }) => (await remote.resolve(value as number, signal)) ?? null,
     enabled: value !== undefined && knownLabel === undefined,
     staleTime: OPTIONS_STALE_MS,
   });
   const selectedLabel = knownLabel ?? selected.data?.label;
+  const isGone = knownLabel === undefined && selected.data === null;
 
   const options: TOption<number>[] = [...(found.data ?? [])];
   if (value !== undefined && selectedLabel !== undefined && !options.some((option) => option.value === value)) {
@@ -81,7 +87,7 @@ export function RemoteSelect({
       id={id}
       value={value}
       onChange={(next, option) => {
-        if (next !== undefined && option && !Array.isArray(option)) known.current.set(next, option.label);
+        if (next !== undefined && option && !Array.isArray(option)) setChosen({ value: next, label: option.label });
         onChange?.(next);
       }}
       placeholder={placeholder}
@@ -98,7 +104,7 @@ export function RemoteSelect({
         if (label !== undefined && label !== null && label !== '') return label;
         if (selected.isPending && selected.fetchStatus === 'fetching') return '加载中…';
         // The server no longer has it (deleted): say so rather than show an id.
-        return selected.isSuccess ? `已删除的${noun}` : String(shown);
+        return isGone ? `已删除的${noun}` : String(shown);
       }}
       notFoundContent={isSearching ? '搜索中…' : found.isError ? `${noun}加载失败` : `暂无${noun}`}
       options={options}

@@ -36,11 +36,7 @@ export function SearchForm<T extends object>({
           <Button type="primary" htmlType="submit">
             查询
           </Button>
-          <Button
-            onClick={() => onReset()}
-          >
-            重置
-          </Button>
+          <Button onClick={() => onReset()}>重置</Button>
         </Space>
       </Form.Item>
     </Form>

@@ -266,8 +266,7 @@ export function dateRangeFilter<const From extends string, const To extends stri
         ...(range?.to ? { [options.to]: range.to } : {}),
       };
     },
-    toForm: (value) =>
-      value ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null] : null,
+    toForm: (value) => (value ? [value.from ? dayjs(value.from) : null, value.to ? dayjs(value.to) : null] : null),
     fromForm: (form) => asRange(form?.[0]?.format(DATE_FORMAT), form?.[1]?.format(DATE_FORMAT)),
     toQuery: (value) => ({ [options.from]: value?.from, [options.to]: value?.to }),
   };
@@ -280,8 +279,11 @@ export interface TSort<Field extends string> {
   order: TSortOrder;
 }
 
-export interface TSortFilter<Field extends string>
-  extends TListFilter<TSort<Field>, undefined, { sort?: Field | undefined; order?: TSortOrder | undefined }> {
+export interface TSortFilter<Field extends string> extends TListFilter<
+  TSort<Field>,
+  undefined,
+  { sort?: Field | undefined; order?: TSortOrder | undefined }
+> {
   kind: 'sort';
   fields: readonly Field[];
 }

@@ -87,7 +87,8 @@ export function Component() {
     if (extra.action !== 'sort') return;
     const current = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = WORKER_SORT_FIELDS.find((name) => name === current?.columnKey);
-    const sort = field && current?.order ? { sort: field, order: current.order === 'ascend' ? 'asc' : 'desc' } : undefined;
+    const sort =
+      field && current?.order ? { sort: field, order: current.order === 'ascend' ? 'asc' : 'desc' } : undefined;
     list.setValues({ ...list.values, sort: sort as TSort<TWorkerSortField> | undefined });
   };
 
@@ -95,7 +96,11 @@ export function Component() {
     if (exportWorkers.isPending) return;
     try {
       const { page: _page, limit: _limit, ...filters } = list.query;
-      await exportWorkers.mutateAsync({ ...filters, sort: filters.sort ?? 'createdAt', order: filters.order ?? 'desc' });
+      await exportWorkers.mutateAsync({
+        ...filters,
+        sort: filters.sort ?? 'createdAt',
+        order: filters.order ?? 'desc',
+      });
     } catch {
       return; // the request layer has shown why
     }
@@ -174,12 +179,7 @@ export function Component() {
           </Button>
           {canEdit &&
             (worker.status === 'active' ? (
-              <Button
-                type="link"
-                size="small"
-                danger
-                onClick={() => leaveDialog.open(worker)}
-              >
+              <Button type="link" size="small" danger onClick={() => leaveDialog.open(worker)}>
                 离职
               </Button>
             ) : (
