@@ -157,7 +157,7 @@ export function Component() {
         isFiltered={list.isFiltered}
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 980 }}
       />
 
       {resetDialog.target && <ResetPasswordModal {...resetDialog.dialogProps} admin={resetDialog.target} />}
