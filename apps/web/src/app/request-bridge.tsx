@@ -13,7 +13,8 @@ export function RequestBridge() {
   useEffect(
     () =>
       configureRequest({
-        notifyError: (text, seconds) => void message.error(text, seconds),
+        // Keyed by its text: the same failure again (a retried query) replaces the toast, never stacks a second.
+        notifyError: (text, seconds) => void message.error({ content: text, duration: seconds, key: text }),
         confirmLogout: (texts) =>
           new Promise<boolean>((resolve) => {
             modal.confirm({

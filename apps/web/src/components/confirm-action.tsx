@@ -22,7 +22,14 @@ export function ConfirmAction({
   blockedReason?: string;
 }) {
   const button = (
-    <Button type="link" size="small" danger={danger} disabled={blockedReason !== undefined}>
+    <Button
+      type="link"
+      size="small"
+      danger={danger}
+      disabled={blockedReason !== undefined}
+      // Chromium sends no pointer events to a disabled button: let them reach the span with the tooltip.
+      style={blockedReason !== undefined ? { pointerEvents: 'none' } : undefined}
+    >
       {label}
     </Button>
   );

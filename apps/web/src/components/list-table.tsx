@@ -40,6 +40,8 @@ export function ListTable<T extends { id: number | string }>({
   return (
     <Table<T>
       rowKey="id"
+      // Middle density: the lists' columns fit a 1366 px window beside the sidebar.
+      size="middle"
       dataSource={query.data?.rows ?? []}
       loading={loading ?? query.isFetching}
       locale={{ emptyText: <Empty description={isFiltered ? `没有符合条件的${noun}` : (empty ?? `暂无${noun}`)} /> }}

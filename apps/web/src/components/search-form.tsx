@@ -3,8 +3,8 @@ import type { CSSProperties, ReactNode } from 'react';
 
 /**
  * The search form above a list: its fields in a row that wraps, then 查询 and 重置. 查询 hands
- * the values to `onSearch`; 重置 clears the fields and calls `onReset` (which clears the URL's
- * filters).
+ * the values to `onSearch`; 重置 calls `onReset`, which empties the fields and the URL's filters
+ * (`ListSearchForm` does both).
  */
 export function SearchForm<T extends object>({
   form,
@@ -36,14 +36,7 @@ export function SearchForm<T extends object>({
           <Button type="primary" htmlType="submit">
             查询
           </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              onReset();
-            }}
-          >
-            重置
-          </Button>
+          <Button onClick={() => onReset()}>重置</Button>
         </Space>
       </Form.Item>
     </Form>

@@ -75,7 +75,9 @@ export interface TRequestHandlers {
 // so the request layer does not put them on the critical path.
 const defaultHandlers: TRequestHandlers = {
   notifyError: (text, durationSeconds) => {
-    void import('antd/es/message').then(({ default: message }) => message.error(text, durationSeconds));
+    void import('antd/es/message').then(({ default: message }) =>
+      message.error({ content: text, duration: durationSeconds, key: text }),
+    );
   },
   confirmLogout: (texts) =>
     import('antd/es/modal').then(

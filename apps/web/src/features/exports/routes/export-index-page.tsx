@@ -6,20 +6,18 @@ import {
   type TExportStatus,
 } from '@flexpay/contract/web';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Form, Progress, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Progress, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { formatThousands } from '../../../lib/format.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { SearchForm } from '../../../components/search-form.tsx';
+import { isExportRunning, useExportJobs } from '../../../lib/export-jobs.ts';
+import { defineFilters, selectFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { downloadExport } from '../api/download-export.ts';
-import { isExportRunning, useExportJobs } from '../api/get-export-jobs.ts';
-
-type TExportFilters = { status?: string };
 
 const STATUS_COLORS: Record<TExportStatus, string> = {
   queued: 'default',
@@ -29,37 +27,32 @@ const STATUS_COLORS: Record<TExportStatus, string> = {
 };
 const STATUS_OPTIONS = EXPORT_STATUSES.map((value) => ({ value, label: EXPORT_STATUS_LABELS[value] }));
 
-const asStatus = (value: string | undefined) => EXPORT_STATUSES.find((status) => status === value);
+const EXPORT_FILTERS = defineFilters({
+  status: selectFilter({ label: '状态', options: STATUS_OPTIONS, width: 140 }),
+});
 const isExpired = (job: TExportJob, now: number) => dayjs(job.expiresAt).valueOf() <= now;
 const percentOf = (progress: number) => Math.round(Math.min(100, Math.max(0, progress)));
 
 /** 下载中心 (/exportList/exportIndex). */
 export function Component() {
-  const { page, limit, filters, setFilters, pagination } = useListQuery<TExportFilters>();
-  const status = asStatus(filters.status);
-  const jobs = useExportJobs({ page, limit, status });
+  const list = useListQuery(EXPORT_FILTERS);
+  const jobs = useExportJobs(list.query);
   const { download, isDownloading } = useDownload();
-  const [form] = Form.useForm<TExportFilters>();
   // Expiry is judged at the time the rows arrived (each poll and page change refreshes it).
   const now = jobs.dataUpdatedAt;
-
-  // Back and forward change the URL: the search form follows it.
-  useEffect(() => {
-    form.setFieldsValue({ status });
-  }, [form, status]);
 
   const columns: TableColumnsType<TExportJob> = [
     {
       title: '文件名',
       dataIndex: 'fileName',
-      ellipsis: true,
-      render: (fileName: string) => fileName || '-',
+      // The whole name, wrapped when long: it is how the user tells the files apart.
+      render: (fileName: string) => <span style={{ wordBreak: 'break-all' }}>{fileName || '-'}</span>,
     },
-    { title: '类型', dataIndex: 'typeName', width: 120 },
+    { title: '类型', dataIndex: 'typeName', width: 100 },
     {
       title: '状态',
       dataIndex: 'status',
-      width: 200,
+      width: 150,
       render: (value: TExportStatus, job) => (
         <Flex vertical gap={4} align="flex-start">
           <Space size={4}>
@@ -73,30 +66,30 @@ export function Component() {
     {
       title: '进度',
       dataIndex: 'progress',
-      width: 160,
+      width: 130,
       render: (progress: number, job) =>
         isExportRunning(job) ? <Progress percent={percentOf(progress)} size="small" status="active" /> : '-',
     },
     {
       title: '行数',
       dataIndex: 'rowCount',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (count: number, job) => (job.status === 'done' ? formatThousands(count) : '-'),
     },
     {
       title: '大小',
       dataIndex: 'fileSize',
-      width: 100,
+      width: 90,
       align: 'right',
       render: (size: number, job) => (job.status === 'done' ? formatBytes(size) : '-'),
     },
-    { title: '创建时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
-    { title: '过期时间', dataIndex: 'expiresAt', width: 170, render: (time: string) => formatDateTime(time) },
+    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: (time: string) => formatDateTime(time) },
+    { title: '过期时间', dataIndex: 'expiresAt', width: 160, render: (time: string) => formatDateTime(time) },
     {
       title: '操作',
       key: 'actions',
-      width: 100,
+      width: 90,
       fixed: 'right',
       render: (_, job) =>
         job.status === 'done' && !isExpired(job, now) ? (
@@ -117,16 +110,7 @@ export function Component() {
 
   return (
     <Card>
-      <SearchForm<TExportFilters>
-        form={form}
-        initialValues={{ status }}
-        onSearch={(values) => setFilters(values)}
-        onReset={() => setFilters({})}
-      >
-        <Form.Item name="status" label="状态">
-          <Select placeholder="全部" allowClear options={STATUS_OPTIONS} style={{ width: 140 }} />
-        </Form.Item>
-      </SearchForm>
+      <ListSearchForm list={list} query={jobs} />
       <Typography.Paragraph type="secondary">
         导出文件生成后保留 {EXPORT_RETENTION_DAYS} 天，过期后需要重新导出。
       </Typography.Paragraph>
@@ -134,13 +118,14 @@ export function Component() {
       <ListTable<TExportJob>
         query={jobs}
         noun="导出任务"
-        isFiltered={!!status}
+        isFiltered={list.isFiltered}
         empty="暂无导出任务，可在各列表页点击“导出”"
         columns={columns}
         // Polling refreshes quietly; only a page or filter change shows the spinner.
         loading={jobs.isFetching && (jobs.isPlaceholderData || !jobs.data)}
-        pagination={pagination}
-        scroll={{ x: 1200 }}
+        pagination={list.pagination}
+        // Fits from 1366 px, the file name taking what is left; narrower windows scroll.
+        scroll={{ x: 1000 }}
       />
     </Card>
   );

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { roleOptionsQueryOptions } from './get-role-options.ts';
 import { rolesQueryOptions } from './get-roles.ts';
+import { roleRemoteOptions } from './search-role-options.ts';
 
 export function createRole(body: TRoleBody): Promise<TRole> {
   return request<TRole>('POST', '/api/admin/role', body);
@@ -16,6 +17,7 @@ export function useCreateRole() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: rolesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: roleOptionsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: roleRemoteOptions.queryKey }),
       ]);
     },
   });

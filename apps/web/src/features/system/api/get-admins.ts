@@ -1,5 +1,6 @@
 import type { TAdminRow, TAdminStatus, TPage } from '@flexpay/contract/web';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Query of GET /api/admin/user/page (ZAdminQuery). */
@@ -22,7 +23,7 @@ export const adminsQueryOptions = (query?: TAdminListQuery) =>
   queryOptions({
     queryKey: query ? ['system', 'admins', query] : ['system', 'admins'],
     queryFn: () => getAdmins(query ?? { page: 1, limit: 10 }),
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY_OPTIONS,
   });
 
 export const useAdmins = (query: TAdminListQuery) => useQuery(adminsQueryOptions(query));

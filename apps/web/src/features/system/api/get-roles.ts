@@ -1,5 +1,6 @@
 import type { TPage, TRole } from '@flexpay/contract/web';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Query of GET /api/admin/role/page (ZRoleQuery). */
@@ -18,7 +19,7 @@ export const rolesQueryOptions = (query?: TRoleListQuery) =>
   queryOptions({
     queryKey: query ? ['system', 'roles', query] : ['system', 'roles'],
     queryFn: () => getRoles(query ?? { page: 1, limit: 10 }),
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY_OPTIONS,
   });
 
 export const useRoles = (query: TRoleListQuery) => useQuery(rolesQueryOptions(query));

@@ -1,15 +1,15 @@
 import { ADMIN_STATUSES, ADMIN_STATUS_LABELS, type TAdminRow, type TAdminStatus } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Select, Space, Tag, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
-import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { useHasElement, useSession } from '../../../lib/session-store.ts';
-import { SearchForm } from '../../../components/search-form.tsx';
+import { defineFilters, remoteSelectFilter, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useAdmins } from '../api/get-admins.ts';
-import { useRoleOptions } from '../api/get-role-options.ts';
+import { roleRemoteOptions } from '../api/search-role-options.ts';
 import { useUpdateAdminStatus } from '../api/update-admin-status.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
@@ -19,60 +19,27 @@ import { ADD_ADMIN_PATH, editAdminPath } from '../paths.ts';
 
 const ADMIN_ELEMENT = 'system:admin';
 
-type TAdminFilters = {
-  username?: string;
-  name?: string;
-  mobile?: string;
-  status?: string;
-  roleId?: string;
-};
-
 const STATUS_OPTIONS = ADMIN_STATUSES.map((status) => ({ value: status, label: ADMIN_STATUS_LABELS[status] }));
 
-function asStatus(value: string | undefined): TAdminStatus | undefined {
-  return ADMIN_STATUSES.find((status) => status === value);
-}
-
-function asId(value: string | undefined): number | undefined {
-  const id = Number(value);
-  return Number.isInteger(id) && id > 0 ? id : undefined;
-}
+const ADMIN_FILTERS = defineFilters({
+  username: textFilter({ label: '用户名', maxLength: 32 }),
+  name: textFilter({ label: '姓名', maxLength: 50 }),
+  mobile: textFilter({ label: '手机号', maxLength: 11 }),
+  status: selectFilter({ label: '状态', options: STATUS_OPTIONS }),
+  roleId: remoteSelectFilter({ label: '角色', remote: roleRemoteOptions }),
+});
 
 /** 管理员管理 (/systemSetting/adminManage). */
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const { page, limit, filters, setFilters, pagination } = useListQuery<TAdminFilters>();
-  const status = asStatus(filters.status);
-  const roleId = asId(filters.roleId);
-  const admins = useAdmins({
-    page,
-    limit,
-    username: filters.username,
-    name: filters.name,
-    mobile: filters.mobile,
-    status,
-    roleId,
-  });
-  const roleOptions = useRoleOptions();
+  const list = useListQuery(ADMIN_FILTERS);
+  const admins = useAdmins(list.query);
   const updateStatus = useUpdateAdminStatus();
   const canManage = useHasElement(ADMIN_ELEMENT);
   const currentUsername = useSession((s) => s.userName);
   const isCurrentOwner = useSession((s) => s.isOwner);
-  const [form] = Form.useForm<TAdminFilters>();
-  const [resetting, setResetting] = useState<TAdminRow | undefined>(undefined);
-  const [isResetOpen, setResetOpen] = useState(false);
-
-  // Back and forward change the URL: the filter form follows it.
-  useEffect(() => {
-    form.setFieldsValue({
-      username: filters.username ?? '',
-      name: filters.name ?? '',
-      mobile: filters.mobile ?? '',
-      status: filters.status,
-      roleId: filters.roleId,
-    });
-  }, [form, filters.username, filters.name, filters.mobile, filters.status, filters.roleId]);
+  const resetDialog = useDialogTarget<TAdminRow>();
 
   const onSetStatus = async (admin: TAdminRow, next: TAdminStatus) => {
     try {
@@ -162,14 +129,7 @@ export function Component() {
               )
             )}
             {canReset && (
-              <Button
-                type="link"
-                size="small"
-                onClick={() => {
-                  setResetting(admin);
-                  setResetOpen(true);
-                }}
-              >
+              <Button type="link" size="small" onClick={() => resetDialog.open(admin)}>
                 重置密码
               </Button>
             )}
@@ -181,36 +141,7 @@ export function Component() {
 
   return (
     <Card>
-      <SearchForm<TAdminFilters>
-        form={form}
-        initialValues={filters}
-        onSearch={(values) => setFilters(values)}
-        onReset={() => setFilters({})}
-      >
-        <Form.Item name="username" label="用户名">
-          <TrimmedInput placeholder="请输入用户名" allowClear maxLength={32} />
-        </Form.Item>
-        <Form.Item name="name" label="姓名">
-          <TrimmedInput placeholder="请输入姓名" allowClear maxLength={50} />
-        </Form.Item>
-        <Form.Item name="mobile" label="手机号">
-          <TrimmedInput placeholder="请输入手机号" allowClear maxLength={11} />
-        </Form.Item>
-        <Form.Item name="status" label="状态">
-          <Select placeholder="全部" allowClear options={STATUS_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-        <Form.Item name="roleId" label="角色">
-          <Select
-            placeholder="全部"
-            allowClear
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={roleOptions.isPending}
-            notFoundContent={roleOptions.isError ? '角色加载失败' : '暂无角色'}
-            options={(roleOptions.data ?? []).map((role) => ({ value: String(role.id), label: role.name }))}
-            style={{ width: 160 }}
-          />
-        </Form.Item>
-      </SearchForm>
+      <ListSearchForm list={list} query={admins} />
 
       <Permission element={ADMIN_ELEMENT}>
         <ListToolbar>
@@ -223,20 +154,13 @@ export function Component() {
       <ListTable<TAdminRow>
         query={admins}
         noun="管理员"
-        isFiltered={Object.keys(filters).length > 0}
+        isFiltered={list.isFiltered}
         columns={columns}
-        pagination={pagination}
-        scroll={{ x: 1100 }}
+        pagination={list.pagination}
+        scroll={{ x: 980 }}
       />
 
-      {resetting && (
-        <ResetPasswordModal
-          open={isResetOpen}
-          admin={resetting}
-          onClose={() => setResetOpen(false)}
-          afterClose={() => setResetting(undefined)}
-        />
-      )}
+      {resetDialog.target && <ResetPasswordModal {...resetDialog.dialogProps} admin={resetDialog.target} />}
     </Card>
   );
 }

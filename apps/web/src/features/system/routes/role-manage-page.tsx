@@ -1,11 +1,11 @@
 import type { TRole } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Flex, Form, Space, Tag, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Flex, Space, Tag, type TableColumnsType } from 'antd';
 import { Permission } from '../../../components/permission.tsx';
-import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { SearchForm } from '../../../components/search-form.tsx';
+import { defineFilters, textFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useDeleteRole } from '../api/delete-role.ts';
 import { useRoles } from '../api/get-roles.ts';
@@ -16,29 +16,19 @@ import { RoleFormModal } from '../components/role-form-modal.tsx';
 
 const ROLE_ELEMENT = 'system:role';
 
-type TRoleFilters = { name?: string };
+const ROLE_FILTERS = defineFilters({
+  name: textFilter({ label: '角色名称', maxLength: 30 }),
+});
 
 /** 角色管理 (/systemSetting/roleManage). */
 export function Component() {
   const { message } = App.useApp();
-  const { page, limit, filters, setFilters, setPage, pagination } = useListQuery<TRoleFilters>();
-  const roles = useRoles({ page, limit, name: filters.name });
+  const list = useListQuery(ROLE_FILTERS);
+  const roles = useRoles(list.query);
   const deleteRole = useDeleteRole();
   const canEdit = useHasElement(ROLE_ELEMENT);
-  const [form] = Form.useForm<TRoleFilters>();
-  /** The role in the dialog: null adds one; undefined means no dialog. */
-  const [editing, setEditing] = useState<{ role: TRole | null } | undefined>(undefined);
-  const [isModalOpen, setModalOpen] = useState(false);
-
-  // Back and forward change the URL: the search form follows it.
-  useEffect(() => {
-    form.setFieldsValue({ name: filters.name ?? '' });
-  }, [form, filters.name]);
-
-  const openModal = (role: TRole | null) => {
-    setEditing({ role });
-    setModalOpen(true);
-  };
+  /** The role in the dialog: null adds one. */
+  const editDialog = useDialogTarget<TRole | null>();
 
   const onDelete = async (role: TRole) => {
     try {
@@ -48,7 +38,7 @@ export function Component() {
     }
     void message.success('角色已删除');
     // The last row of a later page is gone: show the page before it.
-    if (roles.data?.rows.length === 1 && page > 1) setPage(page - 1);
+    if (roles.data?.rows.length === 1 && list.page > 1) list.setPage(list.page - 1);
   };
 
   const columns: TableColumnsType<TRole> = [
@@ -73,7 +63,7 @@ export function Component() {
       width: 140,
       render: (_, role) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => openModal(role)}>
+          <Button type="link" size="small" onClick={() => editDialog.open(role)}>
             编辑
           </Button>
           <ConfirmAction
@@ -92,19 +82,9 @@ export function Component() {
   return (
     <Card>
       <Flex justify="space-between" align="flex-start" wrap gap={16} style={{ marginBottom: 16 }}>
-        <SearchForm<TRoleFilters>
-          form={form}
-          style={{ rowGap: 16 }}
-          initialValues={{ name: filters.name ?? '' }}
-          onSearch={(values) => setFilters({ name: values.name })}
-          onReset={() => setFilters({})}
-        >
-          <Form.Item name="name" label="角色名称">
-            <TrimmedInput placeholder="请输入角色名称" allowClear maxLength={30} />
-          </Form.Item>
-        </SearchForm>
+        <ListSearchForm list={list} query={roles} style={{ rowGap: 16 }} />
         <Permission element={ROLE_ELEMENT}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editDialog.open(null)}>
             新增角色
           </Button>
         </Permission>
@@ -113,20 +93,13 @@ export function Component() {
       <ListTable<TRole>
         query={roles}
         noun="角色"
-        isFiltered={!!filters.name}
+        isFiltered={list.isFiltered}
         columns={columns}
-        pagination={pagination}
+        pagination={list.pagination}
         scroll={{ x: 760 }}
       />
 
-      {editing && (
-        <RoleFormModal
-          open={isModalOpen}
-          role={editing.role}
-          onClose={() => setModalOpen(false)}
-          afterClose={() => setEditing(undefined)}
-        />
-      )}
+      {editDialog.isHeld && <RoleFormModal {...editDialog.dialogProps} role={editDialog.target ?? null} />}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import type { TExportJob, TWorkerFilters } from '@flexpay/contract/web';
-import { useMutation } from '@tanstack/react-query';
+import { useStartExport } from '../../../lib/export-jobs.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Queues an export of the list with its filters; the file appears in 下载中心. */
@@ -7,4 +7,4 @@ export function exportWorkers(filters: TWorkerFilters): Promise<TExportJob> {
   return request<TExportJob>('POST', '/api/companystaff/employee/export', filters);
 }
 
-export const useExportWorkers = () => useMutation({ mutationFn: exportWorkers });
+export const useExportWorkers = () => useStartExport(exportWorkers);

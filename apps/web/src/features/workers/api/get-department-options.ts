@@ -1,6 +1,9 @@
 import type { TDepartmentOption } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { TTreeOptionsState } from '../../../lib/list-filters.ts';
 import { request } from '../../../lib/request.ts';
+import { toDepartmentTree } from '../components/department-tree.ts';
 
 export function getDepartmentOptions(): Promise<TDepartmentOption[]> {
   return request<TDepartmentOption[]>('GET', '/api/companystaff/department/options');
@@ -10,3 +13,10 @@ export const departmentOptionsQueryOptions = () =>
   queryOptions({ queryKey: ['workers', 'departmentOptions'], queryFn: getDepartmentOptions });
 
 export const useDepartmentOptions = () => useQuery(departmentOptionsQueryOptions());
+
+/** The departments as a tree, for the 部门 filter. */
+export function useDepartmentTree(): TTreeOptionsState {
+  const departments = useDepartmentOptions();
+  const treeData = useMemo(() => toDepartmentTree(departments.data ?? []), [departments.data]);
+  return { treeData, isPending: departments.isPending, isError: departments.isError };
+}

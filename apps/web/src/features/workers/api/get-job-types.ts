@@ -1,5 +1,6 @@
 import type { TJobType, TPage } from '@flexpay/contract/web';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Query of GET /api/companystaff/ecompanyJobCategory/page (ZJobTypeQuery). */
@@ -19,7 +20,7 @@ export const jobTypesQueryOptions = (query?: TJobTypeListQuery) =>
   queryOptions({
     queryKey: query ? ['workers', 'jobTypes', query] : ['workers', 'jobTypes'],
     queryFn: () => getJobTypes(query ?? { page: 1, limit: 10 }),
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY_OPTIONS,
   });
 
 export const useJobTypes = (query: TJobTypeListQuery) => useQuery(jobTypesQueryOptions(query));

@@ -1,5 +1,6 @@
 import type { TPage, TRealNameStatus, TWorkerRow, TWorkerSortField, TWorkerStatus } from '@flexpay/contract/web';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
 
 /** The filters of GET /api/companystaff/employee/page (ZWorkerQuery without paging). */
@@ -35,7 +36,7 @@ export const workersQueryOptions = (query?: TWorkerListQuery) =>
   queryOptions({
     queryKey: query ? ['workers', 'list', query] : ['workers', 'list'],
     queryFn: () => getWorkers(query ?? { page: 1, limit: 10 }),
-    placeholderData: keepPreviousData,
+    ...LIST_QUERY_OPTIONS,
   });
 
 export const useWorkers = (query: TWorkerListQuery) => useQuery(workersQueryOptions(query));

@@ -1,14 +1,15 @@
 import type { TJobType } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Select, Space, Switch, Tag, type TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Space, Switch, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
-import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { SearchForm } from '../../../components/search-form.tsx';
+import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useDeleteJobType } from '../api/delete-job-type.ts';
 import { useJobTypes } from '../api/get-job-types.ts';
@@ -16,38 +17,28 @@ import { useUpdateJobType } from '../api/update-job-type.ts';
 import { JobTypeModal } from '../components/job-type-modal.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
 
-type TJobTypeFilters = { name?: string; enabled?: string };
-
-const ENABLED_OPTIONS = [
-  { value: 'true', label: '启用' },
-  { value: 'false', label: '停用' },
-];
-
-const asEnabled = (value: string | undefined) => (value === 'true' || value === 'false' ? value : undefined);
+const JOB_TYPE_FILTERS = defineFilters({
+  name: textFilter({ label: '名称', placeholder: '请输入工种名称', maxLength: 30 }),
+  enabled: selectFilter({
+    label: '状态',
+    options: [
+      { value: 'true', label: '启用' },
+      { value: 'false', label: '停用' },
+    ],
+  }),
+});
 
 /** 工种管理 (/EmployeeManagement/jobList). */
 export function Component() {
   const { message } = App.useApp();
-  const { page, limit, filters, setFilters, setPage, pagination } = useListQuery<TJobTypeFilters>();
-  const jobTypes = useJobTypes({ page, limit, name: filters.name, enabled: asEnabled(filters.enabled) });
+  const list = useListQuery(JOB_TYPE_FILTERS);
+  const jobTypes = useJobTypes(list.query);
   const updateJobType = useUpdateJobType();
   const deleteJobType = useDeleteJobType();
   const canManage = useHasElement(WORKER_ELEMENTS.jobType);
-  const [form] = Form.useForm<TJobTypeFilters>();
-  /** The type in the dialog: null adds one; undefined means no dialog. */
-  const [editing, setEditing] = useState<{ jobType: TJobType | null } | undefined>(undefined);
-  const [isModalOpen, setModalOpen] = useState(false);
+  /** The type in the dialog: null adds one. */
+  const editDialog = useDialogTarget<TJobType | null>();
   const [togglingId, setTogglingId] = useState<number | undefined>(undefined);
-
-  // Back and forward change the URL: the search form follows it.
-  useEffect(() => {
-    form.setFieldsValue({ name: filters.name ?? '', enabled: asEnabled(filters.enabled) });
-  }, [form, filters.name, filters.enabled]);
-
-  const openModal = (jobType: TJobType | null) => {
-    setEditing({ jobType });
-    setModalOpen(true);
-  };
 
   const onToggle = async (jobType: TJobType, enabled: boolean) => {
     if (togglingId !== undefined) return;
@@ -73,7 +64,7 @@ export function Component() {
     }
     void message.success(`工种“${jobType.name}”已删除`);
     // The last row of a later page is gone: show the page before it.
-    if (jobTypes.data?.rows.length === 1 && page > 1) setPage(page - 1);
+    if (jobTypes.data?.rows.length === 1 && list.page > 1) list.setPage(list.page - 1);
   };
 
   const columns: TableColumnsType<TJobType> = [
@@ -109,7 +100,7 @@ export function Component() {
       width: 140,
       render: (_, jobType) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => openModal(jobType)}>
+          <Button type="link" size="small" onClick={() => editDialog.open(jobType)}>
             编辑
           </Button>
           <ConfirmAction
@@ -129,23 +120,11 @@ export function Component() {
 
   return (
     <Card>
-      <SearchForm<TJobTypeFilters>
-        form={form}
-        initialValues={{ name: filters.name ?? '', enabled: asEnabled(filters.enabled) }}
-        onSearch={(values) => setFilters(values)}
-        onReset={() => setFilters({})}
-      >
-        <Form.Item name="name" label="名称">
-          <TrimmedInput placeholder="请输入工种名称" allowClear maxLength={30} />
-        </Form.Item>
-        <Form.Item name="enabled" label="状态">
-          <Select placeholder="全部" allowClear options={ENABLED_OPTIONS} style={{ width: 120 }} />
-        </Form.Item>
-      </SearchForm>
+      <ListSearchForm list={list} query={jobTypes} />
 
       <Permission element={WORKER_ELEMENTS.jobType}>
         <ListToolbar>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openModal(null)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => editDialog.open(null)}>
             新增工种
           </Button>
         </ListToolbar>
@@ -154,21 +133,14 @@ export function Component() {
       <ListTable<TJobType>
         query={jobTypes}
         noun="工种"
-        isFiltered={Object.keys(filters).length > 0}
+        isFiltered={list.isFiltered}
         columns={columns}
         loading={jobTypes.isFetching && togglingId === undefined}
-        pagination={pagination}
+        pagination={list.pagination}
         scroll={{ x: 900 }}
       />
 
-      {editing && (
-        <JobTypeModal
-          open={isModalOpen}
-          jobType={editing.jobType}
-          onClose={() => setModalOpen(false)}
-          afterClose={() => setEditing(undefined)}
-        />
-      )}
+      {editDialog.isHeld && <JobTypeModal {...editDialog.dialogProps} jobType={editDialog.target ?? null} />}
     </Card>
   );
 }

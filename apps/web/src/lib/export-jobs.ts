@@ -1,0 +1,52 @@
+/**
+ * The download centre's list, shared: 下载中心 shows it, and every screen that starts an export
+ * refreshes it (`useStartExport`), so the new job is there when the user opens 下载中心.
+ */
+import type { TExportJob, TExportStatus, TPage } from '@flexpay/contract/web';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from './query-client.ts';
+import { request } from './request.ts';
+
+export const EXPORT_POLL_MS = 2000;
+
+/** Query of GET /api/admin/export/page (ZExportQuery). */
+export interface TExportJobListQuery {
+  page: number;
+  limit: number;
+  status?: TExportStatus | undefined;
+}
+
+/** The file is still being made. */
+export const isExportRunning = (job: Pick<TExportJob, 'status'>) => job.status === 'queued' || job.status === 'running';
+
+export function getExportJobs(query: TExportJobListQuery): Promise<TPage<TExportJob>> {
+  return request<TPage<TExportJob>>('GET', '/api/admin/export/page', query);
+}
+
+/**
+ * Polled every 2 s while a job on the page is queued or running; fetched again when the browser
+ * tab comes back (an export started in another tab). Without a query: the key prefix of every
+ * page, for invalidation.
+ */
+export const exportJobsQueryOptions = (query?: TExportJobListQuery) =>
+  queryOptions({
+    queryKey: query ? ['exports', 'list', query] : ['exports', 'list'],
+    queryFn: () => getExportJobs(query ?? { page: 1, limit: 10 }),
+    ...LIST_QUERY_OPTIONS,
+    refetchOnWindowFocus: true,
+    refetchInterval: (q) => (q.state.data?.rows.some(isExportRunning) ? EXPORT_POLL_MS : false),
+  });
+
+export const useExportJobs = (query: TExportJobListQuery) => useQuery(exportJobsQueryOptions(query));
+
+/**
+ * The mutation of an 导出 button: it queues an export job, then refreshes the download centre's
+ * list, so an open 下载中心 shows the new job (and polls it until its file is made).
+ */
+export function useStartExport<TInput>(startExport: (input: TInput) => Promise<TExportJob>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: startExport,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportJobsQueryOptions().queryKey }),
+  });
+}
