@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
-import { ageOn, idCardCheckChar } from '../../src/lib/id-card.ts';
+import { ageOn, chinaDateOf, idCardCheckChar } from '../../src/lib/id-card.ts';
 import { download, readXlsx } from '../files.ts';
 import { caller, createTestApp, loginAs, type TestApp } from '../helpers.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
@@ -22,6 +22,7 @@ const isValidId = (n: string) => n.length === 18 && idCardCheckChar(n.slice(0, 1
 function rebuild(masked: string, values: unknown[], now: Date): string[] {
   if (!/^\d{6}\*{8}[\dX]{4}$/.test(masked)) return [];
   const fill = (digits: string) => `${masked.slice(0, 6)}${digits}${masked.slice(14)}`;
+  const today = chinaDateOf(now);
   const rebuilt: string[] = [];
   for (const value of values) {
     const text = String(value ?? '');
@@ -32,9 +33,10 @@ function rebuild(masked: string, values: unknown[], now: Date): string[] {
     } else if (/^\d{1,3}$/.test(text) && Number(text) <= 120) {
       const age = Number(text);
       const candidates: string[] = [];
-      for (let t = now.getTime() - (age + 2) * 366 * DAY; t <= now.getTime() - (age - 1) * 365 * DAY; t += DAY) {
+      for (let t = now.getTime() - (age + 1) * 366 * DAY; t <= now.getTime() - (age - 1) * 365 * DAY; t += DAY) {
         const day = new Date(t).toISOString().slice(0, 10);
-        if (ageOn(day, now) !== age) continue;
+        const years = Number(today.slice(0, 4)) - Number(day.slice(0, 4));
+        if ((today.slice(5) < day.slice(5) ? years - 1 : years) !== age) continue;
         const candidate = fill(day.replace(/-/g, ''));
         if (isValidId(candidate)) candidates.push(candidate);
       }
