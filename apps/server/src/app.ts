@@ -13,6 +13,7 @@ import {
 import type { AppConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
+import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf, type FileStore } from './lib/file-store.ts';
 import { createOutboxSmsSender, type SmsSender } from './modules/verification/sms.ts';
@@ -58,6 +59,8 @@ export interface BuildAppOptions {
   files?: FileStore;
   /** The clock services read; tests pass their own. */
   now?: () => Date;
+  /** The image captcha drawer; tests pass one that remembers the answers. */
+  captcha?: () => Captcha;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function buildApp({
   sms,
   files,
   now,
+  captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -78,7 +82,9 @@ export async function buildApp({
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): from anyone
+    // else it would let a client choose the IP that limits, lockouts and the audit record.
+    trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -95,6 +101,7 @@ export async function buildApp({
     files: files ?? createLocalFileStore(filesDirOf(config.dataDir)),
     log: app.log,
     now: now ?? (() => new Date()),
+    captcha: captcha ?? (() => createCaptcha()),
   } satisfies ServiceContext);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

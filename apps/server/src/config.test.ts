@@ -34,6 +34,25 @@ describe('config', () => {
     });
   });
 
+  it('trusts no proxy unless TRUST_PROXY lists addresses or CIDR ranges', () => {
+    expect(load({}).trustProxy).toEqual([]);
+    expect(load({ TRUST_PROXY: '' }).trustProxy).toEqual([]);
+    expect(load({ TRUST_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('runs in demo mode by default on the embedded database only', () => {
+    expect(load({}).demoMode).toBe(true);
+    expect(load({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).demoMode).toBe(false);
+    expect(load({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', DEMO_MODE: '1' }).demoMode).toBe(true);
+    expect(load({ DEMO_MODE: '0' }).demoMode).toBe(false);
+    expect(load({ DEMO_MODE: '' }).demoMode).toBe(true);
+  });
+
   it.each([
     [{ PORT: '70000' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
     [{ PORT: 'http' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
@@ -44,6 +63,9 @@ describe('config', () => {
     [{ DATABASE_URL: 'not a url' }, 'DATABASE_URL: DATABASE_URL 不是有效的连接地址'],
     [{ JWT_SECRET: 'short' }, 'JWT_SECRET: JWT_SECRET 至少 32 个字符'],
     [{ ENCRYPTION_KEY: 'abc' }, 'ENCRYPTION_KEY: ENCRYPTION_KEY 必须是 32 字节的 base64url 编码'],
+    [{ TRUST_PROXY: 'true' }, 'TRUST_PROXY: TRUST_PROXY 应为逗号分隔的 IP 地址或网段（CIDR）'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY: TRUST_PROXY 应为逗号分隔的 IP 地址或网段（CIDR）'],
+    [{ TRUST_PROXY: '127.0.0.1, nginx' }, 'TRUST_PROXY: TRUST_PROXY 应为逗号分隔的 IP 地址或网段（CIDR）'],
   ])('refuses %o with a Chinese message', (env, message) => {
     expect(() => load(env)).toThrow(message);
     expect(() => load(env)).toThrow(/^配置有误:/);

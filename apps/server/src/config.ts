@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -29,11 +30,32 @@ const ZEnv = z.object({
       error: 'LOG_LEVEL 只能是 fatal、error、warn、info、debug、trace 或 silent',
     })
     .default('info'),
-  /** Show the demo accounts on the login page and seed demo data into an empty database. */
-  DEMO_MODE: z
-    .enum(['0', '1', 'true', 'false'], { error: 'DEMO_MODE 只能是 0、1、true 或 false' })
-    .default('1')
-    .transform((v) => v === '1' || v === 'true'),
+  /**
+   * Show the demo accounts on the login page and seed demo data into an empty database. On by
+   * default on the embedded database (the two-command start), off by default with DATABASE_URL.
+   */
+  DEMO_MODE: optional(
+    z
+      .enum(['0', '1', 'true', 'false'], { error: 'DEMO_MODE 只能是 0、1、true 或 false' })
+      .transform((v) => v === '1' || v === 'true'),
+  ),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: a comma-separated list of addresses
+   * and CIDR ranges. Unset: the client's own address counts, whatever headers it sends.
+   */
+  TRUST_PROXY: optional(
+    z
+      .string()
+      .transform((v) =>
+        v
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every(isProxyAddress), {
+        error: 'TRUST_PROXY 应为逗号分隔的 IP 地址或网段（CIDR），例如 127.0.0.1,10.0.0.0/8',
+      }),
+  ),
   /**
    * Seconds a verified token's session and rights are reused without reading the database
    * (ADR 0007); 0 reads them on every request. A write request clears them in its own process.
@@ -42,6 +64,15 @@ const ZEnv = z.object({
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST: optional(z.string()),
 });
+
+/** An IPv4/IPv6 address, or one with a prefix length that fits it (CIDR). */
+function isProxyAddress(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
 
 export interface AppConfig {
   port: number;
@@ -52,6 +83,8 @@ export interface AppConfig {
   encryptionKey: string;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
   demoMode: boolean;
+  /** Addresses and CIDR ranges of the reverse proxies to believe; empty: none. */
+  trustProxy: string[];
   webDist: string | undefined;
   sessionCacheSeconds: number;
 }
@@ -85,7 +118,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir, 'jwt-secret'),
     encryptionKey: e.ENCRYPTION_KEY ?? loadOrCreateSecret(dataDir, 'encryption-key', 32),
     logLevel: e.LOG_LEVEL,
-    demoMode: e.DEMO_MODE,
+    demoMode: e.DEMO_MODE ?? !e.DATABASE_URL,
+    trustProxy: e.TRUST_PROXY ?? [],
     webDist: e.WEB_DIST,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
   };

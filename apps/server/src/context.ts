@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
+import type { Captcha } from './lib/captcha.ts';
 import type { Db } from './db/client.ts';
 import type { FieldCipher } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
@@ -13,6 +14,8 @@ export interface ServiceContext {
   sms: SmsSender;
   files: FileStore;
   log: FastifyBaseLogger;
+  /** Draws a new image captcha (tests wrap it to learn the answers a script cannot read). */
+  captcha(): Captcha;
   /** The clock; tests may move it. */
   now(): Date;
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
-import { DEMO_LOGINS, seedDemoData } from './seed/demo.ts';
+import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
 
   const app = await buildApp({ config, database });
+  const demoWarning = await demoLoginsWarning(database.db, config.demoMode);
+  if (demoWarning) app.log.warn(demoWarning);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
+import { createCaptcha, type Captcha } from '../src/lib/captcha.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { TEST_ENCRYPTION_KEY } from './keys.ts';
 import { adminUrl, databaseUrlFor } from './pg-urls.ts';
@@ -43,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     encryptionKey: TEST_ENCRYPTION_KEY,
     logLevel: 'silent',
     demoMode: true,
+    trustProxy: [],
     webDist: undefined,
     sessionCacheSeconds: 5,
     ...overrides,
@@ -63,7 +65,7 @@ export async function createTestApp(
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: testConfig(overrides), database, logger: false });
+    app = await buildApp({ config: testConfig(overrides), database, logger: false, captcha: drawRememberedCaptcha });
     beforeReady?.(app);
     await app.ready();
   } catch (err) {
@@ -102,7 +104,7 @@ export interface Caller {
 
 /** Calls the app as a client with this token (or none), answering the parsed envelope. */
 export function caller(app: FastifyInstance, token?: string, ip = '127.0.0.1'): Caller {
-  const headers = { ...(token ? { authorization: token } : {}), 'x-forwarded-for': ip };
+  const headers = token ? { authorization: token } : {};
   const send = async (
     method: 'GET' | 'POST' | 'PUT' | 'DELETE',
     url: string,
@@ -113,6 +115,8 @@ export function caller(app: FastifyInstance, token?: string, ip = '127.0.0.1'): 
       method,
       url,
       headers,
+      // The client's own address: X-Forwarded-For counts only from a configured proxy.
+      remoteAddress: ip,
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
       ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
     });
@@ -133,7 +137,17 @@ export async function loginAs(app: FastifyInstance, username: string, password =
   return res.body.data as string;
 }
 
-/** The characters of an SVG captcha, read in order from its text elements. */
+/** Answers of the captchas the test apps drew, by image: a script cannot read them from the SVG. */
+const captchaAnswers = new Map<string, string>();
+function drawRememberedCaptcha(): Captcha {
+  const captcha = createCaptcha();
+  captchaAnswers.set(captcha.svg, captcha.text);
+  return captcha;
+}
+
+/** The characters of an SVG captcha drawn by a test app (known to the test, not in the image). */
 export function solveCaptcha(svg: string): string {
-  return [...svg.matchAll(/<text[^>]*>([^<]+)<\/text>/g)].map((m) => m[1]).join('');
+  const answer = captchaAnswers.get(svg);
+  if (answer === undefined) throw new Error('not a captcha drawn by a test app');
+  return answer;
 }

@@ -49,7 +49,11 @@ export const ZWorkerRow = z.object({
   idNumber: z.string(),
   mobile: z.string(),
   gender: z.enum(['male', 'female']),
-  birthDate: z.string(),
+  /**
+   * Age in whole years. Never the birth date: it is the eight digits a masked ID number hides,
+   * so a row carrying it would give the full number away.
+   */
+  age: z.number().int(),
   province: z.string(),
   jobTypeId: z.number().nullable(),
   jobTypeName: z.string().nullable(),
@@ -90,6 +94,8 @@ export const ZWorkerDetail = ZWorkerRow.extend({
   regionCode: z.string(),
   /** Whether idNumber and card numbers are shown in full (employee:sensitive). */
   sensitiveVisible: z.boolean(),
+  /** The birth date (YYYY-MM-DD) when the ID number is shown in full; otherwise null. */
+  birthDate: z.string().nullable(),
   bankCards: z.array(ZBankCard),
   alipayAccounts: z.array(ZAlipayAccount),
   /** Never paid: may be deleted. */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkBankCard, luhnCheckDigit, luhnValid, maskBankCard } from './bank-card.ts';
-import { idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
+import { ageOn, idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
 
 describe('ID card numbers (GB 11643)', () => {
   it('accepts the standard example and derives birth date, gender and province', () => {
@@ -63,5 +63,14 @@ describe('bank cards', () => {
     expect(checkBankCard(card)).toEqual({ ok: true, number: card });
     expect(luhnValid('4111111111111111')).toBe(true);
     expect(maskBankCard(card)).toBe(`6222 **** **** ${card.slice(-4)}`);
+  });
+
+  it('tells the age in whole years on the day in China', () => {
+    // 2026-03-07 16:30 UTC is already 2026-03-08 in China.
+    expect(ageOn('1990-03-08', new Date('2026-03-07T15:59:00Z'))).toBe(35);
+    expect(ageOn('1990-03-08', new Date('2026-03-07T16:30:00Z'))).toBe(36);
+    expect(ageOn('2000-02-29', new Date('2026-02-28T12:00:00+08:00'))).toBe(25);
+    expect(ageOn('2000-02-29', new Date('2026-03-01T12:00:00+08:00'))).toBe(26);
+    expect(ageOn('2000-02-29', new Date('2024-02-29T12:00:00+08:00'))).toBe(24);
   });
 });

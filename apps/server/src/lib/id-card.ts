@@ -104,3 +104,17 @@ export function parseIdCard(
 export function maskIdCard(number: string): string {
   return number.length === 18 ? `${number.slice(0, 6)}********${number.slice(14)}` : number;
 }
+
+/** The calendar date of an instant in China (Asia/Shanghai), as YYYY-MM-DD. */
+export const chinaDateOf = (instant: Date) => instant.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+
+/**
+ * Whole years from a birth date (YYYY-MM-DD) to an instant's date in China. What lists and
+ * exports show instead of the birth date: the birth date is the eight digits a masked ID number
+ * hides, so showing it would give the number away.
+ */
+export function ageOn(birthDate: string, instant: Date): number {
+  const today = chinaDateOf(instant);
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { creditCodeCheckChar } from '../lib/credit-code.ts';
-import { hashPassword } from '../lib/password.ts';
+import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ASYNC_ROUTES, ELEMENT_CODES, flattenRoutes, menuCodeOf } from '@flexpay/contract';
 import type { FieldCipher } from '../lib/crypto.ts';
@@ -33,6 +33,31 @@ const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17);
 export async function isEmpty(db: Db): Promise<boolean> {
   const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from company`);
   return (row?.n ?? 0) === 0;
+}
+
+/**
+ * The demo logins that still sign in with the published demo password: harmless in demo mode,
+ * an open door anywhere else, so the server warns about them when it starts outside demo mode.
+ */
+export async function findDemoLoginsInUse(db: Db): Promise<string[]> {
+  const usernames = DEMO_LOGINS.map((l) => l.username);
+  const rows = await db
+    .select({ username: admin.username, passwordHash: admin.passwordHash, status: admin.status })
+    .from(admin)
+    .where(inArray(admin.username, usernames));
+  const inUse: string[] = [];
+  for (const row of rows) {
+    if (row.status === 'enabled' && (await verifyPassword(row.passwordHash, DEMO_PASSWORD))) inUse.push(row.username);
+  }
+  return inUse.sort();
+}
+
+/** The warning the server logs at start when demo logins are open outside demo mode; undefined otherwise. */
+export async function demoLoginsWarning(db: Db, demoMode: boolean): Promise<string | undefined> {
+  if (demoMode) return undefined;
+  const inUse = await findDemoLoginsInUse(db);
+  if (!inUse.length) return undefined;
+  return `演示模式已关闭，但演示账号 ${inUse.join('、')} 仍可用公开的演示密码登录：请修改其密码或停用这些账号`;
 }
 
 /**

@@ -14,18 +14,29 @@ export async function findAdminById(db: DbOrTx, id: number): Promise<AdminRow | 
   return row;
 }
 
-/** Failed attempts since the last success within the window: for captcha and lockout. */
+/**
+ * Failed sign-in attempts within the window: for captcha, lockout and the per-IP limit. By
+ * username, and by username and IP, they count from the username's (or that pair's) last
+ * success; by IP they all count, whatever signed in from that IP in between, so one good login
+ * does not restart the count of a client trying many usernames.
+ */
 export async function countRecentFailures(
   db: DbOrTx,
-  by: { username: string } | { ip: string },
+  by: { username: string; ip?: string } | { ip: string },
   since: Date,
 ): Promise<{ failures: number; lastFailureAt: Date | null }> {
-  const key = 'username' in by ? eq(loginAttempt.username, by.username) : eq(loginAttempt.ip, by.ip);
-  const [lastOk] = await db
-    .select({ at: max(loginAttempt.createdAt) })
-    .from(loginAttempt)
-    .where(and(key, eq(loginAttempt.success, true), gt(loginAttempt.createdAt, since)));
-  const from = lastOk?.at && lastOk.at > since ? lastOk.at : since;
+  const key =
+    'username' in by
+      ? and(eq(loginAttempt.username, by.username), by.ip === undefined ? undefined : eq(loginAttempt.ip, by.ip))
+      : eq(loginAttempt.ip, by.ip);
+  let from = since;
+  if ('username' in by) {
+    const [lastOk] = await db
+      .select({ at: max(loginAttempt.createdAt) })
+      .from(loginAttempt)
+      .where(and(key, eq(loginAttempt.success, true), gt(loginAttempt.createdAt, since)));
+    if (lastOk?.at && lastOk.at > since) from = lastOk.at;
+  }
   const [row] = await db
     .select({ failures: count(), last: max(loginAttempt.createdAt) })
     .from(loginAttempt)

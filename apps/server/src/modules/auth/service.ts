@@ -74,10 +74,54 @@ export interface LoginOutcome {
   companyId: number;
 }
 
+/** The sign-in counters of one attempt: by username, by this client and username, by client. */
+interface FailureCounts {
+  byUser: number;
+  byClient: number;
+  byIp: number;
+}
+
+async function countFailures(ctx: ServiceContext, username: string, ip: string) {
+  const since = new Date(ctx.now().getTime() - LOGIN_WINDOW_MS);
+  const [byUser, byClient, byIp] = await Promise.all([
+    countRecentFailures(ctx.db, { username }, since),
+    countRecentFailures(ctx.db, { username, ip }, since),
+    countRecentFailures(ctx.db, { ip }, since),
+  ]);
+  return { byUser, byClient, byIp };
+}
+
+/**
+ * The limits that hold before a password is even checked: this client is locked out of this
+ * username after 5 failures (other clients are asked for the captcha instead), and a client
+ * that failed 30 times in 15 minutes, whatever usernames, must wait.
+ */
+async function enforceLoginLimits(ctx: ServiceContext, username: string, ip: string): Promise<FailureCounts> {
+  const { byUser, byClient, byIp } = await countFailures(ctx, username, ip);
+  if (byClient.failures >= LOCK_AFTER_FAILURES && byClient.lastFailureAt) {
+    const until = new Date(byClient.lastFailureAt.getTime() + LOCK_MS);
+    throw new AppError(Code.BAD_CREDENTIALS, `登录失败次数过多，账号已锁定，请于 ${formatTime(until)} 后重试`, {
+      lockedUntil: until.toISOString(),
+    });
+  }
+  if (byIp.failures >= IP_FAILURE_LIMIT) {
+    throw new AppError(Code.TOO_MANY_REQUESTS, '登录尝试过于频繁，请 15 分钟后再试');
+  }
+  return { byUser: byUser.failures, byClient: byClient.failures, byIp: byIp.failures };
+}
+
+/** Whether the image captcha is asked for: after 3 failures on the username (from anywhere) or from the client. */
+const needsCaptcha = (n: FailureCounts, extra = 0) =>
+  Math.max(n.byUser, n.byClient, n.byIp) + extra >= CAPTCHA_AFTER_FAILURES;
+
 /**
  * Sign-in (DOMAIN section 1). The answers for a wrong password and for an unknown username are
  * identical, and so are the captcha and lockout rules, which count attempts per typed username
  * whether or not it exists. A second step (SMS or TOTP) is asked for only after the right password.
+ *
+ * The lockout is scoped to the client (username and IP): a stranger who fails 5 times is locked
+ * out from where they are, while the admin, from another client, is asked for the image captcha
+ * and still gets in. The captcha is what slows an attacker who changes address.
  */
 export async function login(
   ctx: ServiceContext,
@@ -86,20 +130,7 @@ export async function login(
   audit: { companyId?: number; adminId?: number },
 ): Promise<LoginOutcome> {
   const username = input.username.trim();
-  const now = ctx.now();
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-
-  const byUser = await countRecentFailures(ctx.db, { username }, since);
-  if (byUser.failures >= LOCK_AFTER_FAILURES && byUser.lastFailureAt) {
-    const until = new Date(byUser.lastFailureAt.getTime() + LOCK_MS);
-    throw new AppError(Code.BAD_CREDENTIALS, `登录失败次数过多，账号已锁定，请于 ${formatTime(until)} 后重试`, {
-      lockedUntil: until.toISOString(),
-    });
-  }
-  const byIp = await countRecentFailures(ctx.db, { ip: client.ip }, since);
-  if (byIp.failures >= IP_FAILURE_LIMIT) {
-    throw new AppError(Code.TOO_MANY_REQUESTS, '登录尝试过于频繁，请 15 分钟后再试');
-  }
+  const counts = await enforceLoginLimits(ctx, username, client.ip);
 
   const admin = await findAdminByUsername(ctx.db, username);
   // A second-step token proves this browser already passed password (and captcha) for this admin.
@@ -117,8 +148,7 @@ export async function login(
         )
       : undefined;
 
-  const captchaRequired =
-    Math.max(byUser.failures, byIp.failures) >= CAPTCHA_AFTER_FAILURES && secondStep?.result !== 'ok';
+  const captchaRequired = needsCaptcha(counts) && secondStep?.result !== 'ok';
   if (captchaRequired && secondStep?.result !== 'wrong') {
     const captcha = await ctx.db.transaction((tx) =>
       checkCode(ctx, tx, { token: input.token, code: input.code, purpose: 'captcha', consume: true }),
@@ -136,7 +166,7 @@ export async function login(
   if (!admin || !passwordOk) {
     await recordLoginAttempt(ctx.db, { username, ip: client.ip, success: false });
     throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS, {
-      captchaRequired: Math.max(byUser.failures, byIp.failures) + 1 >= CAPTCHA_AFTER_FAILURES,
+      captchaRequired: needsCaptcha(counts, 1),
     });
   }
   audit.companyId = admin.companyId;
@@ -183,6 +213,36 @@ export async function login(
     return startSession(ctx, tx, admin, client);
   });
   return { token, adminId: admin.id, companyId: admin.companyId };
+}
+
+/**
+ * Checks a secret that a signed-in admin gives again to prove it is them (the current password,
+ * or the authenticator code, on the personal settings), under the sign-in limits: a wrong one
+ * counts as a failed sign-in of the admin from this client, and when this client has reached the
+ * lockout (or its IP the per-IP limit) the session ends, so a stolen session cannot guess on.
+ * Answers whether the secret was right; throws 40003 once the session has been ended.
+ */
+export async function verifySessionSecret(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  ip: string,
+  check: () => Promise<boolean> | boolean,
+): Promise<boolean> {
+  const endSession = async (lastFailureAt: Date | null) => {
+    await revokeSession(ctx.db, auth.sessionId, 'too_many_failures');
+    const until = new Date((lastFailureAt ?? ctx.now()).getTime() + LOCK_MS);
+    throw new AppError(Code.SESSION_REVOKED, `验证失败次数过多，已退出登录，请于 ${formatTime(until)} 后重新登录`);
+  };
+  const { byClient, byIp } = await countFailures(ctx, auth.username, ip);
+  if (byClient.failures >= LOCK_AFTER_FAILURES || byIp.failures >= IP_FAILURE_LIMIT) {
+    await endSession(byClient.lastFailureAt ?? byIp.lastFailureAt);
+  }
+  if (await check()) return true;
+  await recordLoginAttempt(ctx.db, { username: auth.username, ip, success: false });
+  if (byClient.failures + 1 >= LOCK_AFTER_FAILURES || byIp.failures + 1 >= IP_FAILURE_LIMIT) {
+    await endSession(ctx.now());
+  }
+  return false;
 }
 
 /**

@@ -71,7 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['personal'], summary: '修改密码', body: ZChangePasswordBody, response: { 200: ZOk } },
     },
     async (request) => {
-      await changePassword(app.ctx, requireAuth(request), request.body);
+      await changePassword(app.ctx, requireAuth(request), request.body, request.ip);
       return { status: Code.OK, message: '密码已修改，其他设备上的登录已失效', data: null };
     },
   );
@@ -92,7 +92,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['personal'], summary: '修改认证方式', body: ZChangeVerifyMethodBody, response: { 200: ZOk } },
     },
     async (request) => {
-      await changeVerifyMethod(app.ctx, requireAuth(request), request.body);
+      await changeVerifyMethod(app.ctx, requireAuth(request), request.body, request.ip);
       return { status: Code.OK, message: '认证方式已修改', data: null };
     },
   );

@@ -25,6 +25,7 @@ import {
   findLinkedAdmins,
   getAdminById,
   revokeSessionsOfAdmin,
+  verifySessionSecret,
   type AdminRow,
   type AuthContext,
 } from '../auth/service.ts';
@@ -96,14 +97,19 @@ export function getAllMenus(): TMenuAll {
   return { menus: toMenuTree(grantableRoutes()), elements: availableElementGroups() };
 }
 
-/** Change password: the old one proves it; every other session of the admin ends. */
+/**
+ * Change password: the old one proves it, under the sign-in limits (too many wrong ones end the
+ * session); every other session of the admin ends.
+ */
 export async function changePassword(
   ctx: ServiceContext,
   auth: AuthContext,
   input: { oldPassword: string; newPassword: string },
+  ip: string,
 ) {
   const row = await currentAdmin(ctx, auth);
-  if (!(await verifyPassword(row.passwordHash, input.oldPassword))) throw invalidField('oldPassword', '原密码不正确');
+  if (!(await verifySessionSecret(ctx, auth, ip, () => verifyPassword(row.passwordHash, input.oldPassword))))
+    throw invalidField('oldPassword', '原密码不正确');
   if (input.oldPassword === input.newPassword) throw invalidField('newPassword', '新密码不能与原密码相同');
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
@@ -122,7 +128,8 @@ export async function startTotpSetup(ctx: ServiceContext, auth: AuthContext, ip:
  * Change the verification method: first prove the current one (password, SMS code from
  * `sendSms` purpose `verify`, or the authenticator), then, for TOTP, confirm the new secret with
  * a code from the newly added authenticator. Codes are checked before the change's transaction
- * so that wrong attempts count even though the change is refused.
+ * so that wrong attempts count even though the change is refused. The password and the
+ * authenticator code are checked under the sign-in limits (too many wrong ones end the session).
  */
 export async function changeVerifyMethod(
   ctx: ServiceContext,
@@ -134,12 +141,14 @@ export async function changeVerifyMethod(
     newToken?: string | undefined;
     newCode?: string | undefined;
   },
+  ip: string,
 ) {
   const row = await currentAdmin(ctx, auth);
   const consumed: string[] = [];
   const current = row.verifyMethod as TVerifyMethod;
   if (current === 'password') {
-    if (!(await verifyPassword(row.passwordHash, input.code))) throw invalidField('code', '当前密码不正确');
+    if (!(await verifySessionSecret(ctx, auth, ip, () => verifyPassword(row.passwordHash, input.code))))
+      throw invalidField('code', '当前密码不正确');
   } else if (current === 'sms') {
     const r = await checkCode(ctx, ctx.db, {
       token: input.token,
@@ -153,8 +162,8 @@ export async function changeVerifyMethod(
     consumed.push(r.row.id);
   } else {
     const secret = row.totpSecret ? ctx.cipher.decrypt(row.totpSecret) : '';
-    if (!secret || !verifyTotp(secret, input.code.trim(), ctx.now().getTime()))
-      throw invalidField('code', '动态验证码错误');
+    const right = () => !!secret && verifyTotp(secret, input.code.trim(), ctx.now().getTime());
+    if (!(await verifySessionSecret(ctx, auth, ip, right))) throw invalidField('code', '动态验证码错误');
   }
 
   if (input.method === 'sms' && !row.mobile) throw invalidField('method', '请先绑定手机号再使用短信验证码');

@@ -2,7 +2,6 @@ import { randomInt } from 'node:crypto';
 import { Code, maskMobile } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { createCaptcha } from '../../lib/captcha.ts';
 import { hashSecret, safeEqual } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
 import { generateTotpSecret, totpProvisioningUri, verifyTotp } from '../../lib/totp.ts';
@@ -33,7 +32,7 @@ const SMS_PURPOSE_TEXT: Record<string, string> = {
 const codeHash = (ctx: ServiceContext, code: string) => hashSecret(ctx.config.jwtSecret, code.trim().toUpperCase());
 
 export async function createImageCaptcha(ctx: ServiceContext, ip: string): Promise<{ token: string; svg: string }> {
-  const { text, svg } = createCaptcha();
+  const { text, svg } = ctx.captcha();
   const token = await insertVerification(ctx.db, {
     purpose: 'captcha',
     channel: 'captcha',

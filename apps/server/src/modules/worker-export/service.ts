@@ -12,7 +12,7 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
-import { maskIdCard } from '../../lib/id-card.ts';
+import { ageOn, maskIdCard } from '../../lib/id-card.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as exports from '../export/service.ts';
@@ -25,7 +25,8 @@ export const WORKER_EXPORT_COLUMNS: SheetColumn[] = [
   { header: '身份证号', width: 22 },
   { header: '手机号', width: 14 },
   { header: '性别', width: 6 },
-  { header: '出生日期', width: 12 },
+  // The age, not the birth date: the birth date is what the masked ID number hides.
+  { header: '年龄', width: 8 },
   { header: '省份', width: 14 },
   { header: '工种', width: 12 },
   { header: '部门', width: 14 },
@@ -62,13 +63,13 @@ export async function requestWorkerExport(
   return exports.requestExport(ctx, jobs, auth, 'workers', stored);
 }
 
-function cellsOf(w: workers.WorkerExportRow): CellValue[] {
+function cellsOf(w: workers.WorkerExportRow, now: Date): CellValue[] {
   return [
     w.name,
     w.idNumberMasked,
     w.mobile,
     GENDER_LABELS[w.gender === 'female' ? 'female' : 'male'],
-    w.birthDate,
+    ageOn(w.birthDate, now),
     w.province,
     w.jobTypeName ?? '',
     w.departmentName ?? '',
@@ -96,7 +97,8 @@ export const workerExporter: exports.Exporter = async (ctx, job) => {
   const total = await workers.countWorkers(ctx.db, job.companyId, filter);
   async function* batches() {
     for await (const rows of workers.iterateWorkers(ctx.db, job.companyId, filter, BATCH_ROWS)) {
-      yield rows.map(cellsOf);
+      const now = ctx.now();
+      yield rows.map((w) => cellsOf(w, now));
     }
   }
   return { columns: WORKER_EXPORT_COLUMNS, total, batches: batches() };

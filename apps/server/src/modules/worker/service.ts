@@ -15,6 +15,7 @@ import {
 import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { ageOn } from '../../lib/id-card.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as repo from './repo.ts';
 import { findWorkerPage } from './large-list/page.ts';
@@ -41,7 +42,8 @@ export function toRepoFilter(ctx: ServiceContext, f: Partial<TWorkerFilters>): r
   };
 }
 
-export function toWorkerRow(r: repo.WorkerListRow): TWorkerRow {
+/** A list row as the API shows it; the age is counted on `now`'s date in China. */
+export function toWorkerRow(r: repo.WorkerListRow, now: Date): TWorkerRow {
   const w = r.worker;
   return {
     id: w.id,
@@ -49,7 +51,7 @@ export function toWorkerRow(r: repo.WorkerListRow): TWorkerRow {
     idNumber: w.idNumberMasked,
     mobile: w.mobile,
     gender: w.gender === 'female' ? 'female' : 'male',
-    birthDate: w.birthDate,
+    age: ageOn(w.birthDate, now),
     province: w.province,
     jobTypeId: w.jobTypeId,
     jobTypeName: r.jobTypeName,
@@ -78,7 +80,8 @@ export async function listWorkers(
     sort: q.sort,
     order: q.order,
   });
-  return { total: page.total, rows: page.rows.map(toWorkerRow) };
+  const now = ctx.now();
+  return { total: page.total, rows: page.rows.map((r) => toWorkerRow(r, now)) };
 }
 
 async function loadWorker(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
@@ -109,10 +112,12 @@ export async function getWorker(ctx: ServiceContext, auth: AuthContext, id: numb
     holderName: a.holderName,
     isDefault: a.isDefault,
   }));
-  const base = toWorkerRow(row);
+  const base = toWorkerRow(row, ctx.now());
   return {
     ...base,
     idNumber: sensitive ? ctx.cipher.decrypt(row.worker.idNumberEnc) : base.idNumber,
+    // Shown only with the full number: it is the part of the number the mask hides.
+    birthDate: sensitive ? row.worker.birthDate : null,
     regionCode: row.worker.regionCode,
     sensitiveVisible: sensitive,
     bankCards,

@@ -79,6 +79,23 @@ describe('员工详情', () => {
     expect(screen.getByText('（已脱敏）')).toBeInTheDocument();
   });
 
+  it('shows the age, and the birth date only with the full ID number', async () => {
+    api = mockDetail(workerDetail({ age: 36, birthDate: '1990-01-01', sensitiveVisible: false }));
+    const { unmount } = renderDetail();
+    const basic = await screen.findByText('36 岁');
+    expect(basic).toBeInTheDocument();
+    expect(screen.queryByText('出生日期')).toBeNull();
+    expect(screen.queryByText('1990-01-01')).toBeNull();
+    unmount();
+    api.restore();
+
+    api = mockDetail(workerDetail({ idNumber: FULL_ID, age: 36, birthDate: '1990-01-01', sensitiveVisible: true }));
+    renderDetail();
+    expect(await screen.findByText('1990-01-01')).toBeInTheDocument();
+    expect(screen.getByText('出生日期')).toBeInTheDocument();
+    expect(screen.getByText('36 岁')).toBeInTheDocument();
+  });
+
   it('hides 编辑, the account actions and 离职 without employee:edit', async () => {
     useSession.setState({ elements: {} });
     api = mockDetail(workerDetail({ canDelete: true }));

@@ -8,7 +8,7 @@ export function workerRow(overrides: Partial<TWorkerRow> = {}): TWorkerRow {
     idNumber: '110105********1234',
     mobile: '13800000001',
     gender: 'male',
-    birthDate: '1990-01-01',
+    age: 34,
     province: '北京市',
     jobTypeId: 1,
     jobTypeName: '配送员',
@@ -31,6 +31,7 @@ export function workerDetail(overrides: Partial<TWorkerDetail> = {}): TWorkerDet
     ...workerRow(),
     regionCode: '110105',
     sensitiveVisible: false,
+    birthDate: null,
     bankCards: [
       {
         id: 11,

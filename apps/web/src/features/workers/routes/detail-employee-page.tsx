@@ -45,7 +45,11 @@ function BasicInfo({ worker }: { worker: TWorkerDetail }) {
           ),
         },
         { key: 'gender', label: '性别', children: GENDER_LABELS[worker.gender] },
-        { key: 'birthDate', label: '出生日期', children: formatDate(worker.birthDate) },
+        // The birth date only with the full ID number: it is the part the mask hides.
+        { key: 'age', label: '年龄', children: `${worker.age} 岁` },
+        ...(worker.sensitiveVisible && worker.birthDate
+          ? [{ key: 'birthDate', label: '出生日期', children: formatDate(worker.birthDate) }]
+          : []),
         { key: 'province', label: '户籍省份', children: worker.province || '-' },
         { key: 'mobile', label: '手机号', children: worker.mobile },
         { key: 'jobType', label: '工种', children: worker.jobTypeName ?? '-' },
