@@ -3,8 +3,7 @@ import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readSheetRows, SheetFormatError, type SheetRow } from './sheet-reader.ts';
-import { decodeXmlText, isDateFormatCode } from './xlsx-reader.ts';
-import { ZipStreamReader } from './zip-reader.ts';
+import { isDateFormatCode } from './xlsx-reader.ts';
 
 // ── A zip builder of the tests' own: every layout a reader may meet ──────────────────────────
 
@@ -308,37 +307,7 @@ describe('xlsx reader', () => {
   });
 });
 
-describe('zip stream reader', () => {
-  it('reads, skips and copies aside entries of every layout in order', async () => {
-    const big = Buffer.from('数据,'.repeat(50_000));
-    const bytes = zip([
-      { name: 'a.txt', data: 'first' },
-      { name: 'b.bin', data: big, descriptor: 'signed' },
-      { name: 'c.txt', data: 'third', store: true },
-      { name: 'd.txt', data: big, descriptor: 'unsigned' },
-      { name: 'e.txt', data: 'last', store: true, descriptor: 'signed' },
-    ]);
-    const reader = new ZipStreamReader(chunked(bytes, 1000));
-    const names: string[] = [];
-    const texts: string[] = [];
-    for (let entry = await reader.nextEntry(); entry; entry = await reader.nextEntry()) {
-      names.push(entry.name);
-      if (entry.name === 'b.bin') await reader.skip();
-      else if (entry.name === 'e.txt') await reader.skip();
-      else texts.push(await reader.readText(1024 * 1024));
-    }
-    expect(names).toEqual(['a.txt', 'b.bin', 'c.txt', 'd.txt', 'e.txt']);
-    expect(texts).toEqual(['first', 'third', big.toString('utf8')]);
-  });
-});
-
 describe('xml text', () => {
-  it('decodes character and entity references', () => {
-    expect(decodeXmlText('a &amp; b &lt;&gt; &quot;&apos; &#20013;&#x6587; &unknown;')).toBe(
-      `a & b <> "' 中文 &unknown;`,
-    );
-  });
-
   it('tells date and time number formats from the others', () => {
     for (const code of ['yyyy-mm-dd', 'm/d/yy h:mm', '[$-804]yyyy"年"m"月"d"日"', 'hh:mm:ss', 'mmm-yy']) {
       expect(isDateFormatCode(code), code).toBe(true);
