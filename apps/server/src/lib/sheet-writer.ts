@@ -234,7 +234,7 @@ export interface XlsxWriterOptions {
 }
 
 /** Uncompressed bytes a sheet queues ahead of the zip before its writer is asked to wait. */
-const ENTRY_HIGH_WATER_MARK = 64 * 1024;
+const ENTRY_HIGH_WATER_MARK = 256 * 1024;
 const OUTPUT_HIGH_WATER_MARK = 16 * 1024;
 const DEFAULT_MAX_BYTES = 0xffffffff;
 const DEFLATE_LEVEL = 6;
@@ -261,13 +261,26 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
 
   // The archive's bytes as yazl writes them, counted against `maxBytes` on their way out.
   const stream = new Transform({
-    highWaterMark: OUTPUT_HIGH_WATER_MARK,
+    // Compressed bytes wait in the readable side only: the fewer buffers between rows and the
+    // reader, the sooner rows stop when the reader stops.
+    readableHighWaterMark: OUTPUT_HIGH_WATER_MARK,
+    writableHighWaterMark: 1,
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       written += chunk.length;
       if (written > maxBytes) return callback(new ZipLimitError(`xlsx larger than ${maxBytes} bytes`));
       callback(null, chunk);
     },
   });
+  // Rows wait on the output too, not only on the sheet's entry: yazl's pipes between them hold a
+  // few buffers each, and filling them all would let rows run ahead for a while after the reader
+  // has stopped. A read of the output wakes the writer.
+  const readWaiters = new Set<() => void>();
+  const transformRead = stream._read.bind(stream);
+  stream._read = (size: number) => {
+    for (const wake of [...readWaiters]) wake();
+    transformRead(size);
+  };
+  const outputFull = () => stream.readableLength >= OUTPUT_HIGH_WATER_MARK;
   const output = zip.outputStream as PassThrough;
   output.on('end', () => (finished = true));
   // After a failure yazl may still write into the destroyed output: nothing to report then.
@@ -291,6 +304,14 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
     for (const listener of [...failureListeners]) listener(err);
   }
 
+  /** Throws the failure, noticing a stream destroyed a moment ago (its events come later). */
+  function check() {
+    if (!failure && stream.destroyed && !finished) {
+      fail(stream.errored ?? new Error('the xlsx stream was closed before the workbook was finished'));
+    }
+    if (failure) throw failure;
+  }
+
   /** Waits until `subscribe` wakes it, unless the writer fails first. */
   function waitFor(subscribe: (wake: () => void) => () => void): Promise<void> {
     if (failure) return Promise.reject(failure);
@@ -311,18 +332,24 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
     zip.addBuffer(Buffer.from(xml, 'utf8'), name, { mtime, compressionLevel: DEFLATE_LEVEL });
 
   const flush = (sheet: SheetEntry) => {
-    if (failure) throw failure;
+    check();
     const bytes = Buffer.from(sheet.xml, 'utf8');
     sheet.xml = '';
-    hasRoom = sheet.entry.write(bytes);
+    hasRoom = sheet.entry.write(bytes) && !outputFull();
   };
   const ready = async () => {
     const entry = current?.entry;
-    if (failure) throw failure;
+    check();
     if (entry && entry.writableNeedDrain) {
       await waitFor((wake) => {
         entry.once('drain', wake);
         return () => entry.off('drain', wake);
+      });
+    }
+    while (outputFull()) {
+      await waitFor((wake) => {
+        readWaiters.add(wake);
+        return () => readWaiters.delete(wake);
       });
     }
     hasRoom = true;
@@ -344,7 +371,7 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
   addPart('xl/styles.xml', STYLES_XML);
 
   function addSheet(name: string, columns: SheetColumn[]): SheetWriter {
-    if (failure) throw failure;
+    check();
     if (committed) throw new Error('the workbook is already committed');
     const sheetName = sheetNameOf(name, names);
     finishSheet();
@@ -413,7 +440,7 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
       if (committed) throw new Error('the workbook is already committed');
       if (!names.length) throw new Error('a workbook needs at least one worksheet');
       committed = true;
-      if (failure) throw failure;
+      check();
       finishSheet();
       addPart('[Content_Types].xml', contentTypesXml(names.length));
       addPart('_rels/.rels', ROOT_RELS_XML);

@@ -138,7 +138,7 @@ function attribute(attributes: Record<string, string>, name: string): string | u
  */
 class XmlPart {
   private readonly parser = new SaxesParser<{ xmlns: false; position: false }>({ xmlns: false, position: false });
-  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  private readonly decoder = new TextDecoder('utf-8');
   /** Bytes since the last `<`: text and tags end at one. */
   private sinceMarkup = 0;
 
