@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Readable, Writable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 // Before ExcelJS, as everywhere it is loaded.
 import '../../test/exceljs-utf8-fix.ts';
@@ -14,6 +15,7 @@ import {
   type CellValue,
   type SheetColumn,
   type XlsxWriter,
+  ZipLimitError,
 } from './sheet-writer.ts';
 
 const collect = async (rows: AsyncIterable<SheetRow>) => {
@@ -36,6 +38,77 @@ async function loadWorkbook(bytes: Buffer) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   return workbook;
+}
+
+interface ZipRecord {
+  name: string;
+  data: Buffer;
+  flags: number;
+}
+
+/** Reads an archive through its central directory, as Excel and unzip do; checks every CRC. */
+function readByDirectory(zip: Buffer): ZipRecord[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  expect(end).toBe(zip.length - 22);
+  const count = zip.readUInt16LE(end + 10);
+  const directorySize = zip.readUInt32LE(end + 12);
+  let at = zip.readUInt32LE(end + 16);
+  expect(at + directorySize).toBe(end);
+  const entries: ZipRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const flags = zip.readUInt16LE(at + 8);
+    const crc = zip.readUInt32LE(at + 16);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const size = zip.readUInt32LE(at + 24);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extraLength = zip.readUInt16LE(at + 30);
+    const commentLength = zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    expect(zip.readUInt32LE(local)).toBe(0x04034b50);
+    const dataAt = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = inflateRawSync(zip.subarray(dataAt, dataAt + compressedSize));
+    expect(data.length).toBe(size);
+    expect(crc32(data)).toBe(crc);
+    entries.push({ name, data, flags });
+    at += 46 + nameLength + extraLength + commentLength;
+  }
+  return entries;
+}
+
+/**
+ * Reads an archive front to back from its local headers, as streaming readers do: sizes from the
+ * header, or from the data descriptor after the data when bit 3 is set.
+ */
+function readSequentially(zip: Buffer): string[] {
+  const names: string[] = [];
+  let at = 0;
+  while (zip.readUInt32LE(at) === 0x04034b50) {
+    const flags = zip.readUInt16LE(at + 6);
+    const nameLength = zip.readUInt16LE(at + 26);
+    const dataAt = at + 30 + nameLength + zip.readUInt16LE(at + 28);
+    names.push(zip.toString('utf8', at + 30, at + 30 + nameLength));
+    if (flags & 0x08) {
+      expect(zip.readUInt32LE(at + 18)).toBe(0);
+      // The end of the deflate stream is where the descriptor starts.
+      const data = inflateRawSync(zip.subarray(dataAt), { info: true }) as unknown as {
+        buffer: Buffer;
+        engine: { bytesWritten: number };
+      };
+      const length = data.engine.bytesWritten;
+      const descriptor = dataAt + length;
+      expect(zip.readUInt32LE(descriptor)).toBe(0x08074b50);
+      expect(zip.readUInt32LE(descriptor + 4)).toBe(crc32(data.buffer));
+      expect(zip.readUInt32LE(descriptor + 8)).toBe(length);
+      expect(zip.readUInt32LE(descriptor + 12)).toBe(data.buffer.length);
+      at = descriptor + 16;
+    } else {
+      at = dataAt + zip.readUInt32LE(at + 18);
+    }
+  }
+  expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+  return names;
 }
 
 const COLUMNS: SheetColumn[] = [
@@ -217,6 +290,67 @@ describe('xlsx writer', () => {
     await expect(storing).rejects.toThrow('disk full');
     await expect(adding).rejects.toThrow('disk full');
     await expect(writer.commit()).rejects.toThrow('disk full');
+  });
+
+  it('writes a zip that reads back byte for byte by its directory and front to back', async () => {
+    const text = '员工列表，第一行'.repeat(2000);
+    const noise = () => randomBytes(3000).toString('base64');
+    const bytes = await workbookOf(async (writer) => {
+      await writer.addSheet('员工', [{ header: '文本' }]).addRows(Array.from({ length: 50 }, () => [text]));
+      await writer.addSheet('噪声', [{ header: '随机' }]).addRows(Array.from({ length: 100 }, () => [noise()]));
+      writer.addSheet('空表', []);
+    });
+    const entries = readByDirectory(bytes);
+    expect(entries.map((e) => e.name)).toEqual([
+      'xl/styles.xml',
+      'xl/worksheets/sheet1.xml',
+      'xl/worksheets/sheet2.xml',
+      'xl/worksheets/sheet3.xml',
+      '[Content_Types].xml',
+      '_rels/.rels',
+      'xl/workbook.xml',
+      'xl/_rels/workbook.xml.rels',
+    ]);
+    // UTF-8 names; data descriptors only on the streamed sheets, whose sizes are not known up front.
+    expect(entries.map((e) => e.flags)).toEqual([0x0800, 0x0808, 0x0808, 0x0808, 0x0800, 0x0800, 0x0800, 0x0800]);
+    expect(entries[1]?.data.toString('utf8').split(text).length).toBe(51);
+    expect(readSequentially(bytes)).toEqual(entries.map((e) => e.name));
+    // Compressible text is compressed: 2.4 MB of it and 400 KB of random base64 take less than the latter.
+    expect(bytes.length).toBeLessThan(400_000);
+  });
+
+  it('fails when its stream is destroyed before the workbook is finished', async () => {
+    const writer = createXlsxWriter();
+    const sheet = writer.addSheet('员工列表', COLUMNS);
+    sheet.addRow(['张三', '1', 1, null]);
+    writer.stream.destroy(new Error('aborted'));
+    await expect(writer.ready()).rejects.toThrow('aborted');
+    expect(() => sheet.addRow(Array.from({ length: 4 }, () => 'x'.repeat(40_000)))).toThrow('aborted');
+    await expect(writer.commit()).rejects.toThrow('aborted');
+  });
+
+  it('refuses a workbook larger than allowed', async () => {
+    const writer = createXlsxWriter({ maxBytes: 100_000 });
+    const bytes = buffer(writer.stream).catch((err: unknown) => err);
+    const sheet = writer.addSheet('员工列表', COLUMNS);
+    const adding = sheet.addRows(
+      Array.from({ length: 20_000 }, (_, i): CellValue[] => [`员工${i}`, randomBytes(9).toString('hex'), i, null]),
+    );
+    await expect(adding).rejects.toBeInstanceOf(ZipLimitError);
+    expect(await bytes).toBeInstanceOf(ZipLimitError);
+    await expect(writer.commit()).rejects.toBeInstanceOf(ZipLimitError);
+  });
+
+  it('refuses misuse: an empty workbook, a sheet or a commit after the commit, rows of a finished sheet', async () => {
+    await expect(createXlsxWriter().commit()).rejects.toThrow('at least one worksheet');
+    const writer = createXlsxWriter();
+    void buffer(writer.stream);
+    const first = writer.addSheet('一', []);
+    writer.addSheet('二', []);
+    expect(() => first.addRow(['x'])).toThrow('already finished');
+    await writer.commit();
+    expect(() => writer.addSheet('三', [])).toThrow('already committed');
+    await expect(writer.commit()).rejects.toThrow('already committed');
   });
 
   it('refuses sheet names Excel cannot open, and cuts long ones to 31 characters', async () => {

@@ -1,15 +1,20 @@
 /**
- * Streaming xlsx writing: SpreadsheetML written row by row into a streamed zip (zip-writer.ts), so
- * no workbook is ever held in memory whole (ARCHITECTURE section 1). Rows wait when the reader of
+ * Streaming xlsx writing: SpreadsheetML written row by row into a streamed zip (yazl), so no
+ * workbook is ever held in memory whole (ARCHITECTURE section 1). Rows wait when the reader of
  * the output is behind (`addRows`, `ready`), so memory stays bounded whatever the row count.
  *
+ * The zip format (deflate, data descriptors for the sheets, whose sizes are unknown up front,
+ * ZIP64 where it is needed) is yazl's; what is written into it, the SpreadsheetML parts, is ours.
  * Strings are written inline (no shared strings table), numbers as numbers; null and '' leave the
  * cell empty. Characters XML 1.0 cannot hold (control characters, lone surrogates) are dropped.
  */
-import type { Readable } from 'node:stream';
-import { createZipWriter, type ZipEntryWriter } from './zip-writer.ts';
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
+import { ZipFile } from 'yazl';
 
-export { ZipLimitError } from './zip-writer.ts';
+/** The workbook would exceed the size allowed (`maxBytes`, 4 GiB - 1 unless told). */
+export class ZipLimitError extends Error {
+  override name = 'ZipLimitError';
+}
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -220,22 +225,133 @@ function workbookRelsXml(sheetCount: number): string {
   );
 }
 
-export function createXlsxWriter(): XlsxWriter {
-  const zip = createZipWriter();
+export interface XlsxWriterOptions {
+  /**
+   * The largest workbook in bytes: 4 GiB - 1 unless told (the export refuses larger files, which
+   * would also need ZIP64, that some readers do not open). Tests lower it.
+   */
+  maxBytes?: number;
+}
+
+/** Uncompressed bytes a sheet queues ahead of the zip before its writer is asked to wait. */
+const ENTRY_HIGH_WATER_MARK = 256 * 1024;
+const OUTPUT_HIGH_WATER_MARK = 16 * 1024;
+const DEFAULT_MAX_BYTES = 0xffffffff;
+const DEFLATE_LEVEL = 6;
+
+type SheetEntry = { entry: PassThrough; xml: string };
+
+export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const zip = new ZipFile();
+  const mtime = new Date();
   const names: string[] = [];
   let committed = false;
+  let finished = false;
+  let failure: Error | undefined;
+  /** Called with the error when the writer fails: pending waits reject. */
+  const failureListeners = new Set<(err: Error) => void>();
   /** The sheet being written: its zip entry and the row XML not yet handed to it. */
-  let current: { entry: ZipEntryWriter; xml: string } | undefined;
-  /** False from a flush the output could not take until `ready()` resolves. */
+  let current: SheetEntry | undefined;
+  /** Every sheet entry not yet wholly taken by the zip, to stop them on failure. */
+  const entries = new Set<PassThrough>();
+  /** False from a flush the entry could not take until `ready()` resolves. */
   let hasRoom = true;
+  let written = 0;
 
-  const flush = (sheet: { entry: ZipEntryWriter; xml: string }) => {
+  // The archive's bytes as yazl writes them, counted against `maxBytes` on their way out.
+  const stream = new Transform({
+    // Compressed bytes wait in the readable side only: the fewer buffers between rows and the
+    // reader, the sooner rows stop when the reader stops.
+    readableHighWaterMark: OUTPUT_HIGH_WATER_MARK,
+    writableHighWaterMark: 1,
+    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
+      written += chunk.length;
+      if (written > maxBytes) return callback(new ZipLimitError(`xlsx larger than ${maxBytes} bytes`));
+      callback(null, chunk);
+    },
+  });
+  // Rows wait on the output too, not only on the sheet's entry: yazl's pipes between them hold a
+  // few buffers each, and filling them all would let rows run ahead for a while after the reader
+  // has stopped. A read of the output wakes the writer.
+  const readWaiters = new Set<() => void>();
+  const transformRead = stream._read.bind(stream);
+  stream._read = (size: number) => {
+    for (const wake of [...readWaiters]) wake();
+    transformRead(size);
+  };
+  const outputFull = () => stream.readableLength >= OUTPUT_HIGH_WATER_MARK;
+  const output = zip.outputStream as PassThrough;
+  output.on('end', () => (finished = true));
+  // After a failure yazl may still write into the destroyed output: nothing to report then.
+  output.on('error', () => {});
+  output.pipe(stream);
+  // Every failure also reaches the writer through addRow, ready() and commit(): a stream not yet
+  // piped anywhere must not take the process down with an unhandled 'error'.
+  stream.on('error', (err) => fail(err));
+  stream.on('close', () => {
+    if (!finished) fail(new Error('the xlsx stream was closed before the workbook was finished'));
+  });
+  zip.on('error', (err: unknown) => fail(err instanceof Error ? err : new Error(String(err))));
+
+  function fail(err: Error) {
+    if (failure) return;
+    failure = err;
+    for (const entry of entries) entry.destroy();
+    output.unpipe(stream);
+    output.destroy();
+    if (!stream.destroyed) stream.destroy(err);
+    for (const listener of [...failureListeners]) listener(err);
+  }
+
+  /** Throws the failure, noticing a stream destroyed a moment ago (its events come later). */
+  function check() {
+    if (!failure && stream.destroyed && !finished) {
+      fail(stream.errored ?? new Error('the xlsx stream was closed before the workbook was finished'));
+    }
+    if (failure) throw failure;
+  }
+
+  /** Waits until `subscribe` wakes it, unless the writer fails first. */
+  function waitFor(subscribe: (wake: () => void) => () => void): Promise<void> {
+    if (failure) return Promise.reject(failure);
+    return new Promise((resolve, reject) => {
+      const settle = (err?: Error) => {
+        unsubscribe();
+        failureListeners.delete(onFailure);
+        if (err) reject(err);
+        else resolve();
+      };
+      const onFailure = (err: Error) => settle(err);
+      const unsubscribe = subscribe(() => settle());
+      failureListeners.add(onFailure);
+    });
+  }
+
+  const addPart = (name: string, xml: string) =>
+    zip.addBuffer(Buffer.from(xml, 'utf8'), name, { mtime, compressionLevel: DEFLATE_LEVEL });
+
+  const flush = (sheet: SheetEntry) => {
+    check();
     const bytes = Buffer.from(sheet.xml, 'utf8');
     sheet.xml = '';
-    hasRoom = sheet.entry.write(bytes);
+    hasRoom = sheet.entry.write(bytes) && !outputFull();
   };
   const ready = async () => {
-    await zip.ready();
+    const entry = current?.entry;
+    check();
+    if (entry && entry.writableNeedDrain) {
+      await waitFor((wake) => {
+        entry.once('drain', wake);
+        return () => entry.off('drain', wake);
+      });
+    }
+    while (outputFull()) {
+      await waitFor((wake) => {
+        readWaiters.add(wake);
+        return () => readWaiters.delete(wake);
+      });
+    }
     hasRoom = true;
   };
   /** Adds rows through `addRow`, waiting whenever the output is full. */
@@ -252,14 +368,19 @@ export function createXlsxWriter(): XlsxWriter {
   };
 
   // Styles first: fixed, and a streaming reader meets them before any cell.
-  zip.addFile('xl/styles.xml', STYLES_XML);
+  addPart('xl/styles.xml', STYLES_XML);
 
   function addSheet(name: string, columns: SheetColumn[]): SheetWriter {
+    check();
     if (committed) throw new Error('the workbook is already committed');
     const sheetName = sheetNameOf(name, names);
     finishSheet();
     names.push(sheetName);
-    const sheet = { entry: zip.startEntry(`xl/worksheets/sheet${names.length}.xml`), xml: '' };
+    const entry = new PassThrough({ highWaterMark: ENTRY_HIGH_WATER_MARK });
+    entries.add(entry);
+    entry.on('end', () => entries.delete(entry));
+    zip.addReadStream(entry, `xl/worksheets/sheet${names.length}.xml`, { mtime, compressionLevel: DEFLATE_LEVEL });
+    const sheet: SheetEntry = { entry, xml: '' };
     current = sheet;
     const styles = columns.map((c) => (c.text ? ` s="${STYLE_TEXT}"` : ''));
     let rowNumber = 0;
@@ -285,7 +406,7 @@ export function createXlsxWriter(): XlsxWriter {
   }
 
   return {
-    stream: zip.stream,
+    stream,
     addSheet,
 
     addSheets(name, columns, rowsPerSheet = MAX_SHEET_ROWS - 1) {
@@ -319,12 +440,19 @@ export function createXlsxWriter(): XlsxWriter {
       if (committed) throw new Error('the workbook is already committed');
       if (!names.length) throw new Error('a workbook needs at least one worksheet');
       committed = true;
+      check();
       finishSheet();
-      zip.addFile('[Content_Types].xml', contentTypesXml(names.length));
-      zip.addFile('_rels/.rels', ROOT_RELS_XML);
-      zip.addFile('xl/workbook.xml', workbookXml(names));
-      zip.addFile('xl/_rels/workbook.xml.rels', workbookRelsXml(names.length));
-      await zip.finish();
+      addPart('[Content_Types].xml', contentTypesXml(names.length));
+      addPart('_rels/.rels', ROOT_RELS_XML);
+      addPart('xl/workbook.xml', workbookXml(names));
+      addPart('xl/_rels/workbook.xml.rels', workbookRelsXml(names.length));
+      // Resolves once yazl has handed every byte to the output (which its reader then drains).
+      await waitFor((wake) => {
+        output.once('end', wake);
+        zip.end();
+        return () => output.off('end', wake);
+      });
+      if (failure) throw failure;
     },
   };
 }

@@ -1,10 +1,11 @@
 import { Readable } from 'node:stream';
 import { crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
+import { ZipFile } from 'yazl';
 import { readSheetRows, SheetFormatError, type SheetRow } from './sheet-reader.ts';
-import { decodeXmlText, isDateFormatCode } from './xlsx-reader.ts';
-import { ZipStreamReader } from './zip-reader.ts';
+import { isDateFormatCode, MAX_ENTRIES, MAX_PART_BYTES, MAX_SHEET_BYTES, MAX_TOKEN_BYTES } from './xlsx-reader.ts';
 
 // ── A zip builder of the tests' own: every layout a reader may meet ──────────────────────────
 
@@ -15,6 +16,10 @@ interface ZipPart {
   store?: boolean;
   /** CRC and sizes after the data: with the optional signature (default) or without it. */
   descriptor?: 'signed' | 'unsigned';
+  /** The uncompressed size the headers declare, when it is to lie. */
+  declaredSize?: number;
+  /** Flagged as encrypted (general purpose bit 0). */
+  encrypted?: boolean;
 }
 
 function zip(parts: ZipPart[]): Buffer {
@@ -30,7 +35,8 @@ function zip(parts: ZipPart[]): Buffer {
     const body = part.store ? data : deflateRawSync(data);
     const crc = crc32(data);
     const name = Buffer.from(part.name, 'utf8');
-    const flags = (part.descriptor ? 0x0008 : 0) | 0x0800;
+    const flags = (part.descriptor ? 0x0008 : 0) | 0x0800 | (part.encrypted ? 0x0001 : 0);
+    const size = part.declaredSize ?? data.length;
     const at = offset;
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -39,7 +45,7 @@ function zip(parts: ZipPart[]): Buffer {
     header.writeUInt16LE(part.store ? 0 : 8, 8);
     header.writeUInt32LE(part.descriptor ? 0 : crc, 14);
     header.writeUInt32LE(part.descriptor ? 0 : body.length, 18);
-    header.writeUInt32LE(part.descriptor ? 0 : data.length, 22);
+    header.writeUInt32LE(part.descriptor ? 0 : size, 22);
     header.writeUInt16LE(name.length, 26);
     push(header);
     push(name);
@@ -48,7 +54,7 @@ function zip(parts: ZipPart[]): Buffer {
       const descriptor = Buffer.alloc(12);
       descriptor.writeUInt32LE(crc, 0);
       descriptor.writeUInt32LE(body.length, 4);
-      descriptor.writeUInt32LE(data.length, 8);
+      descriptor.writeUInt32LE(size, 8);
       if (part.descriptor === 'signed') push(Buffer.from([0x50, 0x4b, 0x07, 0x08]));
       push(descriptor);
     }
@@ -60,7 +66,7 @@ function zip(parts: ZipPart[]): Buffer {
     record.writeUInt16LE(part.store ? 0 : 8, 10);
     record.writeUInt32LE(crc, 16);
     record.writeUInt32LE(body.length, 20);
-    record.writeUInt32LE(data.length, 24);
+    record.writeUInt32LE(size, 24);
     record.writeUInt16LE(name.length, 28);
     record.writeUInt32LE(at, 42);
     central.push(record, name);
@@ -308,37 +314,104 @@ describe('xlsx reader', () => {
   });
 });
 
-describe('zip stream reader', () => {
-  it('reads, skips and copies aside entries of every layout in order', async () => {
-    const big = Buffer.from('数据,'.repeat(50_000));
-    const bytes = zip([
-      { name: 'a.txt', data: 'first' },
-      { name: 'b.bin', data: big, descriptor: 'signed' },
-      { name: 'c.txt', data: 'third', store: true },
-      { name: 'd.txt', data: big, descriptor: 'unsigned' },
-      { name: 'e.txt', data: 'last', store: true, descriptor: 'signed' },
-    ]);
-    const reader = new ZipStreamReader(chunked(bytes, 1000));
-    const names: string[] = [];
-    const texts: string[] = [];
-    for (let entry = await reader.nextEntry(); entry; entry = await reader.nextEntry()) {
-      names.push(entry.name);
-      if (entry.name === 'b.bin') await reader.skip();
-      else if (entry.name === 'e.txt') await reader.skip();
-      else texts.push(await reader.readText(1024 * 1024));
+/** A one-sheet workbook around `sheet` (the worksheet part), with `extra` parts after it. */
+function bookWith(sheet: Partial<ZipPart> & { data: string | Buffer }, extra: ZipPart[] = []): Buffer {
+  return zip([
+    { name: 'xl/workbook.xml', data: workbook([{ name: 's', rid: 'r1' }]) },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: rels([{ rid: 'r1', type: 'worksheet', target: 'worksheets/sheet1.xml' }]),
+    },
+    { name: 'xl/worksheets/sheet1.xml', ...sheet },
+    ...extra,
+  ]);
+}
+
+/** What a hostile file fails with: the reader's error, and what caused it (the guard that fired). */
+async function refusal(bytes: Buffer): Promise<{ message: string; cause: string }> {
+  const failure = await readXlsx(bytes).catch((err: unknown) => err);
+  expect(failure).toBeInstanceOf(SheetFormatError);
+  const error = failure as Error;
+  return { message: error.message, cause: error.cause instanceof Error ? error.cause.message : '' };
+}
+
+describe('xlsx reader on hostile files', () => {
+  const oneCell = sheetXml('<row r="1"><c t="inlineStr"><is><t>一</t></is></c></row>');
+
+  it('reads ZIP64 archives', async () => {
+    const archive = new ZipFile();
+    const bytes = buffer(archive.outputStream);
+    const parts: [string, string][] = [
+      ['xl/workbook.xml', workbook([{ name: 's', rid: 'r1' }])],
+      ['xl/_rels/workbook.xml.rels', rels([{ rid: 'r1', type: 'worksheet', target: 'worksheets/sheet1.xml' }])],
+      ['xl/worksheets/sheet1.xml', oneCell],
+    ];
+    for (const [name, data] of parts) archive.addBuffer(Buffer.from(data), name, { forceZip64Format: true });
+    archive.end({ forceZip64Format: true, comment: '' });
+    const zip64 = await bytes;
+    expect(zip64.includes(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBe(true);
+    expect(await readXlsx(zip64)).toEqual([{ row: 1, values: ['一'] }]);
+  });
+
+  it('refuses entry names that are absolute or climb out of the archive', async () => {
+    for (const name of ['../../etc/passwd', '/etc/passwd', 'xl/../../evil.xml']) {
+      const { message, cause } = await refusal(bookWith({ data: oneCell }, [{ name, data: 'x' }]));
+      expect(message, name).toBe('xlsx 文件无法解析');
+      expect(cause, name).toMatch(/path/);
     }
-    expect(names).toEqual(['a.txt', 'b.bin', 'c.txt', 'd.txt', 'e.txt']);
-    expect(texts).toEqual(['first', 'third', big.toString('utf8')]);
+  });
+
+  it('refuses zip bombs: a part that inflates past its declared size, or declares too much', async () => {
+    const rows = '<row><c t="inlineStr"><is><t>炸弹</t></is></c></row>'.repeat(100_000);
+    // Some 5 MB inflated from a few kilobytes, declared as 1,000 bytes.
+    const lying = await refusal(bookWith({ data: sheetXml(rows), declaredSize: 1000 }));
+    expect(lying.cause).toMatch(/too many bytes/);
+    const lyingLater = await refusal(bookWith({ data: sheetXml(rows), declaredSize: 1000, descriptor: 'signed' }));
+    expect(lyingLater.cause).toMatch(/too many bytes/);
+    // Declared honestly, above the cap: refused before anything is inflated.
+    const huge = await refusal(bookWith({ data: oneCell, declaredSize: MAX_SHEET_BYTES + 1 }));
+    expect(huge.cause).toBe('zip 条目过大');
+    // A part read whole (here the workbook part) has a smaller cap.
+    const hugePart = await refusal(
+      zip([{ name: 'xl/workbook.xml', data: workbook([{ name: 's', rid: 'r1' }]), declaredSize: MAX_PART_BYTES + 1 }]),
+    );
+    expect(hugePart.cause).toBe('zip 条目过大');
+  });
+
+  it('refuses a central directory of more entries than a workbook has', async () => {
+    const filler = Array.from({ length: MAX_ENTRIES }, (_, i): ZipPart => ({ name: `f/${i}`, data: '', store: true }));
+    expect((await refusal(bookWith({ data: oneCell }, filler))).cause).toBe('zip 条目过多');
+  });
+
+  it('refuses encrypted entries and CRC mismatches', async () => {
+    expect((await refusal(bookWith({ data: oneCell, encrypted: true }))).cause).toMatch(/encrypt/);
+    const stored = bookWith({ data: sheetXml('<row r="1"><c><v>1</v></c></row>'), store: true });
+    stored[stored.indexOf('<v>1') + 3] = 0x32; // a byte of the stored sheet changed
+    expect((await refusal(stored)).cause).toBe('zip 数据校验失败');
+  });
+
+  it('expands no entity: an internal DTD subset or an undefined entity is refused', async () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>' +
+      `<worksheet ${NS}><sheetData><row r="1"><c t="inlineStr"><is><t>&lol2;</t></is></c></row></sheetData></worksheet>`;
+    expect((await refusal(bookWith({ data: laughs }))).cause).toBe('xlsx 含不支持的 DTD');
+    const external = sheetXml('<row r="1"><c t="inlineStr"><is><t>&xxe;</t></is></c></row>');
+    expect((await refusal(bookWith({ data: external }))).cause).toBe('xlsx 的 XML 不正确');
+  });
+
+  it('bounds what is held: a token without markup, columns past XFD, unclosed XML', async () => {
+    const long = sheetXml(
+      `<row r="1"><c t="inlineStr"><is><t>${'长'.repeat(MAX_TOKEN_BYTES / 3 + 10)}</t></is></c></row>`,
+    );
+    expect((await refusal(bookWith({ data: long }))).cause).toBe('xlsx 内容过长');
+    const wide = sheetXml('<row r="1"><c r="XFE1"><v>1</v></c></row>');
+    expect((await refusal(bookWith({ data: wide }))).cause).toBe('xlsx 列数超出范围');
+    const cut = sheetXml('<row r="1"><c><v>1</v></c></row>').replace('</worksheet>', '');
+    expect((await refusal(bookWith({ data: cut }))).cause).toBe('xlsx 的 XML 不正确');
   });
 });
 
 describe('xml text', () => {
-  it('decodes character and entity references', () => {
-    expect(decodeXmlText('a &amp; b &lt;&gt; &quot;&apos; &#20013;&#x6587; &unknown;')).toBe(
-      `a & b <> "' 中文 &unknown;`,
-    );
-  });
-
   it('tells date and time number formats from the others', () => {
     for (const code of ['yyyy-mm-dd', 'm/d/yy h:mm', '[$-804]yyyy"年"m"月"d"日"', 'hh:mm:ss', 'mmm-yy']) {
       expect(isDateFormatCode(code), code).toBe(true);
