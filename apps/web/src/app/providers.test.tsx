@@ -23,5 +23,8 @@ describe('the CSP nonce', () => {
     const styles = [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('ant-btn'));
     expect(styles.length).toBeGreaterThan(0);
     for (const style of styles) expect(style.getAttribute('nonce')).toBe('n0nce42');
+    // Styles that rc-component helpers create without a nonce (scroll locker) get it too.
+    expect(document.createElement('style').nonce).toBe('n0nce42');
+    expect(document.createElement('div')).toBeInstanceOf(HTMLDivElement);
   });
 });

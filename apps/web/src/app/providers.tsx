@@ -10,13 +10,37 @@ export function readCspNonce(doc: Document = document): string | undefined {
   return doc.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') || undefined;
 }
 
+let styleNonceInstalled = false;
+
+/**
+ * Gives every `<style>` element created from script the page's nonce. antd takes the nonce
+ * through ConfigProvider, but two rc-component helpers it uses insert styles without taking one:
+ * the scroll locker of modals and drawers (`html body { overflow-y: hidden }`) and the table's
+ * scrollbar measurement. Markup injected into the page still cannot carry the nonce, which is
+ * what the policy guards against; scripts come from this origin only.
+ */
+export function installStyleNonce(nonce: string | undefined, doc: Document = document) {
+  if (!nonce || styleNonceInstalled) return;
+  styleNonceInstalled = true;
+  const createElement = doc.createElement.bind(doc) as (tag: string, options?: ElementCreationOptions) => HTMLElement;
+  doc.createElement = ((tag: string, options?: ElementCreationOptions) => {
+    const element = createElement(tag, options);
+    if (element instanceof HTMLStyleElement && !element.nonce) element.nonce = nonce;
+    return element;
+  }) as Document['createElement'];
+}
+
 /**
  * antd in Chinese, for every page. The console's own providers (query cache, antd's App
  * context, dayjs in Chinese) live in the layout (console-providers.tsx), so public pages such
  * as /login do not download them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
-  const [csp] = useState(() => ({ nonce: readCspNonce() }));
+  const [csp] = useState(() => {
+    const nonce = readCspNonce();
+    installStyleNonce(nonce);
+    return { nonce };
+  });
   return (
     <ConfigProvider
       locale={zhCN}
