@@ -202,7 +202,7 @@ type Mutation =
 
 const mutationsFor = (keys: string[]): fc.Arbitrary<Mutation[]> => {
   const key = keys.length ? fc.oneof(fc.constantFrom(...keys), extraKey) : extraKey;
-  const mutation = fc.oneof<Mutation[]>(
+  const mutation: fc.Arbitrary<Mutation> = fc.oneof(
     fc.record({ op: fc.constant('set' as const), key, value: badValue }),
     fc.record({
       op: fc.constant('drop' as const),
