@@ -30,10 +30,10 @@ test.describe('the strict Content Security Policy', () => {
     await signIn(page, 'demo');
     await page.goto('/EmployeeManagement/listEmployee');
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
-    await page
-      .getByRole('button', { name: /新\s*增/ })
-      .first()
-      .click();
+    // A drawer locks the page's scrolling with a style element of its own.
+    await page.getByRole('button', { name: '在线客服' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe('hidden');
     await page.goto('/systemSetting/roleManage');
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
 
