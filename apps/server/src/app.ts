@@ -4,12 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { ServiceContext } from './context.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
@@ -35,8 +30,15 @@ import { workerImportRoutes } from './modules/worker-import/routes.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import {
+  errorsPlugin,
+  logSerializers,
+  onClientError,
+  onFrameworkError,
+  safeTextValidatorCompiler,
+} from './plugins/errors.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 
 declare module 'fastify' {
@@ -77,7 +79,11 @@ export async function buildApp({
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // Personal data stays out of the log whatever the caller's options (see logSerializers).
+    logger:
+      logger === false
+        ? false
+        : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: logSerializers },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -86,9 +92,13 @@ export async function buildApp({
     // else it would let a client choose the IP that limits, lockouts and the audit record.
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
+    // A path parameter longer than this (no id is) answers 414 as the envelope (frameworkErrors).
+    maxParamLength: 100,
+    frameworkErrors: onFrameworkError,
+    clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(safeTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
   app.decorate('db', database.db);
@@ -108,6 +118,7 @@ export async function buildApp({
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(auditPlugin);
   await app.register(authPlugin);
   // Background jobs: modules register their handlers below; the queue starts when the app is ready.
@@ -125,7 +136,8 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The API's documentation: open in demo mode, otherwise only with API_DOCS=1.
+  if (config.apiDocs ?? config.demoMode) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -61,6 +61,8 @@ const ZEnv = z.object({
    * (ADR 0007); 0 reads them on every request. A write request clears them in its own process.
    */
   SESSION_CACHE_SECONDS: wholeNumber('SESSION_CACHE_SECONDS', 0, 60, 5),
+  /** Serve the API documentation at /api/docs without a session; unset: only in demo mode. */
+  API_DOCS: optional(z.enum(['0', '1', 'true', 'false'], { error: 'API_DOCS 只能是 0、1、true 或 false' })),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST: optional(z.string()),
 });
@@ -87,6 +89,8 @@ export interface AppConfig {
   trustProxy: string[];
   webDist: string | undefined;
   sessionCacheSeconds: number;
+  /** /api/docs without a session; undefined follows demo mode. */
+  apiDocs?: boolean | undefined;
 }
 
 /**
@@ -122,5 +126,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? [],
     webDist: e.WEB_DIST,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    apiDocs: e.API_DOCS === undefined ? undefined : e.API_DOCS === '1' || e.API_DOCS === 'true',
   };
 }

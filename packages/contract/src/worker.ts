@@ -12,11 +12,10 @@ import {
   WORKER_STATUSES,
 } from './worker-rules.ts';
 import { MOBILE_RULE } from './identity-rules.ts';
+import { ZDate } from './primitives.ts';
 
 export * from './worker-rules.ts';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ZDate = (label: string) => z.string({ error: `请选择${label}` }).regex(DATE, `${label}格式应为 YYYY-MM-DD`);
 const ZId = z.coerce.number({ error: 'id 必须是数字' }).int().positive();
 
 export const ZWorkerIdParams = z.object({ id: ZId });

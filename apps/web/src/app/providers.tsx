@@ -1,6 +1,34 @@
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+
+/**
+ * The nonce the server put into this page (`<meta name="csp-nonce">`): its Content Security
+ * Policy admits antd's `<style>` elements only with it. Absent under the Vite dev server.
+ */
+export function readCspNonce(doc: Document = document): string | undefined {
+  return doc.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') || undefined;
+}
+
+let styleNonceInstalled = false;
+
+/**
+ * Gives every `<style>` element created from script the page's nonce. antd takes the nonce
+ * through ConfigProvider, but two rc-component helpers it uses insert styles without taking one:
+ * the scroll locker of modals and drawers (`html body { overflow-y: hidden }`) and the table's
+ * scrollbar measurement. Markup injected into the page still cannot carry the nonce, which is
+ * what the policy guards against; scripts come from this origin only.
+ */
+export function installStyleNonce(nonce: string | undefined, doc: Document = document) {
+  if (!nonce || styleNonceInstalled) return;
+  styleNonceInstalled = true;
+  const createElement = doc.createElement.bind(doc) as (tag: string, options?: ElementCreationOptions) => HTMLElement;
+  doc.createElement = ((tag: string, options?: ElementCreationOptions) => {
+    const element = createElement(tag, options);
+    if (element instanceof HTMLStyleElement && !element.nonce) element.nonce = nonce;
+    return element;
+  }) as Document['createElement'];
+}
 
 /**
  * antd in Chinese, for every page. The console's own providers (query cache, antd's App
@@ -8,9 +36,15 @@ import type { ReactNode } from 'react';
  * as /login do not download them.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
+  const [csp] = useState(() => {
+    const nonce = readCspNonce();
+    installStyleNonce(nonce);
+    return { nonce };
+  });
   return (
     <ConfigProvider
       locale={zhCN}
+      csp={csp}
       theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
       // Spec section 9: dialogs do not close on a backdrop click.
       modal={{ mask: { closable: false } }}
