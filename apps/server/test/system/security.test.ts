@@ -96,12 +96,24 @@ describe('security of every answer', () => {
     it('sends HSTS only when the request came over TLS', async () => {
       const plain = await t.app.inject({ method: 'GET', url: '/api/health' });
       expect(plain.headers['strict-transport-security']).toBeUndefined();
-      const tls = await t.app.inject({
+      // A client's own X-Forwarded-Proto is not believed; a trusted proxy's is (TRUST_PROXY).
+      const forged = await t.app.inject({
         method: 'GET',
         url: '/api/health',
         headers: { 'x-forwarded-proto': 'https' },
       });
-      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      expect(forged.headers['strict-transport-security']).toBeUndefined();
+      const behindProxy = await createTestApp({ webDist, trustProxy: ['127.0.0.1'] });
+      try {
+        const tls = await behindProxy.app.inject({
+          method: 'GET',
+          url: '/api/health',
+          headers: { 'x-forwarded-proto': 'https' },
+        });
+        expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      } finally {
+        await behindProxy.close();
+      }
     });
 
     it('forbids caches to keep API answers (they carry personal data), and lets assets be cached', async () => {
