@@ -161,7 +161,12 @@ describe('import centre with a second definition (积分)', () => {
       { code: 'C1', name: '孙七', cents: 1, remark: '第一' },
       { code: 'C2', name: '周八', cents: 123456789, remark: '' },
     ]);
-    expect(await storedFileExists(row?.staged_file_id ?? null)).toBe(false);
+    // The staged rows are removed once the job has ended (just after it says committed).
+    await waitFor(
+      () => storedFileExists(row?.staged_file_id ?? null),
+      (exists) => !exists,
+      { what: 'the staged rows removed' },
+    );
   });
 
   it('checks a large sheet on the check thread, then rolls the whole commit back on a conflict in a later batch', async () => {

@@ -8,6 +8,7 @@ import { cleanupExports, EXPORT_RUN_JOB } from '../../src/modules/export/service
 import { download, readXlsx, testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { adminWithout, waitForExport } from './support.ts';
+import { ageOn } from '../../src/lib/id-card.ts';
 
 const EXPORT = '/api/companystaff/employee/export';
 const PAGE = '/api/admin/export/page';
@@ -140,7 +141,8 @@ describe('worker export and download centre (导出员工、下载中心)', () =
         `${idNumber.slice(0, 6)}********${idNumber.slice(14)}`,
         '13700000007',
         Number(idNumber[16]) % 2 === 1 ? '男' : '女',
-        '1990-08-01',
+        // The age, never the birth date: those are the ID number's hidden digits.
+        String(ageOn('1990-08-01', new Date())),
         '天津市',
         '',
         '',

@@ -1,7 +1,7 @@
 import type { TImportJob } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as ListEmployeePage } from './routes/list-employee-page.tsx';
@@ -66,6 +66,15 @@ afterEach(() => {
 describe('员工列表', () => {
   it('lists workers with masked ID numbers, tags and links to the detail', async () => {
     api = mockWorkers();
+    // A 1920 px window: every column shows (性别 and 创建时间 only from 1600 px on, to fit 1366).
+    const narrowMatchMedia = window.matchMedia;
+    window.matchMedia = (query: string) => ({
+      ...narrowMatchMedia(query),
+      matches: /min-width:\s*(\d+)px/.test(query) && Number(/min-width:\s*(\d+)px/.exec(query)?.[1]) <= 1920,
+    });
+    onTestFinished(() => {
+      window.matchMedia = narrowMatchMedia;
+    });
     renderScreen(ListEmployeePage, { path: PATH });
 
     await screen.findByText('李四');
