@@ -93,7 +93,7 @@ export async function buildApp({
     trustProxy: config.trustProxy.length ? config.trustProxy : false,
     bodyLimit: 2 * 1024 * 1024,
     // A path parameter longer than this (no id is) answers 414 as the envelope (frameworkErrors).
-    maxParamLength: 100,
+    routerOptions: { maxParamLength: 100 },
     frameworkErrors: onFrameworkError,
     clientErrorHandler: onClientError,
   }).withTypeProvider<ZodTypeProvider>();

@@ -23,6 +23,9 @@ export const securityHeadersPlugin = fp(
           scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'"],
+          // Style attributes that antd's components write as markup (measuring, scroll locks)
+          // are allowed; style elements still need the nonce. An attribute cannot run script.
+          styleSrcAttr: ["'unsafe-inline'"],
           // Captcha images, avatars and PDF pages are drawn from data: and blob: URLs.
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
