@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { API, apiPath } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -65,7 +66,7 @@ const TARGET_SCOPE = database.kind === 'pglite' ? '（目标针对 PostgreSQL，
 
 try {
   await database.db.execute(sql`delete from worker where region_code = ${REGION}`);
-  const login = await fetch(`${base}/api/auth/jwt/ecomapnyToken`, {
+  const login = await fetch(`${base}${API.auth.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'demo', password: 'Demo@123456' }),
@@ -106,7 +107,7 @@ try {
     const imported = await withPeakRss(async () => {
       const form = new FormData();
       form.append('file', new Blob([await import('node:fs/promises').then((fs) => fs.readFile(file))]), 'import.xlsx');
-      const res = await fetch(`${base}/api/companystaff/employee/import`, {
+      const res = await fetch(`${base}${API.worker.import.upload}`, {
         method: 'POST',
         headers: auth,
         body: form,
@@ -120,7 +121,7 @@ try {
             insertedRows: number;
             message: string;
             errors: unknown[];
-          }>('GET', `/api/companystaff/employee/import/${job.id}`);
+          }>('GET', apiPath(API.worker.import.one, { id: job.id }));
           if (states.includes(j.status)) return j;
           if (j.status === 'failed') throw new Error(`import failed: ${j.message}`);
           await sleep(100);
@@ -131,7 +132,7 @@ try {
       if (validated.errorRows)
         throw new Error(`${validated.errorRows} rows refused: ${JSON.stringify(validated.errors.slice(0, 3))}`);
       const tValidated = performance.now();
-      await api('POST', `/api/companystaff/employee/import/${job.id}/commit`);
+      await api('POST', apiPath(API.worker.import.commit, { id: job.id }));
       const committed = await waitFor(['committed']);
       return {
         inserted: committed.insertedRows,
@@ -212,14 +213,14 @@ try {
     );
     console.log(`导出前内存 ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB`);
     const exported = await withPeakRss(async () => {
-      const job = await api<{ id: string }>('POST', '/api/companystaff/employee/export', {
+      const job = await api<{ id: string }>('POST', API.worker.export, {
         sort: 'createdAt',
         order: 'desc',
       });
       for (;;) {
         const page = await api<{
           rows: { id: string; status: string; rowCount: number; fileSize: number; error: string }[];
-        }>('GET', '/api/admin/export/page?page=1&limit=50');
+        }>('GET', `${API.export.page}?page=1&limit=50`);
         const j = page.rows.find((r) => r.id === job.id);
         if (j?.status === 'done') return j;
         if (j?.status === 'failed') throw new Error(`export failed: ${j.error}`);

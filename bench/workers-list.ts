@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { parseArgs } from 'node:util';
+import { API } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -183,7 +184,7 @@ async function main() {
     if (!company) throw new Error('no demo company: run `npm run seed -- --workers 1000000` first');
     const total = Number(company.n);
     const companyId = Number(company.id);
-    const login = await fetch(`${base}/api/auth/jwt/ecomapnyToken`, {
+    const login = await fetch(`${base}${API.auth.login}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'demo', password: 'Demo@123456' }),
@@ -280,7 +281,7 @@ async function main() {
       );
       const rows: { name: string; api: LoadResult; raw: LoadResult; floor: LoadResult }[] = [];
       for (const s of scenarios) {
-        const url = `${base}/api/companystaff/employee/page?${new URLSearchParams(s.query)}`;
+        const url = `${base}${API.worker.page}?${new URLSearchParams(s.query)}`;
         const api = await loadHttp(url, token);
         // The two statements the API ran for this page, as the driver received them (a deep page
         // seeks from its anchor once the warm-up has built them): same names, text and values.

@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { API } from '@flexpay/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -137,7 +138,7 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   // The API's documentation: open in demo mode, otherwise only with API_DOCS=1.
-  if (config.apiDocs ?? config.demoMode) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (config.apiDocs ?? config.demoMode) await app.register(fastifySwaggerUi, { routePrefix: API.system.docs });
 
   await app.register(systemRoutes);
   await app.register(authRoutes);

@@ -19,7 +19,9 @@ describe('apiPath', () => {
   });
 
   it('spells every path under /api/ once', () => {
-    const paths = Object.values(API).flatMap((area) => Object.values(area) as string[]);
+    const spelled = (group: object): string[] =>
+      Object.values(group).flatMap((v: unknown) => (typeof v === 'string' ? [v] : spelled(v as object)));
+    const paths = spelled(API);
     expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
     expect(new Set(paths).size).toBe(paths.length);
   });

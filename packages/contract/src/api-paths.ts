@@ -7,6 +7,8 @@ export const API = {
   system: {
     health: '/api/health',
     ready: '/api/ready',
+    /** The OpenAPI documentation (Swagger UI and its JSON) under this prefix, where enabled. */
+    docs: '/api/docs',
   },
   auth: {
     login: '/api/auth/jwt/ecomapnyToken',
@@ -72,11 +74,13 @@ export const API = {
     alipayDefault: '/api/companystaff/employee/:id/alipay/:accountId/default',
     departmentOptions: '/api/companystaff/department/options',
     export: '/api/companystaff/employee/export',
-    importTemplate: '/api/companystaff/employee/import/template',
-    import: '/api/companystaff/employee/import',
-    importJob: '/api/companystaff/employee/import/:id',
-    importCommit: '/api/companystaff/employee/import/:id/commit',
-    importReport: '/api/companystaff/employee/import/:id/report',
+    import: {
+      template: '/api/companystaff/employee/import/template',
+      upload: '/api/companystaff/employee/import',
+      one: '/api/companystaff/employee/import/:id',
+      commit: '/api/companystaff/employee/import/:id/commit',
+      report: '/api/companystaff/employee/import/:id/report',
+    },
   },
   jobType: {
     options: '/api/companystaff/ecompanyJobCategory/selectByEcompanyId',
@@ -84,7 +88,19 @@ export const API = {
     create: '/api/companystaff/ecompanyJobCategory',
     one: '/api/companystaff/ecompanyJobCategory/:id',
   },
-} as const;
+} as const satisfies Record<string, Record<string, string | TImportPaths>>;
+
+/**
+ * The paths of one kind of the import centre (its routes and the shared import drawer): template,
+ * upload, the job's status, commit and error report. Each kind spells them in `API`.
+ */
+export interface TImportPaths {
+  template: string;
+  upload: string;
+  one: `${string}/:id`;
+  commit: `${string}/:id/commit`;
+  report: `${string}/:id/report`;
+}
 
 /** The `:name` parameters of a path template, as a union of their names. */
 export type TPathParamNames<T extends string> = T extends `${string}:${infer P}/${infer Rest}`

@@ -67,3 +67,7 @@ export const ZId = z.coerce
 /** The path parameters `/:id`. */
 export const ZIdParams = z.object({ id: ZId });
 export type TIdParams = z.infer<typeof ZIdParams>;
+
+/** The path parameters `/:id` of what is keyed by text: a stored file, an export or an import job. */
+export const ZKeyParams = z.object({ id: z.string().max(64) });
+export type TKeyParams = z.infer<typeof ZKeyParams>;

@@ -20,6 +20,7 @@ export {
   type TErrorEnvelope,
   type TPageQuery,
   type TIdParams,
+  type TKeyParams,
 } from './envelope.ts';
 export type * from './identity.ts';
 export type * from './system.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPageQuery } from './envelope.ts';
+import { ZId, ZPageQuery } from './envelope.ts';
 import {
   ALIPAY_ACCOUNT_PATTERN,
   BANK_CARD_PATTERN,
@@ -16,9 +16,8 @@ import { ZDate } from './primitives.ts';
 
 export * from './worker-rules.ts';
 
-const ZId = z.coerce.number({ error: 'id 必须是数字' }).int().positive();
-
-export const ZWorkerIdParams = z.object({ id: ZId });
+/** The path parameters `/:id/…/:accountId` of a worker's payout account. */
+export const ZAccountParams = z.object({ id: ZId, accountId: ZId });
 
 // ── Workers ─────────────────────────────────────────────────────────────────────────────────
 

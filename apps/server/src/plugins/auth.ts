@@ -1,4 +1,4 @@
-import { CODE_MESSAGES, Code, isElementCode, type TElementCode } from '@flexpay/contract';
+import { API, CODE_MESSAGES, Code, isElementCode, type TElementCode } from '@flexpay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors.ts';
@@ -38,7 +38,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-const UNGUARDED_PREFIXES = ['/api/docs'];
+const UNGUARDED_PREFIXES = [API.system.docs];
 
 /**
  * Every API route must declare its access in `config.access`; a route without one stops the

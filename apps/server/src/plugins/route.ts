@@ -29,6 +29,8 @@ export interface RouteDefinition<A extends Access, P, Q, B, D extends z.ZodType>
     tags: string[];
     summary: string;
     description?: string;
+    /** The request's media types where it is not JSON: `['multipart/form-data']` for an upload. */
+    consumes?: string[];
     params?: P;
     querystring?: Q;
     body?: B;
@@ -69,6 +71,7 @@ export function route<
       tags: schema.tags,
       summary: schema.summary,
       ...(schema.description ? { description: schema.description } : {}),
+      ...(schema.consumes ? { consumes: schema.consumes } : {}),
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.querystring ? { querystring: schema.querystring } : {}),
       ...(schema.body ? { body: schema.body } : {}),

@@ -71,7 +71,13 @@ describe('import centre with a second definition (积分)', () => {
     t = await createTestApp({}, (app) => {
       void app.register(importerRoutes, {
         importer: pointsImporter,
-        base: BASE,
+        paths: {
+          template: `${BASE}/template`,
+          upload: BASE,
+          one: `${BASE}/:id`,
+          commit: `${BASE}/:id/commit`,
+          report: `${BASE}/:id/report`,
+        },
         access: 'session',
         audit: { upload: 'test.import', commit: 'test.importCommit' },
         tag: 'test',

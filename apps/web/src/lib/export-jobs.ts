@@ -2,7 +2,7 @@
  * The download centre's list, shared: 下载中心 shows it, and every screen that starts an export
  * refreshes it (`useStartExport`), so the new job is there when the user opens 下载中心.
  */
-import type { TExportJob, TExportStatus, TPage } from '@flexpay/contract/web';
+import { API, type TExportJob, type TExportStatus, type TPage } from '@flexpay/contract/web';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from './query-client.ts';
 import { request } from './request.ts';
@@ -20,7 +20,7 @@ export interface TExportJobListQuery {
 export const isExportRunning = (job: Pick<TExportJob, 'status'>) => job.status === 'queued' || job.status === 'running';
 
 export function getExportJobs(query: TExportJobListQuery): Promise<TPage<TExportJob>> {
-  return request<TPage<TExportJob>>('GET', '/api/admin/export/page', query);
+  return request<TPage<TExportJob>>('GET', API.export.page, query);
 }
 
 /**

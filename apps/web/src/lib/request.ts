@@ -8,7 +8,7 @@
  * modal) and that tests observe. `createHttpClient` exists so that tests get a client with its
  * own state; the app uses only the default client exported below (`http`, `request`).
  */
-import { BUSINESS_CODE_MIN, CODE_MESSAGES, Code, type TEnvelope, type TFieldError } from '@flexpay/contract/web';
+import { API, BUSINESS_CODE_MIN, Code, CODE_MESSAGES, type TEnvelope, type TFieldError } from '@flexpay/contract/web';
 import axios, {
   type AxiosAdapter,
   type AxiosInstance,
@@ -30,7 +30,7 @@ declare module 'axios' {
 export const REQUEST_TIMEOUT_MS = 5000;
 export const ERROR_TOAST_SECONDS = 5;
 export const REFRESH_THRESHOLD_SECONDS = 600;
-export const REFRESH_TOKEN_PATH = '/api/auth/jwt/refresh';
+export const REFRESH_TOKEN_PATH = API.auth.refresh;
 
 export interface TLogoutDialogTexts {
   title: string;
@@ -183,7 +183,7 @@ export interface TFailureHandling {
 }
 
 export interface TRequestOptions extends TFailureHandling {
-  /** Appended to the path as is, e.g. an id: `request('GET', '/api/x/', undefined, { suffix: '12' })`. */
+  /** Appended to the path as is, e.g. an id after a path that ends in `/`; prefer `apiPath(API.…, { id })`. */
   suffix?: string;
   signal?: AbortSignal;
   headers?: Record<string, string>;

@@ -1,122 +1,84 @@
 import {
-  Code,
+  API,
   ZAdminQuery,
   ZAdminRow,
   ZAdminStatusBody,
   ZCreateAdminBody,
-  ZEnvelope,
+  ZIdParams,
   ZPage,
   ZResetPasswordBody,
   ZUpdateAdminBody,
 } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import { createAdmin, getAdmin, listAdmins, resetAdminPassword, setAdminStatus, updateAdmin } from './service.ts';
 
-const ZId = z.object({ id: z.coerce.number({ error: 'id 必须是数字' }).int().positive() });
-const ZOk = ZEnvelope(z.null());
+const tags = ['admin'];
+const adminTarget = ({ params }: { params: { id: number } }) => `admin:${params.id}`;
 
 /** 管理员管理: the admins of the session's company. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/user/page',
-    {
-      config: { access: 'system:admin' },
-      schema: {
-        tags: ['admin'],
-        summary: '管理员列表',
-        querystring: ZAdminQuery,
-        response: { 200: ZEnvelope(ZPage(ZAdminRow)) },
-      },
-    },
-    async (request) => ({ status: Code.OK, data: await listAdmins(app.ctx, requireAuth(request), request.query) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.admin.page,
+    access: 'system:admin',
+    schema: { tags, summary: '管理员列表', querystring: ZAdminQuery, data: ZPage(ZAdminRow) },
+    handler: (auth, { query }) => listAdmins(app.ctx, auth, query),
+  });
 
-  app.get(
-    '/api/admin/user/:id',
-    {
-      config: { access: 'system:admin' },
-      schema: { tags: ['admin'], summary: '管理员详情', params: ZId, response: { 200: ZEnvelope(ZAdminRow) } },
-    },
-    async (request) => ({ status: Code.OK, data: await getAdmin(app.ctx, requireAuth(request), request.params.id) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.admin.one,
+    access: 'system:admin',
+    schema: { tags, summary: '管理员详情', params: ZIdParams, data: ZAdminRow },
+    handler: (auth, { params }) => getAdmin(app.ctx, auth, params.id),
+  });
 
-  app.post(
-    '/api/admin/user',
-    {
-      config: { access: 'system:admin', audit: 'admin.create' },
-      schema: {
-        tags: ['admin'],
-        summary: '添加管理员',
-        body: ZCreateAdminBody,
-        response: { 200: ZEnvelope(ZAdminRow) },
-      },
-    },
-    async (request) => {
-      const row = await createAdmin(app.ctx, requireAuth(request), request.body);
-      request.audit.target = `admin:${row.id}`;
-      return { status: Code.OK, data: row };
-    },
-  );
+  route(app, {
+    method: 'POST',
+    url: API.admin.create,
+    access: 'system:admin',
+    audit: 'admin.create',
+    schema: { tags, summary: '添加管理员', body: ZCreateAdminBody, data: ZAdminRow },
+    targetOfResult: (row) => `admin:${row.id}`,
+    handler: (auth, { body }) => createAdmin(app.ctx, auth, body),
+  });
 
-  app.put(
-    '/api/admin/user/:id',
-    {
-      config: { access: 'system:admin', audit: 'admin.update' },
-      schema: {
-        tags: ['admin'],
-        summary: '编辑管理员',
-        params: ZId,
-        body: ZUpdateAdminBody,
-        response: { 200: ZEnvelope(ZAdminRow) },
-      },
-    },
-    async (request) => {
-      request.audit.target = `admin:${request.params.id}`;
-      return {
-        status: Code.OK,
-        data: await updateAdmin(app.ctx, requireAuth(request), request.params.id, request.body),
-      };
-    },
-  );
+  route(app, {
+    method: 'PUT',
+    url: API.admin.one,
+    access: 'system:admin',
+    audit: 'admin.update',
+    schema: { tags, summary: '编辑管理员', params: ZIdParams, body: ZUpdateAdminBody, data: ZAdminRow },
+    target: adminTarget,
+    handler: (auth, { params, body }) => updateAdmin(app.ctx, auth, params.id, body),
+  });
 
-  app.put(
-    '/api/admin/user/:id/status',
-    {
-      config: { access: 'system:admin', audit: 'admin.status' },
-      schema: {
-        tags: ['admin'],
-        summary: '启用或停用管理员',
-        params: ZId,
-        body: ZAdminStatusBody,
-        response: { 200: ZOk },
-      },
+  route(app, {
+    method: 'PUT',
+    url: API.admin.status,
+    access: 'system:admin',
+    audit: 'admin.status',
+    schema: { tags, summary: '启用或停用管理员', params: ZIdParams, body: ZAdminStatusBody, data: z.null() },
+    target: adminTarget,
+    handler: async (auth, { params, body, request }) => {
+      request.audit.detail = { status: body.status };
+      await setAdminStatus(app.ctx, auth, params.id, body.status);
+      return null;
     },
-    async (request) => {
-      request.audit.target = `admin:${request.params.id}`;
-      request.audit.detail = { status: request.body.status };
-      await setAdminStatus(app.ctx, requireAuth(request), request.params.id, request.body.status);
-      return { status: Code.OK, data: null };
-    },
-  );
+  });
 
-  app.put(
-    '/api/admin/user/:id/password',
-    {
-      config: { access: 'system:admin', audit: 'admin.resetPassword' },
-      schema: {
-        tags: ['admin'],
-        summary: '重置管理员密码',
-        params: ZId,
-        body: ZResetPasswordBody,
-        response: { 200: ZOk },
-      },
+  route(app, {
+    method: 'PUT',
+    url: API.admin.password,
+    access: 'system:admin',
+    audit: 'admin.resetPassword',
+    schema: { tags, summary: '重置管理员密码', params: ZIdParams, body: ZResetPasswordBody, data: z.null() },
+    target: adminTarget,
+    handler: async (auth, { params, body }) => {
+      await resetAdminPassword(app.ctx, auth, params.id, body.password);
+      return null;
     },
-    async (request) => {
-      request.audit.target = `admin:${request.params.id}`;
-      await resetAdminPassword(app.ctx, requireAuth(request), request.params.id, request.body.password);
-      return { status: Code.OK, data: null };
-    },
-  );
+  });
 };

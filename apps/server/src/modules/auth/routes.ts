@@ -1,11 +1,10 @@
-import { Code, ZEnvelope, ZLoginBody, ZSwitchBody, ZTokenBody } from '@flexpay/contract';
+import { API, ZLoginBody, ZSwitchBody, ZTokenBody } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import { tokenFromHeader } from './tokens.ts';
 import { invalidateToken, login, refreshToken, switchAdmin } from './service.ts';
 
-const ZTokenReply = ZEnvelope(z.string());
 const client = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
   ip: req.ip,
   userAgent: String(req.headers['user-agent'] ?? ''),
@@ -13,60 +12,50 @@ const client = (req: { ip: string; headers: Record<string, string | string[] | u
 
 /** Spec section 7: sign-in, company switch, token refresh and logout. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/auth/jwt/ecomapnyToken',
-    {
-      config: { access: 'public', audit: 'auth.login' },
-      schema: { tags: ['auth'], summary: '登录', body: ZLoginBody, response: { 200: ZTokenReply } },
+  route(app, {
+    method: 'POST',
+    url: API.auth.login,
+    access: 'public',
+    audit: 'auth.login',
+    schema: { tags: ['auth'], summary: '登录', body: ZLoginBody, data: z.string() },
+    handler: async (_auth, { body, request }) => {
+      request.audit.username = body.username;
+      return (await login(app.ctx, body, client(request), request.audit)).token;
     },
-    async (request) => {
-      request.audit.username = request.body.username;
-      const outcome = await login(app.ctx, request.body, client(request), request.audit);
-      return { status: Code.OK, data: outcome.token };
-    },
-  );
+  });
 
-  app.post(
-    '/api/auth/jwt/ecomapnyAdminToken',
-    {
-      config: { access: 'session', audit: 'auth.switch' },
-      schema: { tags: ['auth'], summary: '切换关联账号', body: ZSwitchBody, response: { 200: ZTokenReply } },
-    },
-    async (request) => {
-      request.audit.target = `admin:${request.body.username}`;
-      const outcome = await switchAdmin(
-        app.ctx,
-        requireAuth(request),
-        { username: request.body.username },
-        client(request),
-      );
-      return { status: Code.OK, data: outcome.token };
-    },
-  );
+  route(app, {
+    method: 'POST',
+    url: API.auth.switchCompany,
+    access: 'session',
+    audit: 'auth.switch',
+    schema: { tags: ['auth'], summary: '切换关联账号', body: ZSwitchBody, data: z.string() },
+    target: ({ body }) => `admin:${body.username}`,
+    handler: async (auth, { body, request }) =>
+      (await switchAdmin(app.ctx, auth, { username: body.username }, client(request))).token,
+  });
 
-  app.post(
-    '/api/auth/jwt/refresh',
-    {
-      config: { access: 'public', audit: 'auth.refresh' },
-      schema: { tags: ['auth'], summary: '刷新令牌', body: ZTokenBody, response: { 200: ZTokenReply } },
-    },
-    async (request) => ({
-      status: Code.OK,
-      data: await refreshToken(app.ctx, request.body.token ?? tokenFromHeader(request.headers.authorization)),
-    }),
-  );
+  route(app, {
+    method: 'POST',
+    url: API.auth.refresh,
+    access: 'public',
+    audit: 'auth.refresh',
+    schema: { tags: ['auth'], summary: '刷新令牌', body: ZTokenBody, data: z.string() },
+    handler: (_auth, { body, request }) =>
+      refreshToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization)),
+  });
 
-  app.post(
-    '/api/auth/jwt/invalid',
-    {
-      config: { access: 'public', audit: 'auth.logout' },
-      schema: { tags: ['auth'], summary: '退出登录', body: ZTokenBody, response: { 200: ZEnvelope(z.null()) } },
-    },
-    async (request) => {
-      const who = await invalidateToken(app.ctx, request.body.token ?? tokenFromHeader(request.headers.authorization));
+  route(app, {
+    method: 'POST',
+    url: API.auth.logout,
+    access: 'public',
+    audit: 'auth.logout',
+    schema: { tags: ['auth'], summary: '退出登录', body: ZTokenBody, data: z.null() },
+    handler: async (_auth, { body, request }) => {
+      const who = await invalidateToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization));
       request.audit.adminId = who.adminId;
       request.audit.companyId = who.companyId;
-      return { status: Code.OK, data: null };
+      return null;
     },
-  );
+  });
 };

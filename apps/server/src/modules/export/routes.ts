@@ -1,8 +1,9 @@
-import { Code, ZEnvelope, ZExportJob, ZExportQuery, ZPage } from '@flexpay/contract';
+import { API, ZExportJob, ZExportQuery, ZKeyParams, ZPage } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import * as service from './service.ts';
 
 export interface ExportRoutesOptions {
@@ -23,28 +24,25 @@ export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (a
     runOnStart: true,
   });
 
-  app.get(
-    '/api/admin/export/page',
-    {
-      config: { access: 'session' },
-      schema: {
-        tags: ['export'],
-        summary: '下载中心：导出任务列表（企业主看全企业，其他管理员看自己的）',
-        querystring: ZExportQuery,
-        response: { 200: ZEnvelope(ZPage(ZExportJob)) },
-      },
+  route(app, {
+    method: 'GET',
+    url: API.export.page,
+    access: 'session',
+    schema: {
+      tags: ['export'],
+      summary: '下载中心：导出任务列表（企业主看全企业，其他管理员看自己的）',
+      querystring: ZExportQuery,
+      data: ZPage(ZExportJob),
     },
-    async (request) => ({
-      status: Code.OK,
-      data: await service.listExports(app.ctx, requireAuth(request), request.query),
-    }),
-  );
+    handler: (auth, { query }) => service.listExports(app.ctx, auth, query),
+  });
 
+  // Sends the file itself, with its own headers: registered with Fastify, not route().
   app.get(
-    '/api/admin/export/:id/download',
+    API.export.download,
     {
       config: { access: 'session' },
-      schema: { tags: ['export'], summary: '下载导出文件', params: z.object({ id: z.string().max(64) }) },
+      schema: { tags: ['export'], summary: '下载导出文件', params: ZKeyParams },
     },
     async (request, reply) => {
       const file = await service.openExportDownload(app.ctx, requireAuth(request), request.params.id);

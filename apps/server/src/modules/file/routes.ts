@@ -1,8 +1,8 @@
-import { Code, ZEnvelope, ZUploadedFile } from '@flexpay/contract';
+import { API, ZKeyParams, ZUploadedFile } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { requireAuth } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from './incoming.ts';
 import * as service from './service.ts';
 
@@ -10,30 +10,28 @@ const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf']);
 
 /** Uploads (multipart field `file`) and reading them back, for admins of the same company. */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/admin/file/upload',
-    {
-      config: { access: 'session', audit: 'file.upload' },
-      schema: {
-        tags: ['file'],
-        summary: '上传文件（multipart 字段 file；PNG、JPG、PDF、XLSX、ZIP、CSV，最大 10 MB）',
-        consumes: ['multipart/form-data'],
-        response: { 200: ZEnvelope(ZUploadedFile) },
-      },
+  route(app, {
+    method: 'POST',
+    url: API.file.upload,
+    access: 'session',
+    audit: 'file.upload',
+    schema: {
+      tags: ['file'],
+      summary: '上传文件（multipart 字段 file；PNG、JPG、PDF、XLSX、ZIP、CSV，最大 10 MB）',
+      consumes: ['multipart/form-data'],
+      data: ZUploadedFile,
     },
-    async (request) => {
-      const auth = requireAuth(request);
-      const data = await service.uploadFile(app.ctx, auth, await incomingFileOf(request, service.UPLOAD_MAX_BYTES));
-      request.audit.target = `file:${data.id}`;
-      return { status: Code.OK, data };
-    },
-  );
+    targetOfResult: (file) => `file:${file.id}`,
+    handler: async (auth, { request }) =>
+      service.uploadFile(app.ctx, auth, await incomingFileOf(request, service.UPLOAD_MAX_BYTES)),
+  });
 
+  // Sends the file itself, with its own headers: registered with Fastify, not route().
   app.get(
-    '/api/admin/file/:id',
+    API.file.one,
     {
       config: { access: 'session' },
-      schema: { tags: ['file'], summary: '读取上传的文件', params: z.object({ id: z.string().max(64) }) },
+      schema: { tags: ['file'], summary: '读取上传的文件', params: ZKeyParams },
     },
     async (request, reply) => {
       const { file, body } = await service.openUpload(app.ctx, requireAuth(request), request.params.id);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
-import type { TUploadedFile } from '@flexpay/contract';
+import { API, apiPath, type TUploadedFile } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { FILE_KINDS, FileCheckError, createFileInspector, type FileKind } from '../../lib/file-type.ts';
@@ -157,7 +157,7 @@ export const toUploadedFile = (row: repo.StoredFileRow): TUploadedFile => ({
   name: row.name,
   size: row.size,
   contentType: row.contentType,
-  url: `/api/admin/file/${row.id}`,
+  url: apiPath(API.file.one, { id: row.id }),
 });
 
 /** The general upload (`POST /api/admin/file/upload`). */

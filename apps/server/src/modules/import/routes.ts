@@ -1,4 +1,4 @@
-import { Code, IMPORT_MAX_ROWS, ZEnvelope, ZImportJob } from '@flexpay/contract';
+import { IMPORT_MAX_ROWS, ZImportJob, ZKeyParams, type TImportPaths } from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
 import { requireAuth, type Access } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
 import type { AnyImporter } from './importer.ts';
 import * as service from './service.ts';
@@ -50,10 +51,10 @@ export const importCentre = fp(
 
 export interface ImporterRoutesOptions {
   importer: AnyImporter;
-  /** The API path of the import, e.g. /api/companystaff/employee/import (the spec's path). */
-  base: string;
-  /** Who may import. */
-  access: Access;
+  /** The kind's paths, from the contract's `API` (e.g. `API.worker.import`: the spec's paths). */
+  paths: TImportPaths;
+  /** Who may import: a signed-in admin, with an element code as a rule. */
+  access: Exclude<Access, 'public'>;
   /** Audit action names of the upload and the commit. */
   audit: { upload: string; commit: string };
   /** OpenAPI tag. */
@@ -61,17 +62,17 @@ export interface ImporterRoutesOptions {
 }
 
 /**
- * The routes of one import kind under `base`: template, upload (validated in the background),
- * status, commit (all or nothing), error report. Registers the definition with the centre.
+ * The routes of one import kind at its `paths`: template, upload (validated in the background),
+ * status, commit (all or nothing), error report. Registers the definition with the centre. The
+ * template and the report send files, so they register with Fastify rather than `route()`.
  */
 export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = async (app, options) => {
-  const { importer, base, access, audit, tag } = options;
+  const { importer, paths, access, audit, tag } = options;
   if (app.importers.has(importer.type)) throw new Error(`import type ${importer.type} registered twice`);
   app.importers.set(importer.type, importer);
-  const ZImportParams = z.object({ id: z.string().max(64) });
 
   app.get(
-    `${base}/template`,
+    paths.template,
     {
       config: { access },
       schema: { tags: [tag], summary: `下载${importer.noun}导入模板（xlsx）` },
@@ -86,66 +87,47 @@ export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = asyn
     },
   );
 
-  app.post(
-    base,
-    {
-      config: { access, audit: audit.upload },
-      schema: {
-        tags: [tag],
-        summary: `上传${importer.noun}导入文件（multipart 字段 file；xlsx 或 csv，最多 ${IMPORT_MAX_ROWS} 行），后台校验`,
-        consumes: ['multipart/form-data'],
-        response: { 200: ZEnvelope(ZImportJob) },
-      },
+  route(app, {
+    method: 'POST',
+    url: paths.upload,
+    access,
+    audit: audit.upload,
+    schema: {
+      tags: [tag],
+      summary: `上传${importer.noun}导入文件（multipart 字段 file；xlsx 或 csv，最多 ${IMPORT_MAX_ROWS} 行），后台校验`,
+      consumes: ['multipart/form-data'],
+      data: ZImportJob,
     },
-    async (request) => {
-      const auth = requireAuth(request);
+    targetOfResult: (job) => `import:${job.id}`,
+    handler: async (auth, { request }) => {
       const incoming = await incomingFileOf(request, service.IMPORT_MAX_BYTES);
-      const data = await service.startImport(app.ctx, app.jobs, importer, auth, incoming);
-      request.audit.target = `import:${data.id}`;
-      return { status: Code.OK, data };
+      return service.startImport(app.ctx, app.jobs, importer, auth, incoming);
     },
-  );
+  });
+
+  route(app, {
+    method: 'GET',
+    url: paths.one,
+    access,
+    schema: { tags: [tag], summary: '导入任务状态', params: ZKeyParams, data: ZImportJob },
+    handler: (auth, { params }) => service.getImport(app.ctx, importer, auth, params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: paths.commit,
+    access,
+    audit: audit.commit,
+    schema: { tags: [tag], summary: '确认导入（全部成功或全部不导入）', params: ZKeyParams, data: ZImportJob },
+    target: ({ params }) => `import:${params.id}`,
+    handler: (auth, { params }) => service.commitImport(app.ctx, app.jobs, importer, auth, params.id),
+  });
 
   app.get(
-    `${base}/:id`,
+    paths.report,
     {
       config: { access },
-      schema: {
-        tags: [tag],
-        summary: '导入任务状态',
-        params: ZImportParams,
-        response: { 200: ZEnvelope(ZImportJob) },
-      },
-    },
-    async (request) => ({
-      status: Code.OK,
-      data: await service.getImport(app.ctx, importer, requireAuth(request), request.params.id),
-    }),
-  );
-
-  app.post(
-    `${base}/:id/commit`,
-    {
-      config: { access, audit: audit.commit },
-      schema: {
-        tags: [tag],
-        summary: '确认导入（全部成功或全部不导入）',
-        params: ZImportParams,
-        response: { 200: ZEnvelope(ZImportJob) },
-      },
-    },
-    async (request) => {
-      request.audit.target = `import:${request.params.id}`;
-      const data = await service.commitImport(app.ctx, app.jobs, importer, requireAuth(request), request.params.id);
-      return { status: Code.OK, data };
-    },
-  );
-
-  app.get(
-    `${base}/:id/report`,
-    {
-      config: { access },
-      schema: { tags: [tag], summary: '下载导入错误报告（xlsx）', params: ZImportParams },
+      schema: { tags: [tag], summary: '下载导入错误报告（xlsx）', params: ZKeyParams },
     },
     async (request, reply) => {
       const file = await service.openImportReport(app.ctx, importer, requireAuth(request), request.params.id);

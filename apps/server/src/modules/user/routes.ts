@@ -1,10 +1,9 @@
 import {
-  Code,
+  API,
   ZAssociatedUser,
   ZChangeMobileBody,
   ZChangePasswordBody,
   ZChangeVerifyMethodBody,
-  ZEnvelope,
   ZMenuAll,
   ZMenuNode,
   ZTotpSetup,
@@ -12,7 +11,7 @@ import {
 } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireAuth } from '../../plugins/auth.ts';
+import { route } from '../../plugins/route.ts';
 import {
   changeMobile,
   changePassword,
@@ -24,88 +23,85 @@ import {
   startTotpSetup,
 } from './service.ts';
 
-const ZOk = ZEnvelope(z.null());
-
 /** The signed-in admin: user info, linked accounts, menus, and personal settings. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/user/front/info',
-    {
-      config: { access: 'session' },
-      schema: { tags: ['user'], summary: '当前用户信息', response: { 200: ZEnvelope(ZUserInfo) } },
-    },
-    async (request) => ({ status: Code.OK, data: await getFrontInfo(app.ctx, requireAuth(request)) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.user.info,
+    access: 'session',
+    schema: { tags: ['user'], summary: '当前用户信息', data: ZUserInfo },
+    handler: (auth) => getFrontInfo(app.ctx, auth),
+  });
 
-  app.get(
-    '/api/admin/user/getAssociatedUserInfo',
-    {
-      config: { access: 'session' },
-      schema: { tags: ['user'], summary: '关联账号', response: { 200: ZEnvelope(z.array(ZAssociatedUser)) } },
-    },
-    async (request) => ({ status: Code.OK, data: await getAssociatedUsers(app.ctx, requireAuth(request)) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.user.associated,
+    access: 'session',
+    schema: { tags: ['user'], summary: '关联账号', data: z.array(ZAssociatedUser) },
+    handler: (auth) => getAssociatedUsers(app.ctx, auth),
+  });
 
-  app.get(
-    '/api/admin/user/front/menus',
-    {
-      config: { access: 'session' },
-      schema: { tags: ['user'], summary: '当前用户可见菜单', response: { 200: ZEnvelope(z.array(ZMenuNode)) } },
-    },
-    async (request) => ({ status: Code.OK, data: getPermittedMenus(requireAuth(request)) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.user.menus,
+    access: 'session',
+    schema: { tags: ['user'], summary: '当前用户可见菜单', data: z.array(ZMenuNode) },
+    handler: (auth) => getPermittedMenus(auth),
+  });
 
-  app.get(
-    '/api/admin/user/front/menu/all',
-    {
-      config: { access: 'session' },
-      schema: { tags: ['user'], summary: '全部菜单与操作权限', response: { 200: ZEnvelope(ZMenuAll) } },
-    },
-    async () => ({ status: Code.OK, data: getAllMenus() }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.user.menuAll,
+    access: 'session',
+    schema: { tags: ['user'], summary: '全部菜单与操作权限', data: ZMenuAll },
+    handler: () => getAllMenus(),
+  });
 
-  app.put(
-    '/api/admin/user/personal/password',
-    {
-      config: { access: 'session', audit: 'personal.password' },
-      schema: { tags: ['personal'], summary: '修改密码', body: ZChangePasswordBody, response: { 200: ZOk } },
+  route(app, {
+    method: 'PUT',
+    url: API.user.password,
+    access: 'session',
+    audit: 'personal.password',
+    schema: { tags: ['personal'], summary: '修改密码', body: ZChangePasswordBody, data: z.null() },
+    message: '密码已修改，其他设备上的登录已失效',
+    handler: async (auth, { body, request }) => {
+      await changePassword(app.ctx, auth, body, request.ip);
+      return null;
     },
-    async (request) => {
-      await changePassword(app.ctx, requireAuth(request), request.body, request.ip);
-      return { status: Code.OK, message: '密码已修改，其他设备上的登录已失效', data: null };
-    },
-  );
+  });
 
-  app.post(
-    '/api/admin/user/personal/totp',
-    {
-      config: { access: 'session', audit: 'personal.totpSetup' },
-      schema: { tags: ['personal'], summary: '生成身份验证器密钥', response: { 200: ZEnvelope(ZTotpSetup) } },
-    },
-    async (request) => ({ status: Code.OK, data: await startTotpSetup(app.ctx, requireAuth(request), request.ip) }),
-  );
+  route(app, {
+    method: 'POST',
+    url: API.user.totp,
+    access: 'session',
+    audit: 'personal.totpSetup',
+    schema: { tags: ['personal'], summary: '生成身份验证器密钥', data: ZTotpSetup },
+    handler: (auth, { request }) => startTotpSetup(app.ctx, auth, request.ip),
+  });
 
-  app.put(
-    '/api/admin/user/personal/verifyMethod',
-    {
-      config: { access: 'session', audit: 'personal.verifyMethod' },
-      schema: { tags: ['personal'], summary: '修改认证方式', body: ZChangeVerifyMethodBody, response: { 200: ZOk } },
+  route(app, {
+    method: 'PUT',
+    url: API.user.verifyMethod,
+    access: 'session',
+    audit: 'personal.verifyMethod',
+    schema: { tags: ['personal'], summary: '修改认证方式', body: ZChangeVerifyMethodBody, data: z.null() },
+    message: '认证方式已修改',
+    handler: async (auth, { body, request }) => {
+      await changeVerifyMethod(app.ctx, auth, body, request.ip);
+      return null;
     },
-    async (request) => {
-      await changeVerifyMethod(app.ctx, requireAuth(request), request.body, request.ip);
-      return { status: Code.OK, message: '认证方式已修改', data: null };
-    },
-  );
+  });
 
-  app.put(
-    '/api/admin/user/personal/mobile',
-    {
-      config: { access: 'session', audit: 'personal.mobile' },
-      schema: { tags: ['personal'], summary: '修改手机号', body: ZChangeMobileBody, response: { 200: ZOk } },
+  route(app, {
+    method: 'PUT',
+    url: API.user.mobile,
+    access: 'session',
+    audit: 'personal.mobile',
+    schema: { tags: ['personal'], summary: '修改手机号', body: ZChangeMobileBody, data: z.null() },
+    message: '手机号已修改',
+    handler: async (auth, { body }) => {
+      await changeMobile(app.ctx, auth, body);
+      return null;
     },
-    async (request) => {
-      await changeMobile(app.ctx, requireAuth(request), request.body);
-      return { status: Code.OK, message: '手机号已修改', data: null };
-    },
-  );
+  });
 };

@@ -1,50 +1,43 @@
-import { Code, ZCaptcha, ZEnvelope, ZSendSmsBody, ZSendSmsResult, ZValidateCodeBody } from '@flexpay/contract';
+import { API, ZCaptcha, ZSendSmsBody, ZSendSmsResult, ZValidateCodeBody } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { route } from '../../plugins/route.ts';
 import { checkCode, createImageCaptcha } from './service.ts';
 import { sendSmsForPurpose } from './send-sms.ts';
 
 /** Spec section 7: image captcha, SMS codes and code validation. */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/vcc/code',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['verification'], summary: '图形验证码', response: { 200: ZEnvelope(ZCaptcha) } },
-    },
-    async (request) => ({ status: Code.OK, data: await createImageCaptcha(app.ctx, request.ip) }),
-  );
+  route(app, {
+    method: 'GET',
+    url: API.verification.captcha,
+    access: 'public',
+    schema: { tags: ['verification'], summary: '图形验证码', data: ZCaptcha },
+    handler: (_auth, { request }) => createImageCaptcha(app.ctx, request.ip),
+  });
 
-  app.post(
-    '/api/admin/vcc/sendSms',
-    {
-      config: { access: 'public', audit: 'verification.sendSms' },
-      schema: {
-        tags: ['verification'],
-        summary: '发送短信验证码',
-        body: ZSendSmsBody,
-        response: { 200: ZEnvelope(ZSendSmsResult) },
-      },
-    },
-    async (request) => ({
-      status: Code.OK,
-      data: await sendSmsForPurpose(app.ctx, request.auth, request.body, request.ip),
-    }),
-  );
+  route(app, {
+    method: 'POST',
+    url: API.verification.sendSms,
+    access: 'public',
+    audit: 'verification.sendSms',
+    schema: { tags: ['verification'], summary: '发送短信验证码', body: ZSendSmsBody, data: ZSendSmsResult },
+    // A public route: the session, where there is one, decides which phone a code may go to.
+    handler: (auth, { body, request }) => sendSmsForPurpose(app.ctx, auth, body, request.ip),
+  });
 
-  app.post(
-    '/api/admin/vcc/validateCode',
-    {
-      config: { access: 'public', audit: false },
-      schema: {
-        tags: ['verification'],
-        summary: '校验验证码（不消耗）',
-        body: ZValidateCodeBody,
-        response: { 200: ZEnvelope(z.object({ valid: z.boolean() })) },
-      },
+  route(app, {
+    method: 'POST',
+    url: API.verification.validateCode,
+    access: 'public',
+    audit: false,
+    schema: {
+      tags: ['verification'],
+      summary: '校验验证码（不消耗）',
+      body: ZValidateCodeBody,
+      data: z.object({ valid: z.boolean() }),
     },
-    async (request) => {
-      const { token, code } = request.body;
+    handler: async (_auth, { body }) => {
+      const { token, code } = body;
       const valid = await app.db.transaction(async (tx) => {
         for (const purpose of ['captcha', 'login', 'verify', 'mobile_old', 'mobile_new']) {
           const r = await checkCode(app.ctx, tx, { token, code, purpose, consume: false });
@@ -52,7 +45,7 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         return false;
       });
-      return { status: Code.OK, data: { valid } };
+      return { valid };
     },
-  );
+  });
 };

@@ -1,3 +1,4 @@
+import { API } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { importerRoutes } from '../import/routes.ts';
 import { workerImporter } from './importer.ts';
@@ -6,7 +7,7 @@ import { workerImporter } from './importer.ts';
 export const workerImportRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(importerRoutes, {
     importer: workerImporter,
-    base: '/api/companystaff/employee/import',
+    paths: API.worker.import,
     access: 'employee:import',
     audit: { upload: 'worker.import', commit: 'worker.importCommit' },
     tag: 'worker',

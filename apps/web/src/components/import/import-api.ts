@@ -1,16 +1,16 @@
-import type { TImportJob, TImportStatus } from '@flexpay/contract/web';
+import { apiPath, type TImportJob, type TImportPaths, type TImportStatus } from '@flexpay/contract/web';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { downloadBlob } from '../../lib/download-blob.ts';
 import { request } from '../../lib/request.ts';
 import { uploadFile } from '../../lib/upload-file.ts';
 
 /**
- * One import kind of the server's import centre, as the shared drawer uses it: its API path (the
- * centre's routes under it: template, upload, status, commit, report) and its words.
+ * One import kind of the server's import centre, as the shared drawer uses it: its API paths (the
+ * centre's routes: template, upload, status, commit, report) and its words.
  */
 export interface TImportKind {
-  /** e.g. /api/companystaff/employee/import */
-  base: string;
+  /** The kind's paths in the contract, e.g. `API.worker.import`. */
+  paths: TImportPaths;
   /** What the rows are: 员工 in 批量导入员工, 员工数据. */
   noun: string;
   /** Names the template and the error report are saved as. */
@@ -26,16 +26,14 @@ export const IMPORT_POLL_MS = 1000;
 export const isImportRunning = (status: TImportStatus | undefined) =>
   status === 'validating' || status === 'committing';
 
-const jobUrl = (kind: TImportKind, id: string) => `${kind.base}/${encodeURIComponent(id)}`;
-
 export function getImportJob(kind: TImportKind, id: string): Promise<TImportJob> {
-  return request<TImportJob>('GET', jobUrl(kind, id));
+  return request<TImportJob>('GET', apiPath(kind.paths.one, { id }));
 }
 
 /** Polled every second while the job validates or commits. */
 export const importJobQueryOptions = (kind: TImportKind, id?: string) =>
   queryOptions({
-    queryKey: id === undefined ? ['import', kind.base] : ['import', kind.base, id],
+    queryKey: id === undefined ? ['import', kind.paths.upload] : ['import', kind.paths.upload, id],
     queryFn: () => getImportJob(kind, id ?? ''),
     enabled: id !== undefined,
     // The upload and the commit answer the job: no need to ask again at once.
@@ -49,7 +47,7 @@ export const useImportJob = (kind: TImportKind, id: string | undefined) => useQu
 export function useUploadImport(kind: TImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadFile<TImportJob>(kind.base, file),
+    mutationFn: (file: File) => uploadFile<TImportJob>(kind.paths.upload, file),
     onSuccess: (job) => queryClient.setQueryData(importJobQueryOptions(kind, job.id).queryKey, job),
   });
 }
@@ -58,15 +56,14 @@ export function useUploadImport(kind: TImportKind) {
 export function useCommitImport(kind: TImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => request<TImportJob>('POST', `${jobUrl(kind, id)}/commit`),
+    mutationFn: (id: string) => request<TImportJob>('POST', apiPath(kind.paths.commit, { id })),
     onSuccess: (job) => queryClient.setQueryData(importJobQueryOptions(kind, job.id).queryKey, job),
   });
 }
 
 /** The xlsx template of the kind. */
-export const downloadImportTemplate = (kind: TImportKind) =>
-  downloadBlob(`${kind.base}/template`, kind.templateFileName);
+export const downloadImportTemplate = (kind: TImportKind) => downloadBlob(kind.paths.template, kind.templateFileName);
 
 /** Every error of an import job, with row numbers and reasons. */
 export const downloadImportReport = (kind: TImportKind, id: string) =>
-  downloadBlob(`${jobUrl(kind, id)}/report`, kind.reportFileName);
+  downloadBlob(apiPath(kind.paths.report, { id }), kind.reportFileName);

@@ -8,7 +8,13 @@ import { ImportDrawer } from './import-drawer.tsx';
 
 /** A kind other than workers: the drawer takes its paths, words and file names from it. */
 const POINTS: TImportKind = {
-  base: '/api/test/points/import',
+  paths: {
+    template: '/api/test/points/import/template',
+    upload: '/api/test/points/import',
+    one: '/api/test/points/import/:id',
+    commit: '/api/test/points/import/:id/commit',
+    report: '/api/test/points/import/:id/report',
+  },
   noun: '积分',
   templateFileName: '积分导入模板.xlsx',
   reportFileName: '积分导入错误报告.xlsx',

@@ -1,5 +1,6 @@
+import { API } from '@flexpay/contract/web';
 import { request } from '../../../lib/request.ts';
 
 export function getCaptcha(): Promise<{ token: string; svg: string }> {
-  return request('GET', '/api/admin/vcc/code');
+  return request('GET', API.verification.captcha);
 }

@@ -1,8 +1,8 @@
-import type { TDemoAccount } from '@flexpay/contract/web';
+import { API, type TDemoAccount } from '@flexpay/contract/web';
 import { useEffect, useState } from 'react';
 import { request } from '../../../lib/request.ts';
 
-export const getDemoAccounts = () => request<TDemoAccount[]>('GET', '/api/admin/dataDictionary/demoAccounts');
+export const getDemoAccounts = () => request<TDemoAccount[]>('GET', API.dictionary.demoAccounts);
 
 /**
  * The demo accounts shown on the login page in demo mode. A plain effect rather than a query:

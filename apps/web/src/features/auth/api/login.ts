@@ -1,7 +1,7 @@
-import type { TLoginBody } from '@flexpay/contract/web';
+import { API, type TLoginBody } from '@flexpay/contract/web';
 import { request } from '../../../lib/request.ts';
 
 /** POST /api/auth/jwt/ecomapnyToken: resolves with the token only on status 200. */
 export function login(body: TLoginBody): Promise<string> {
-  return request<string>('POST', '/api/auth/jwt/ecomapnyToken', body);
+  return request<string>('POST', API.auth.login, body);
 }

@@ -1,7 +1,7 @@
-import type { TExportJob } from '@flexpay/contract/web';
+import { API, apiPath, type TExportJob } from '@flexpay/contract/web';
 import { downloadBlob } from '../../../lib/download-blob.ts';
 
 /** The file of a finished export, saved under its name. */
 export function downloadExport(job: Pick<TExportJob, 'id' | 'fileName'>): Promise<void> {
-  return downloadBlob(`/api/admin/export/${encodeURIComponent(job.id)}/download`, job.fileName);
+  return downloadBlob(apiPath(API.export.download, { id: job.id }), job.fileName);
 }

@@ -1,4 +1,4 @@
-import type { TEnvelope } from '@flexpay/contract/web';
+import { API, type TEnvelope } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/request.ts';
 import { refreshUserInfo } from './get-user-info.ts';
@@ -16,7 +16,7 @@ export interface TChangeMobileInput {
 export async function changeMobile(input: TChangeMobileInput): Promise<string> {
   const response = await http.request<TEnvelope<null>>({
     method: 'PUT',
-    url: '/api/admin/user/personal/mobile',
+    url: API.user.mobile,
     data: input,
   });
   return response.data.message ?? '手机号已修改';

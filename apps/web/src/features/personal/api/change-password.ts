@@ -1,4 +1,4 @@
-import type { TEnvelope } from '@flexpay/contract/web';
+import { API, type TEnvelope } from '@flexpay/contract/web';
 import { useMutation } from '@tanstack/react-query';
 import { http } from '../../../lib/request.ts';
 
@@ -14,7 +14,7 @@ export interface TChangePasswordInput {
 export async function changePassword(input: TChangePasswordInput): Promise<string> {
   const response = await http.request<TEnvelope<null>>({
     method: 'PUT',
-    url: '/api/admin/user/personal/password',
+    url: API.user.password,
     data: input,
   });
   return response.data.message ?? '密码已修改';

@@ -1,4 +1,4 @@
-import type { TEnvelope, TVerifyMethod } from '@flexpay/contract/web';
+import { API, type TEnvelope, type TVerifyMethod } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../../lib/request.ts';
 import { refreshUserInfo } from './get-user-info.ts';
@@ -18,7 +18,7 @@ export interface TChangeVerifyMethodInput {
 export async function changeVerifyMethod(input: TChangeVerifyMethodInput): Promise<string> {
   const response = await http.request<TEnvelope<null>>({
     method: 'PUT',
-    url: '/api/admin/user/personal/verifyMethod',
+    url: API.user.verifyMethod,
     data: input,
   });
   return response.data.message ?? '认证方式已修改';

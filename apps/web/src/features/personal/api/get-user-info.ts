@@ -1,11 +1,11 @@
-import type { TUserInfo } from '@flexpay/contract/web';
+import { API, type TUserInfo } from '@flexpay/contract/web';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { useSession } from '../../../lib/session-store.ts';
 
 /** The signed-in admin: the personal screens read the current verification method and mobile. */
 export function getUserInfo(): Promise<TUserInfo> {
-  return request<TUserInfo>('GET', '/api/admin/user/front/info');
+  return request<TUserInfo>('GET', API.user.info);
 }
 
 export const userInfoQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { SMS_PURPOSES, TSendSmsResult } from '@flexpay/contract/web';
+import { API, type SMS_PURPOSES, type TSendSmsResult } from '@flexpay/contract/web';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
@@ -11,7 +11,7 @@ export interface TSendSmsInput {
 
 /** Sends a code; keep the returned `token` to send with the code. */
 export function sendSms(input: TSendSmsInput): Promise<TSendSmsResult> {
-  return request<TSendSmsResult>('POST', '/api/admin/vcc/sendSms', input);
+  return request<TSendSmsResult>('POST', API.verification.sendSms, input);
 }
 
 export function useSendSms() {

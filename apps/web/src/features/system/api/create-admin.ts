@@ -1,11 +1,11 @@
-import type { TAdminRow, TCreateAdminBody } from '@flexpay/contract/web';
+import { API, type TAdminRow, type TCreateAdminBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { adminsQueryOptions } from './get-admins.ts';
 import { rolesQueryOptions } from './get-roles.ts';
 
 export function createAdmin(body: TCreateAdminBody): Promise<TAdminRow> {
-  return request<TAdminRow>('POST', '/api/admin/user', body);
+  return request<TAdminRow>('POST', API.admin.create, body);
 }
 
 export function useCreateAdmin() {

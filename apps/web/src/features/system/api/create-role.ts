@@ -1,4 +1,4 @@
-import type { TRole, TRoleBody } from '@flexpay/contract/web';
+import { API, type TRole, type TRoleBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { roleOptionsQueryOptions } from './get-role-options.ts';
@@ -6,7 +6,7 @@ import { rolesQueryOptions } from './get-roles.ts';
 import { roleRemoteOptions } from './search-role-options.ts';
 
 export function createRole(body: TRoleBody): Promise<TRole> {
-  return request<TRole>('POST', '/api/admin/role', body);
+  return request<TRole>('POST', API.role.create, body);
 }
 
 export function useCreateRole() {

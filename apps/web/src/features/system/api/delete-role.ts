@@ -1,3 +1,4 @@
+import { API, apiPath } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { adminsQueryOptions } from './get-admins.ts';
@@ -7,7 +8,7 @@ import { roleRemoteOptions } from './search-role-options.ts';
 
 /** Refused with 40900 for the owner's role and for a role still assigned to admins. */
 export function deleteRole(id: number): Promise<null> {
-  return request<null>('DELETE', `/api/admin/role/${id}`);
+  return request<null>('DELETE', apiPath(API.role.one, { id }));
 }
 
 export function useDeleteRole() {

@@ -1,9 +1,9 @@
-import type { TAdminRow } from '@flexpay/contract/web';
+import { API, apiPath, type TAdminRow } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
 export function getAdmin(id: number): Promise<TAdminRow> {
-  return request<TAdminRow>('GET', `/api/admin/user/${id}`);
+  return request<TAdminRow>('GET', apiPath(API.admin.one, { id }));
 }
 
 /** Without an id: the key prefix of every admin detail, for invalidation. */

@@ -1,4 +1,4 @@
-import type { TAdminRow, TAdminStatus, TPage } from '@flexpay/contract/web';
+import { API, type TAdminRow, type TAdminStatus, type TPage } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
@@ -15,7 +15,7 @@ export interface TAdminListQuery {
 }
 
 export function getAdmins(query: TAdminListQuery): Promise<TPage<TAdminRow>> {
-  return request<TPage<TAdminRow>>('GET', '/api/admin/user/page', query);
+  return request<TPage<TAdminRow>>('GET', API.admin.page, query);
 }
 
 /** Without a query: the key prefix of every admin page, for invalidation. */

@@ -1,10 +1,10 @@
-import type { TMenuAll } from '@flexpay/contract/web';
+import { API, type TMenuAll } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
 /** Every grantable menu and element: the catalogue, which changes only with a release. */
 export function getMenuAll(): Promise<TMenuAll> {
-  return request<TMenuAll>('GET', '/api/admin/user/front/menu/all');
+  return request<TMenuAll>('GET', API.user.menuAll);
 }
 
 export const menuAllQueryOptions = () =>

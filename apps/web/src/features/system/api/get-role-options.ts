@@ -1,4 +1,4 @@
-import type { TAdminRow } from '@flexpay/contract/web';
+import { API, type TAdminRow } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
@@ -6,7 +6,7 @@ import { request } from '../../../lib/request.ts';
 export type TRoleOption = TAdminRow['roles'][number];
 
 export function getRoleOptions(): Promise<TRoleOption[]> {
-  return request<TRoleOption[]>('GET', '/api/admin/role/options');
+  return request<TRoleOption[]>('GET', API.role.options);
 }
 
 export const roleOptionsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { TPage, TRole } from '@flexpay/contract/web';
+import { API, type TPage, type TRole } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
@@ -11,7 +11,7 @@ export interface TRoleListQuery {
 }
 
 export function getRoles(query: TRoleListQuery): Promise<TPage<TRole>> {
-  return request<TPage<TRole>>('GET', '/api/admin/role/page', query);
+  return request<TPage<TRole>>('GET', API.role.page, query);
 }
 
 /** Without a query: the key prefix of every role page, for invalidation. */

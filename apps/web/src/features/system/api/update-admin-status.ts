@@ -1,4 +1,4 @@
-import type { TAdminStatus } from '@flexpay/contract/web';
+import { API, apiPath, type TAdminStatus } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { adminQueryOptions } from './get-admin.ts';
@@ -6,7 +6,7 @@ import { adminsQueryOptions } from './get-admins.ts';
 
 /** Disabling ends the admin's sessions; refused (40900) for the owner and for oneself. */
 export function updateAdminStatus({ id, status }: { id: number; status: TAdminStatus }): Promise<null> {
-  return request<null>('PUT', `/api/admin/user/${id}/status`, { status });
+  return request<null>('PUT', apiPath(API.admin.status, { id }), { status });
 }
 
 export function useUpdateAdminStatus() {

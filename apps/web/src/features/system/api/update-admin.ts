@@ -1,4 +1,4 @@
-import type { TAdminRow, TUpdateAdminBody } from '@flexpay/contract/web';
+import { API, apiPath, type TAdminRow, type TUpdateAdminBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { adminQueryOptions } from './get-admin.ts';
@@ -6,7 +6,7 @@ import { adminsQueryOptions } from './get-admins.ts';
 import { rolesQueryOptions } from './get-roles.ts';
 
 export function updateAdmin({ id, body }: { id: number; body: TUpdateAdminBody }): Promise<TAdminRow> {
-  return request<TAdminRow>('PUT', `/api/admin/user/${id}`, body);
+  return request<TAdminRow>('PUT', apiPath(API.admin.one, { id }), body);
 }
 
 export function useUpdateAdmin() {

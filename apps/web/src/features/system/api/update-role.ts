@@ -1,4 +1,4 @@
-import type { TRole, TRoleBody } from '@flexpay/contract/web';
+import { API, apiPath, type TRole, type TRoleBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { adminsQueryOptions } from './get-admins.ts';
@@ -7,7 +7,7 @@ import { rolesQueryOptions } from './get-roles.ts';
 import { roleRemoteOptions } from './search-role-options.ts';
 
 export function updateRole({ id, body }: { id: number; body: TRoleBody }): Promise<TRole> {
-  return request<TRole>('PUT', `/api/admin/role/${id}`, body);
+  return request<TRole>('PUT', apiPath(API.role.one, { id }), body);
 }
 
 export function useUpdateRole() {

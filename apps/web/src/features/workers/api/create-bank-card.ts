@@ -1,11 +1,11 @@
-import type { TBankCard, TBankCardBody } from '@flexpay/contract/web';
+import { API, apiPath, type TBankCard, type TBankCardBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { invalidateWorker } from './invalidate-worker.ts';
 
 /** The holder is the worker: the server takes the worker's name. */
 export function createBankCard({ workerId, body }: { workerId: number; body: TBankCardBody }): Promise<TBankCard> {
-  return request<TBankCard>('POST', `/api/companystaff/employee/${workerId}/bankCard`, body);
+  return request<TBankCard>('POST', apiPath(API.worker.bankCards, { id: workerId }), body);
 }
 
 export function useCreateBankCard() {

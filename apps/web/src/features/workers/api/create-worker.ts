@@ -1,11 +1,11 @@
-import type { TCreateWorkerBody, TWorkerDetail } from '@flexpay/contract/web';
+import { API, type TCreateWorkerBody, type TWorkerDetail } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workersQueryOptions } from './get-workers.ts';
 
 export function createWorker(body: TCreateWorkerBody): Promise<TWorkerDetail> {
-  return request<TWorkerDetail>('POST', '/api/companystaff/employee', body, {
+  return request<TWorkerDetail>('POST', API.worker.create, body, {
     // 添加员工 puts the server's field messages under its fields, so no toast repeats them.
     fieldErrorsToForm: true,
   });

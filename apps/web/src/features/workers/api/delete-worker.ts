@@ -1,3 +1,4 @@
+import { API, apiPath } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
@@ -6,7 +7,7 @@ import { workersQueryOptions } from './get-workers.ts';
 
 /** Only a worker never paid may be deleted (`canDelete`); otherwise 40900. */
 export function deleteWorker(id: number): Promise<null> {
-  return request<null>('DELETE', `/api/companystaff/employee/${id}`);
+  return request<null>('DELETE', apiPath(API.worker.one, { id }));
 }
 
 export function useDeleteWorker() {

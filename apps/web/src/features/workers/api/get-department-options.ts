@@ -1,4 +1,4 @@
-import type { TDepartmentOption } from '@flexpay/contract/web';
+import { API, type TDepartmentOption } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TTreeOptionsState } from '../../../lib/list-filters.ts';
@@ -6,7 +6,7 @@ import { request } from '../../../lib/request.ts';
 import { toDepartmentTree } from '../components/department-tree.ts';
 
 export function getDepartmentOptions(): Promise<TDepartmentOption[]> {
-  return request<TDepartmentOption[]>('GET', '/api/companystaff/department/options');
+  return request<TDepartmentOption[]>('GET', API.worker.departmentOptions);
 }
 
 export const departmentOptionsQueryOptions = () =>

@@ -1,4 +1,4 @@
-import type { TJobType } from '@flexpay/contract/web';
+import { API, type TJobType } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
@@ -9,7 +9,7 @@ import { request } from '../../../lib/request.ts';
 export type TJobTypeOption = Pick<TJobType, 'id' | 'name'> & Partial<Pick<TJobType, 'enabled'>>;
 
 export function getJobTypeOptions(): Promise<TJobTypeOption[]> {
-  return request<TJobTypeOption[]>('GET', '/api/companystaff/ecompanyJobCategory/selectByEcompanyId');
+  return request<TJobTypeOption[]>('GET', API.jobType.options);
 }
 
 export const jobTypeOptionsQueryOptions = () =>

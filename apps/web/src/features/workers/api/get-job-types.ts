@@ -1,4 +1,4 @@
-import type { TJobType, TPage } from '@flexpay/contract/web';
+import { API, type TJobType, type TPage } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
@@ -12,7 +12,7 @@ export interface TJobTypeListQuery {
 }
 
 export function getJobTypes(query: TJobTypeListQuery): Promise<TPage<TJobType>> {
-  return request<TPage<TJobType>>('GET', '/api/companystaff/ecompanyJobCategory/page', query);
+  return request<TPage<TJobType>>('GET', API.jobType.page, query);
 }
 
 /** Without a query: the key prefix of every job type page, for invalidation. */

@@ -1,9 +1,9 @@
-import type { TWorkerDetail } from '@flexpay/contract/web';
+import { API, apiPath, type TWorkerDetail } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
 export function getWorker(id: number): Promise<TWorkerDetail> {
-  return request<TWorkerDetail>('GET', `/api/companystaff/employee/${id}`);
+  return request<TWorkerDetail>('GET', apiPath(API.worker.one, { id }));
 }
 
 /** Without an id: the key prefix of every worker detail, for invalidation. */

@@ -1,4 +1,11 @@
-import type { TPage, TRealNameStatus, TWorkerRow, TWorkerSortField, TWorkerStatus } from '@flexpay/contract/web';
+import {
+  API,
+  type TPage,
+  type TRealNameStatus,
+  type TWorkerRow,
+  type TWorkerSortField,
+  type TWorkerStatus,
+} from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
 import { request } from '../../../lib/request.ts';
@@ -28,7 +35,7 @@ export interface TWorkerListQuery extends TWorkerListFilters {
 }
 
 export function getWorkers(query: TWorkerListQuery): Promise<TPage<TWorkerRow>> {
-  return request<TPage<TWorkerRow>>('GET', '/api/companystaff/employee/page', query);
+  return request<TPage<TWorkerRow>>('GET', API.worker.page, query);
 }
 
 /** Without a query: the key prefix of every worker page, for invalidation. */

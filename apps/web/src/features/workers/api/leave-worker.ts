@@ -1,3 +1,4 @@
+import { API, apiPath } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { workerQueryOptions } from './get-worker.ts';
@@ -5,7 +6,7 @@ import { workersQueryOptions } from './get-workers.ts';
 
 /** 离职 on `leftAt` (YYYY-MM-DD, ZLeaveBody). */
 export function leaveWorker({ id, leftAt }: { id: number; leftAt: string }): Promise<unknown> {
-  return request<unknown>('PUT', `/api/companystaff/employee/${id}/leave`, { leftAt });
+  return request<unknown>('PUT', apiPath(API.worker.leave, { id }), { leftAt });
 }
 
 export function useLeaveWorker() {

@@ -1,3 +1,4 @@
+import { API, apiPath } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { workerQueryOptions } from './get-worker.ts';
@@ -5,7 +6,7 @@ import { workersQueryOptions } from './get-workers.ts';
 
 /** 恢复在职: back to active, the leaving date cleared. */
 export function rejoinWorker(id: number): Promise<unknown> {
-  return request<unknown>('PUT', `/api/companystaff/employee/${id}/rejoin`);
+  return request<unknown>('PUT', apiPath(API.worker.rejoin, { id }));
 }
 
 export function useRejoinWorker() {

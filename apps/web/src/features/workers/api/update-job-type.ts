@@ -1,11 +1,11 @@
-import type { TJobType, TJobTypeBody } from '@flexpay/contract/web';
+import { API, apiPath, type TJobType, type TJobTypeBody } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { invalidateJobTypes } from './invalidate-job-types.ts';
 
 /** The whole body, also to enable or disable a type. */
 export function updateJobType({ id, body }: { id: number; body: TJobTypeBody }): Promise<TJobType> {
-  return request<TJobType>('PUT', `/api/companystaff/ecompanyJobCategory/${id}`, body);
+  return request<TJobType>('PUT', apiPath(API.jobType.one, { id }), body);
 }
 
 export function useUpdateJobType() {

@@ -1,4 +1,4 @@
-import type { TUpdateWorkerBody, TWorkerDetail } from '@flexpay/contract/web';
+import { API, apiPath, type TUpdateWorkerBody, type TWorkerDetail } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
@@ -6,7 +6,7 @@ import { workerQueryOptions } from './get-worker.ts';
 import { workersQueryOptions } from './get-workers.ts';
 
 export function updateWorker({ id, body }: { id: number; body: TUpdateWorkerBody }): Promise<TWorkerDetail> {
-  return request<TWorkerDetail>('PUT', `/api/companystaff/employee/${id}`, body, {
+  return request<TWorkerDetail>('PUT', apiPath(API.worker.one, { id }), body, {
     // The edit form puts the server's field messages under its fields, so no toast repeats them.
     fieldErrorsToForm: true,
   });

@@ -1,10 +1,11 @@
+import { API } from '@flexpay/contract/web';
 import type { TImportKind } from '../../../components/import/import-api.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workersQueryOptions } from './get-workers.ts';
 
 /** 批量导入员工 in the shared import drawer. */
 export const WORKER_IMPORT: TImportKind = {
-  base: '/api/companystaff/employee/import',
+  paths: API.worker.import,
   noun: '员工',
   templateFileName: '员工导入模板.xlsx',
   reportFileName: '员工导入错误报告.xlsx',
