@@ -34,7 +34,8 @@ for (const viewport of [
     for (const path of SCREENS) {
       await page.goto(path);
       await expect(page.locator('.app-content')).not.toBeEmpty();
-      await page.waitForLoadState('networkidle');
+      // Loaded: nothing is spinning any more (the download centre may poll, so no network-idle wait).
+      await expect(page.locator('.ant-spin-spinning')).toHaveCount(0);
       const name = path.split('?')[0]?.split('/').filter(Boolean).join('-') ?? 'page';
       await page.screenshot({ path: `${dir}${name}-${viewport.width}.png` });
     }
