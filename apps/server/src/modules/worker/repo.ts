@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
-import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
 import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
 
 export type WorkerRow = typeof worker.$inferSelect;
@@ -517,95 +516,4 @@ export async function renameAccountHolders(db: DbOrTx, companyId: number, worker
     .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
 }
 
-// ── Job types and departments ───────────────────────────────────────────────────────────────
-
-// The job type's workers, from the counter the triggers of migration 0009 keep in the same
-// transaction as each write: no count over a million workers. Outer columns qualified by hand
-// (see hasDefaultAccount).
-const workerCount = sql<number>`coalesce((select f.total::int from worker_facet_count f
-  where f.company_id = "job_type"."company_id" and f.facet = 'job_type' and f.value = "job_type"."id"::text), 0)`;
-
-export async function findJobTypes(db: DbOrTx, companyId: number) {
-  return db
-    .select({ jobType, workerCount })
-    .from(jobType)
-    .where(eq(jobType.companyId, companyId))
-    .orderBy(asc(jobType.id));
-}
-
-/** The company's job types without their worker counts: for lookups by code (imports). */
-export async function findJobTypeRefs(db: DbOrTx, companyId: number) {
-  return db
-    .select({ id: jobType.id, code: jobType.code, name: jobType.name, enabled: jobType.enabled })
-    .from(jobType)
-    .where(eq(jobType.companyId, companyId))
-    .orderBy(asc(jobType.id));
-}
-
-export async function findJobTypePage(
-  db: DbOrTx,
-  companyId: number,
-  q: { page: number; limit: number; name?: string | undefined; enabled?: boolean | undefined },
-) {
-  return pagedQuery(db, {
-    from: jobType,
-    select: { jobType, workerCount },
-    where: [
-      eq(jobType.companyId, companyId),
-      contains(jobType.name, q.name, { ignoreCase: false }),
-      equals(jobType.enabled, q.enabled),
-    ],
-    order: 'asc',
-    id: jobType.id,
-    page: q.page,
-    limit: q.limit,
-  });
-}
-
-export async function findJobType(db: DbOrTx, companyId: number, id: number, forUpdate = false) {
-  const q = db
-    .select({ jobType, workerCount })
-    .from(jobType)
-    .where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)))
-    .limit(1);
-  const [row] = forUpdate ? await q.for('update', { of: jobType }) : await q;
-  return row;
-}
-
-export async function insertJobType(db: DbOrTx, values: typeof jobType.$inferInsert) {
-  const [row] = await db.insert(jobType).values(values).returning({ id: jobType.id });
-  if (!row) throw new Error('job type not inserted');
-  return row.id;
-}
-
-export async function updateJobType(
-  db: DbOrTx,
-  companyId: number,
-  id: number,
-  values: Partial<typeof jobType.$inferInsert>,
-) {
-  await db
-    .update(jobType)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)));
-}
-
-export async function deleteJobType(db: DbOrTx, companyId: number, id: number) {
-  await db.delete(jobType).where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)));
-}
-
-export async function findDepartments(db: DbOrTx, companyId: number) {
-  return db
-    .select({ id: department.id, name: department.name, parentId: department.parentId })
-    .from(department)
-    .where(eq(department.companyId, companyId))
-    .orderBy(asc(department.sort), asc(department.id));
-}
-
-export async function departmentExists(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select({ id: department.id })
-    .from(department)
-    .where(and(eq(department.companyId, companyId), eq(department.id, id)));
-  return !!row;
-}
+export * from './job-type-repo.ts';
