@@ -75,3 +75,51 @@ describe('job queue (pg-boss on PGlite)', () => {
     expect(slowDone).toBe(true);
   });
 });
+
+describe('job queue stopped while a fetch is in flight', () => {
+  it('sends no statement once stop has answered: the job that fetch brings runs and completes first', async () => {
+    const client = await PGlite.create();
+    const base = pgliteExecutor(client);
+    let holdFetch = false;
+    let fetchHeld = false;
+    let release = () => {};
+    const released = new Promise<void>((r) => (release = r));
+    let stopped = false;
+    const late: string[] = [];
+    const jobs = createPgBossQueue(
+      {
+        async executeSql(text, values) {
+          if (stopped) late.push(text.trim().slice(0, 60));
+          // The worker's fetch: held back, as a slow network would, until stop has been asked.
+          if (holdFetch && /SKIP LOCKED/i.test(text) && values?.[0] === 'test.boot') {
+            holdFetch = false;
+            fetchHeld = true;
+            const rows = await base.executeSql(text, values);
+            await released;
+            return rows;
+          }
+          return base.executeSql(text, values);
+        },
+      },
+      silent,
+    );
+    let ran = 0;
+    jobs.work('test.boot', z.object({}), async () => {
+      await new Promise((r) => setTimeout(r, 50));
+      ran += 1;
+    });
+    await jobs.start();
+    holdFetch = true;
+    await jobs.send('test.boot', {});
+    await until(() => fetchHeld);
+    const stopping = jobs.stop(5000);
+    await new Promise((r) => setTimeout(r, 100));
+    release();
+    await stopping;
+    stopped = true;
+    await new Promise((r) => setTimeout(r, 300));
+    await client.close();
+    expect(ran).toBe(1);
+    expect(late).toEqual([]);
+  });
+});

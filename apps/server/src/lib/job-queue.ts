@@ -84,19 +84,29 @@ export function executorForClient(client: unknown): SqlExecutor {
 /** Counts statements in flight, so that stopping can wait for pg-boss's unawaited completions. */
 function trackPending(executor: SqlExecutor) {
   const pending = new Set<Promise<unknown>>();
+  /** Counts a promise that may issue statements later (a job handler pg-boss completes after). */
+  const track = <T>(p: Promise<T>): Promise<T> => {
+    pending.add(p);
+    const forget = () => pending.delete(p);
+    p.then(forget, forget);
+    return p;
+  };
   const tracked: SqlExecutor = {
     executeSql(text, values) {
-      const p = executor.executeSql(text, values);
-      pending.add(p);
-      const forget = () => pending.delete(p);
-      p.then(forget, forget);
-      return p;
+      return track(executor.executeSql(text, values));
     },
   };
+  // A fetch still in flight when pg-boss stops may hand its job to the handler afterwards, and
+  // pg-boss sends the job's completion without awaiting it: both happen within microtasks of
+  // what they follow, so one macrotask with nothing new in flight means nothing more will come.
   const drain = async () => {
-    while (pending.size) await Promise.allSettled([...pending]);
+    for (;;) {
+      while (pending.size) await Promise.allSettled([...pending]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (!pending.size) return;
+    }
   };
-  return { tracked, drain };
+  return { tracked, track, drain };
 }
 
 interface Registration {
@@ -108,7 +118,7 @@ interface Registration {
 
 /** The JobQueue on pg-boss 10, over the given SQL executor. */
 export function createPgBossQueue(executor: SqlExecutor, log: FastifyBaseLogger): JobQueue {
-  const { tracked, drain } = trackPending(executor);
+  const { tracked, track, drain } = trackPending(executor);
   const boss = new PgBoss({
     db: tracked as PgBoss.Db,
     // Finished jobs are kept a week for inspection, then dropped by pg-boss's maintenance.
@@ -166,7 +176,7 @@ export function createPgBossQueue(executor: SqlExecutor, log: FastifyBaseLogger)
           name,
           { includeMetadata: true, pollingIntervalSeconds: 2 },
           async ([job]) => {
-            if (job) await runHandler(name, reg, job);
+            if (job) await track(runHandler(name, reg, job));
           },
         );
         if (reg.options.schedule) await boss.schedule(name, reg.options.schedule, {});
