@@ -88,6 +88,34 @@ export const API = {
     create: '/api/companystaff/ecompanyJobCategory',
     one: '/api/companystaff/ecompanyJobCategory/:id',
   },
+  serviceCompany: {
+    costRules: '/api/companystaff/ecompanyCostRules/selectOcompanyByEcompanyId',
+    options: '/api/companystaff/individualBusiness/getOcompanyIds',
+    receiptContents: '/api/companystaff/ocompanyReceiptContent/queryORContentList',
+  },
+  money: {
+    balance: '/api/companystaff/ecompanyFdIssue/getBalance',
+    entries: '/api/companystaff/ecompanyFdIssue/entries',
+    topupPage: '/api/companystaff/ecompanyRecharge/page',
+    topupCreate: '/api/companystaff/ecompanyRecharge',
+    topupOne: '/api/companystaff/ecompanyRecharge/:id',
+    paymentAccounts: '/api/companystaff/ecompanyPayAccount/list',
+    paymentAccountCreate: '/api/companystaff/ecompanyPayAccount',
+    paymentAccountOne: '/api/companystaff/ecompanyPayAccount/:id',
+    paymentAccountDefault: '/api/companystaff/ecompanyPayAccount/:id/default',
+  },
+  ops: {
+    login: '/api/ops/auth/login',
+    logout: '/api/ops/auth/logout',
+    info: '/api/ops/auth/info',
+    topupPage: '/api/ops/topup/page',
+    topupOne: '/api/ops/topup/:id',
+    topupConfirm: '/api/ops/topup/:id/confirm',
+    topupReject: '/api/ops/topup/:id/reject',
+    companyPage: '/api/ops/company/page',
+    costRule: '/api/ops/company/:id/serviceCompany/:serviceCompanyId',
+    auditPage: '/api/ops/audit/page',
+  },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 
 /**

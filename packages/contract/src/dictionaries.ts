@@ -1,4 +1,11 @@
 import { ADMIN_STATUS_LABELS, VERIFY_METHOD_LABELS } from './identity-rules.ts';
+import {
+  FEE_BEARER_LABELS,
+  INVOICE_TYPE_LABELS,
+  LEDGER_ACCOUNT_KIND_LABELS,
+  LEDGER_ENTRY_TYPE_LABELS,
+  TOPUP_STATUS_LABELS,
+} from './money-rules.ts';
 
 export interface TDictItem {
   value: string;
@@ -16,8 +23,11 @@ export const DICTIONARIES = {
   adminStatus: fromLabels(ADMIN_STATUS_LABELS),
   verifyMethod: fromLabels(VERIFY_METHOD_LABELS),
   companyStatus: fromLabels({ normal: '正常', frozen: '冻结' }),
-  feeBearer: fromLabels({ company: '企业承担', worker: '个人承担' }),
-  invoiceType: fromLabels({ normal: '增值税普通发票', special: '增值税专用发票' }),
+  feeBearer: fromLabels(FEE_BEARER_LABELS),
+  invoiceType: fromLabels(INVOICE_TYPE_LABELS),
+  topupStatus: fromLabels(TOPUP_STATUS_LABELS),
+  ledgerEntryType: fromLabels(LEDGER_ENTRY_TYPE_LABELS),
+  ledgerAccount: fromLabels({ available: LEDGER_ACCOUNT_KIND_LABELS.available, frozen: LEDGER_ACCOUNT_KIND_LABELS.frozen }),
   bank: fromLabels({
     ICBC: '中国工商银行',
     ABC: '中国农业银行',

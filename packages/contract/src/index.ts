@@ -16,3 +16,6 @@ export * from './file.ts';
 export * from './export.ts';
 export * from './import.ts';
 export * from './worker.ts';
+export * from './money-rules.ts';
+export * from './money.ts';
+export * from './ops.ts';

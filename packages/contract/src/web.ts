@@ -11,6 +11,7 @@ export * from './dictionaries.ts';
 export * from './export-rules.ts';
 export * from './import-rules.ts';
 export * from './worker-rules.ts';
+export * from './money-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -28,3 +29,5 @@ export type * from './file.ts';
 export type * from './export.ts';
 export type * from './import.ts';
 export type * from './worker.ts';
+export type * from './money.ts';
+export type * from './ops.ts';

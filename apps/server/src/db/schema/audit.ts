@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
@@ -11,6 +12,8 @@ export const auditLog = pgTable(
     /** Null when no company is known (a failed sign-in with an unknown username). */
     companyId: bigint('company_id', { mode: 'number' }),
     adminId: bigint('admin_id', { mode: 'number' }),
+    /** Set on the rows of the operator console (operator realm); then company and admin are null. */
+    operatorId: bigint('operator_id', { mode: 'number' }),
     /** What the admin typed, for sign-in rows. */
     username: varchar('username', { length: 64 }),
     action: varchar('action', { length: 60 }).notNull(),
@@ -25,5 +28,10 @@ export const auditLog = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('audit_log_company_idx').on(t.companyId, t.createdAt),
+    index('audit_log_operator_idx')
+      .on(t.operatorId, t.createdAt)
+      .where(sql`${t.operatorId} is not null`),
+  ],
 );

@@ -49,6 +49,10 @@ export const serviceCompany = pgTable('service_company', {
   name: varchar('name', { length: 100 }).notNull(),
   creditCode: varchar('credit_code', { length: 18 }).notNull().unique(),
   status: varchar('status', { length: 10 }).notNull().default('normal'),
+  /** The account companies transfer top-ups to (shown on 账户充值). */
+  bankName: varchar('bank_name', { length: 50 }).notNull().default(''),
+  bankAccountName: varchar('bank_account_name', { length: 100 }).notNull().default(''),
+  bankAccountNo: varchar('bank_account_no', { length: 30 }).notNull().default(''),
   createdAt: createdAt(),
 });
 

@@ -6,3 +6,6 @@ export * from './stored-file.ts';
 export * from './export-job.ts';
 export * from './import-job.ts';
 export * from './worker.ts';
+export * from './operator.ts';
+export * from './ledger.ts';
+export * from './money.ts';

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { ZPageQuery } from './envelope.ts';
+import { ZDate } from './primitives.ts';
+import { ZCostRule } from './money.ts';
+
+/** The operator console's sign-in (its own realm: DOMAIN section 0). */
+export const ZOpsLoginBody = z.object({
+  username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
+  password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+});
+export type TOpsLoginBody = z.input<typeof ZOpsLoginBody>;
+
+export const ZOperatorInfo = z.object({ id: z.number().int(), username: z.string(), name: z.string() });
+export type TOperatorInfo = z.infer<typeof ZOperatorInfo>;
+
+export const ZOpsCompanyQuery = ZPageQuery.extend({ name: z.string().trim().max(100).optional() });
+export const ZOpsCompany = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  creditCode: z.string(),
+  status: z.string(),
+  serviceCompanies: z.array(ZCostRule),
+});
+export type TOpsCompany = z.infer<typeof ZOpsCompany>;
+
+export const ZOpsTopupQuery = ZPageQuery.extend({
+  status: z.enum(['pending', 'confirmed', 'rejected'], { error: '充值状态不存在' }).optional(),
+  companyId: z.coerce.number().int().positive().optional(),
+});
+
+export const ZOpsAuditQuery = ZPageQuery.extend({
+  action: z.string().trim().max(60).optional(),
+  from: ZDate('开始日期').optional(),
+  to: ZDate('结束日期').optional(),
+});
+export const ZOpsAuditRow = z.object({
+  id: z.number().int(),
+  operatorId: z.number().int().nullable(),
+  username: z.string().nullable(),
+  action: z.string(),
+  target: z.string(),
+  result: z.string(),
+  status: z.number().int(),
+  message: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type TOpsAuditRow = z.infer<typeof ZOpsAuditRow>;
