@@ -24,6 +24,7 @@ CREATE TABLE "ledger_account" (
 	"company_id" bigint,
 	"service_company_id" bigint NOT NULL,
 	"balance_fen" bigint DEFAULT 0 NOT NULL,
+	"entry_count" bigint DEFAULT 0 NOT NULL,
 	"allow_negative" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "ledger_account_key" UNIQUE NULLS NOT DISTINCT("kind","company_id","service_company_id"),

@@ -33,3 +33,10 @@ END $$;
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER ledger_entry_balanced AFTER INSERT ON ledger_entry
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION ledger_transfer_balanced();
+--> statement-breakpoint
+-- 资金明细's index carries the columns its filters read (type, service company), so a filtered
+-- page and its count read index entries only. Drizzle's builder declares the key alone.
+DROP INDEX "ledger_entry_company_idx";
+--> statement-breakpoint
+CREATE INDEX "ledger_entry_company_idx" ON "ledger_entry" USING btree ("company_id", "created_at", "id")
+  INCLUDE ("type", "service_company_id") WHERE "company_id" IS NOT NULL;

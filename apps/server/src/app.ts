@@ -19,6 +19,9 @@ import { dictionaryRoutes } from './modules/dictionary/routes.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { importCentre } from './modules/import/routes.ts';
+import { moneyRoutes } from './modules/money/routes.ts';
+import { operatorRoutes } from './modules/operator/routes.ts';
+import { serviceCompanyRoutes } from './modules/service-company/routes.ts';
 import { roleRoutes } from './modules/role/routes.ts';
 import { supportRoutes } from './modules/support/routes.ts';
 import { systemRoutes } from './modules/system/routes.ts';
@@ -38,6 +41,7 @@ import {
   onFrameworkError,
   safeTextValidatorCompiler,
 } from './plugins/errors.ts';
+import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -122,6 +126,7 @@ export async function buildApp({
   await app.register(securityHeadersPlugin);
   await app.register(auditPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   // Background jobs: modules register their handlers below; the queue starts when the app is ready.
   await app.register(jobsPlugin);
   // multipart/form-data for uploads; each route streams its file part with its own size limit.
@@ -154,6 +159,9 @@ export async function buildApp({
   await app.register(workerExportRoutes);
   await app.register(importCentre);
   await app.register(workerImportRoutes);
+  await app.register(serviceCompanyRoutes);
+  await app.register(moneyRoutes);
+  await app.register(operatorRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -112,6 +112,7 @@ export const API = {
     topupOne: '/api/ops/topup/:id',
     topupConfirm: '/api/ops/topup/:id/confirm',
     topupReject: '/api/ops/topup/:id/reject',
+    topupVoucher: '/api/ops/topup/:id/voucher',
     companyPage: '/api/ops/company/page',
     costRule: '/api/ops/company/:id/serviceCompany/:serviceCompanyId',
     auditPage: '/api/ops/audit/page',

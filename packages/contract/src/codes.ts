@@ -24,6 +24,8 @@ export type TCode = (typeof Code)[keyof typeof Code];
 export const BusinessCode = {
   /** Password accepted; a second step (SMS or TOTP code) is needed. data: TVerificationRequired. */
   VERIFICATION_REQUIRED: 1001,
+  /** A company account would go below zero (账户可用余额不足); nothing was written. */
+  INSUFFICIENT_BALANCE: 1101,
 } as const;
 
 /** Codes above this value are business outcomes that a screen handles itself (spec section 8). */

@@ -9,6 +9,8 @@ export interface AuditInfo {
   username?: string;
   companyId?: number;
   adminId?: number;
+  /** The operator of a sign-in to the operator console (set before there is a session). */
+  operatorId?: number;
   detail?: Record<string, unknown>;
 }
 
@@ -57,7 +59,8 @@ export const auditPlugin = fp(
         await app.db.insert(auditLog).values({
           companyId: request.auth?.companyId ?? info.companyId ?? null,
           adminId: request.auth?.adminId ?? info.adminId ?? null,
-          username: (info.username ?? request.auth?.username ?? null)?.slice(0, 64) ?? null,
+          operatorId: request.operator?.operatorId ?? info.operatorId ?? null,
+          username: (info.username ?? request.auth?.username ?? request.operator?.username ?? null)?.slice(0, 64) ?? null,
           action: config?.audit || `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
           target: (info.target ?? '').slice(0, 100),
           ip: request.ip,

@@ -5,12 +5,15 @@ import { AppError } from '../lib/errors.ts';
 import { createSessionCache } from '../modules/auth/session-cache.ts';
 import type { AuthContext } from '../modules/auth/service.ts';
 import { tokenFromHeader } from '../modules/auth/tokens.ts';
+import { authenticateOperator, type OperatorContext } from '../modules/operator/service.ts';
 
 /**
  * Who may call a route: `public` (no session; a valid token is still read), `session` (any
- * signed-in admin), or an element code the admin's roles must grant.
+ * signed-in admin), an element code the admin's roles must grant, or `operator` (a signed-in
+ * platform operator, the operator realm: no admin's token opens it, and no operator's token
+ * opens any of the others).
  */
-export type Access = 'public' | 'session' | TElementCode;
+export type Access = 'public' | 'session' | 'operator' | TElementCode;
 
 /** One API route and who may call it. */
 export interface RouteAccess {
@@ -25,11 +28,19 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** The signed-in operator of an `operator` route. */
+    operator: OperatorContext | null;
   }
   interface FastifyInstance {
     /** Every API route with its access, as declared (HEAD routes left out): what tests walk. */
     readonly accessTable: readonly RouteAccess[];
   }
+}
+
+/** The signed-in operator of a route declared `operator`. */
+export function requireOperator(request: FastifyRequest): OperatorContext {
+  if (!request.operator) throw new AppError(Code.UNAUTHENTICATED, CODE_MESSAGES[Code.UNAUTHENTICATED]);
+  return request.operator;
 }
 
 /** The signed-in admin of a route declared `session` or with an element code. */
@@ -47,6 +58,7 @@ const UNGUARDED_PREFIXES = [API.system.docs];
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
+    app.decorateRequest('operator', null);
     const sessions = createSessionCache(app.config.sessionCacheSeconds);
     const accessTable: RouteAccess[] = [];
     app.decorate('accessTable', { getter: () => accessTable });
@@ -56,7 +68,7 @@ export const authPlugin = fp(
       if (!url.startsWith('/api/') || UNGUARDED_PREFIXES.some((p) => url.startsWith(p))) return;
       const access = route.config?.access;
       if (!access) throw new Error(`路由 ${String(route.method)} ${url} 未声明访问权限 (config.access)`);
-      if (access !== 'public' && access !== 'session' && !isElementCode(access)) {
+      if (access !== 'public' && access !== 'session' && access !== 'operator' && !isElementCode(access)) {
         throw new Error(`路由 ${String(route.method)} ${url} 的权限码 ${access} 不在权限目录中`);
       }
       for (const method of [route.method].flat()) if (method !== 'HEAD') accessTable.push({ method, url, access });
@@ -66,6 +78,10 @@ export const authPlugin = fp(
       const access = request.routeOptions.config?.access;
       if (!access) return;
       const token = tokenFromHeader(request.headers.authorization);
+      if (access === 'operator') {
+        request.operator = await authenticateOperator(app.ctx, token);
+        return;
+      }
       if (access === 'public') {
         if (token) request.auth = await sessions.authenticate(app.ctx, token).catch(() => null);
         return;

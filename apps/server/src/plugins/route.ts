@@ -2,7 +2,8 @@ import { Code, ZEnvelope } from '@flexpay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AuthContext } from '../modules/auth/service.ts';
-import { requireAuth, type Access } from './auth.ts';
+import type { OperatorContext } from '../modules/operator/service.ts';
+import { requireAuth, requireOperator, type Access } from './auth.ts';
 
 /** The parsed value of an optional part of the request: `undefined` where the route has no schema. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -15,8 +16,12 @@ export interface RouteInput<P, Q, B> {
   request: FastifyRequest;
 }
 
-/** The admin a handler acts for: always signed in, except on a `public` route. */
-type AuthOf<A extends Access> = A extends 'public' ? AuthContext | null : AuthContext;
+/** Who a handler acts for: the operator of an `operator` route, else the admin (signed in, except on a `public` route). */
+type AuthOf<A extends Access> = A extends 'public'
+  ? AuthContext | null
+  : A extends 'operator'
+    ? OperatorContext
+    : AuthContext;
 
 export interface RouteDefinition<A extends Access, P, Q, B, D extends z.ZodType> {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -85,7 +90,13 @@ export function route<
         body: request.body as Parsed<B>,
         request,
       };
-      const auth = (definition.access === 'public' ? request.auth : requireAuth(request)) as AuthOf<A>;
+      const auth = (
+        definition.access === 'public'
+          ? request.auth
+          : definition.access === 'operator'
+            ? requireOperator(request)
+            : requireAuth(request)
+      ) as AuthOf<A>;
       if (definition.target) request.audit.target = definition.target(input);
       const data = await definition.handler(auth, input);
       if (definition.targetOfResult) request.audit.target = definition.targetOfResult(data);

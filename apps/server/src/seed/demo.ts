@@ -16,6 +16,7 @@ import {
   serviceCompany,
 } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
+import { seedMoney } from './money.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -96,14 +97,29 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       .returning({ id: company.id });
     if (!xinghe || !yunfan) throw new Error('seed: companies not inserted');
 
-    const [service] = await tx
+    const [service, service2] = await tx
       .insert(serviceCompany)
-      .values({ name: '海南灵工服务有限公司', creditCode: creditCode('91460000MA5TLG6R0') })
+      .values([
+        {
+          name: '海南灵工服务有限公司',
+          creditCode: creditCode('91460000MA5TLG6R0'),
+          bankName: '招商银行海口分行',
+          bankAccountName: '海南灵工服务有限公司',
+          bankAccountNo: '898000112233445566',
+        },
+        {
+          name: '江苏智薪人力资源有限公司',
+          creditCode: creditCode('91320500MA1WXQ3K7'),
+          bankName: '中国工商银行苏州工业园区支行',
+          bankAccountName: '江苏智薪人力资源有限公司',
+          bankAccountNo: '1102020509000123456',
+        },
+      ])
       .returning({ id: serviceCompany.id });
-    if (!service) throw new Error('seed: service company not inserted');
+    if (!service || !service2) throw new Error('seed: service companies not inserted');
 
-    await tx.insert(companyServiceCompany).values(
-      [xinghe.id, yunfan.id].map((companyId) => ({
+    await tx.insert(companyServiceCompany).values([
+      ...[xinghe.id, yunfan.id].map((companyId) => ({
         companyId,
         serviceCompanyId: service.id,
         feeRateBp: 650,
@@ -114,7 +130,19 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         invoiceType: 'normal',
         invoiceContents: ['现代服务*服务费', '现代服务*技术服务费'],
       })),
-    );
+      // 星河科技's second service company: other rules (个人承担, special invoices).
+      {
+        companyId: xinghe.id,
+        serviceCompanyId: service2.id,
+        feeRateBp: 800,
+        feeBearer: 'worker',
+        monthlyLimitFen: 5_000_000,
+        singleMinFen: 1_000,
+        singleMaxFen: 2_000_000,
+        invoiceType: 'special',
+        invoiceContents: ['人力资源服务*劳务派遣服务', '现代服务*人力资源外包服务'],
+      },
+    ]);
 
     const ownerRoles = await tx
       .insert(role)
@@ -187,6 +215,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         roleId: a.isOwner ? (ownerRoles.find((r) => r.companyId === a.companyId)?.id ?? 0) : financeRole.id,
       })),
     );
+
+    await seedMoney(tx, { xinghe: xinghe.id, yunfan: yunfan.id, service: service.id, service2: service2.id }, admins);
 
     // Organisation, job types and workers (DOMAIN section 11): 150 in 星河科技, 50 in 云帆物流.
     const rng = createRng(20261121);

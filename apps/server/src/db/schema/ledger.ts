@@ -21,6 +21,8 @@ export const ledgerAccount = pgTable(
       .notNull()
       .references(() => serviceCompany.id),
     balanceFen: bigint('balance_fen', { mode: 'number' }).notNull().default(0),
+    /** Number of entries posted to it, kept with the balance: the totals of 资金明细 without a count. */
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull().default(0),
     /** Platform accounts may go below zero (bank clearing is the other side of every top-up). */
     allowNegative: boolean('allow_negative').notNull().default(false),
     createdAt: createdAt(),
@@ -80,6 +82,8 @@ export const ledgerEntry = pgTable(
   (t) => [
     check('ledger_entry_nonzero_ck', sql`${t.amountFen} <> 0`),
     // 资金明细: a company's entries newest first, keyset-friendly; platform entries are left out.
+    // Migration 0017 adds INCLUDE (type, service_company_id), which this builder cannot write:
+    // the filters of the list read index entries only.
     index('ledger_entry_company_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.companyId} is not null`),

@@ -19,7 +19,7 @@ export async function signToken(
   secret: string,
   claims: { adminId: number; sessionId: string; companyId: number; expiresAt: Date },
 ): Promise<string> {
-  return new SignJWT({ companyId: claims.companyId })
+  return new SignJWT({ companyId: claims.companyId, realm: 'company' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(String(claims.adminId))
     .setJti(claims.sessionId)
@@ -38,6 +38,8 @@ export async function verifyToken(secret: string, token: string, ignoreExpiry = 
       ...(ignoreExpiry ? { currentDate: new Date(0) } : {}),
     });
     const { sub, jti, companyId, iat, exp } = payload as Partial<TokenClaims>;
+    // Another realm's token (an operator's, realm 'ops') never opens a company route.
+    if (payload.realm !== undefined && payload.realm !== 'company') return { ok: false, reason: 'invalid' };
     if (!sub || !jti || typeof companyId !== 'number' || !iat || !exp) return { ok: false, reason: 'invalid' };
     return { ok: true, claims: { sub, jti, companyId, iat, exp } };
   } catch (err) {

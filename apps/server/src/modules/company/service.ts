@@ -1,6 +1,7 @@
 import type { TBranding } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
-import { findCompanyBranding } from './repo.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { findCompanyBranding, findCompanyName, findCompanyPage } from './repo.ts';
 
 /**
  * The company's branding as the JSON text of spec section 3, its title defaulting to the
@@ -11,4 +12,16 @@ export async function getBrandingText(ctx: ServiceContext, companyId: number): P
   if (!row) return null;
   const branding: TBranding = { ...row.branding, title: row.branding.title || row.name };
   return JSON.stringify(branding);
+}
+
+// ---- For other modules ----
+
+/** The company's registered name (payment accounts must bear it). */
+export async function getCompanyName(db: DbOrTx, companyId: number): Promise<string> {
+  return (await findCompanyName(db, companyId)) ?? '';
+}
+
+/** A page of companies for the operator console. */
+export function listCompanies(db: DbOrTx, query: { name?: string | undefined; page: number; limit: number }) {
+  return findCompanyPage(db, query.name, (query.page - 1) * query.limit, query.limit);
 }

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import { API, apiPath, type TUploadedFile } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { FILE_KINDS, FileCheckError, createFileInspector, type FileKind } from '../../lib/file-type.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -223,4 +224,10 @@ export async function removeExpiredFiles(ctx: ServiceContext, batch = 200): Prom
 export async function removeStoredFile(ctx: ServiceContext, row: repo.StoredFileRow): Promise<void> {
   await ctx.files.remove(row.storageKey);
   await repo.deleteStoredFiles(ctx.db, [row.id]);
+}
+
+/** `findStoredFile` inside the caller's transaction (on PGlite the transaction holds the connection). */
+export async function findStoredFileIn(db: DbOrTx, companyId: number, id: string) {
+  if (!isFileId(id)) return undefined;
+  return repo.findStoredFile(db, companyId, id);
 }

@@ -1,0 +1,179 @@
+/** The only SQL of topup and payment_account. */
+import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { company, paymentAccount, serviceCompany, topup } from '../../db/schema/index.ts';
+
+// ---- Payment accounts ----
+
+export type PaymentAccountRow = typeof paymentAccount.$inferSelect;
+export type NewPaymentAccount = typeof paymentAccount.$inferInsert;
+
+export function findPaymentAccounts(db: DbOrTx, companyId: number) {
+  return db
+    .select()
+    .from(paymentAccount)
+    .where(eq(paymentAccount.companyId, companyId))
+    .orderBy(desc(paymentAccount.isDefault), asc(paymentAccount.id));
+}
+
+export async function findPaymentAccount(db: DbOrTx, companyId: number, id: number, lock = false) {
+  const q = db
+    .select()
+    .from(paymentAccount)
+    .where(and(eq(paymentAccount.companyId, companyId), eq(paymentAccount.id, id)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+export async function findPaymentAccountByNumber(db: DbOrTx, companyId: number, accountNo: string, exceptId?: number) {
+  const [row] = await db
+    .select({ id: paymentAccount.id })
+    .from(paymentAccount)
+    .where(
+      and(
+        eq(paymentAccount.companyId, companyId),
+        eq(paymentAccount.accountNo, accountNo),
+        exceptId ? ne(paymentAccount.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Serialises changes of one company's payment accounts (the default flag spans rows). */
+export async function lockCompanyPaymentAccounts(db: DbOrTx, companyId: number) {
+  await db.execute(sql`select pg_advisory_xact_lock(7310016, ${companyId}::int)`);
+}
+
+export async function insertPaymentAccount(db: DbOrTx, values: NewPaymentAccount) {
+  const [row] = await db.insert(paymentAccount).values(values).returning();
+  if (!row) throw new Error('payment account not inserted');
+  return row;
+}
+
+export async function updatePaymentAccount(db: DbOrTx, companyId: number, id: number, values: Partial<NewPaymentAccount>) {
+  const [row] = await db
+    .update(paymentAccount)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(paymentAccount.companyId, companyId), eq(paymentAccount.id, id)))
+    .returning();
+  return row;
+}
+
+export async function clearDefaultPaymentAccount(db: DbOrTx, companyId: number) {
+  await db
+    .update(paymentAccount)
+    .set({ isDefault: false, updatedAt: new Date() })
+    .where(and(eq(paymentAccount.companyId, companyId), eq(paymentAccount.isDefault, true)));
+}
+
+export async function deletePaymentAccount(db: DbOrTx, companyId: number, id: number) {
+  const rows = await db
+    .delete(paymentAccount)
+    .where(and(eq(paymentAccount.companyId, companyId), eq(paymentAccount.id, id)))
+    .returning({ id: paymentAccount.id });
+  return rows.length > 0;
+}
+
+/** The oldest account of the company, to become the default when the default one is removed. */
+export async function findOldestPaymentAccount(db: DbOrTx, companyId: number) {
+  const [row] = await db
+    .select({ id: paymentAccount.id })
+    .from(paymentAccount)
+    .where(eq(paymentAccount.companyId, companyId))
+    .orderBy(asc(paymentAccount.id))
+    .limit(1);
+  return row;
+}
+
+// ---- Top-ups ----
+
+export type TopupRow = typeof topup.$inferSelect & { companyName: string; serviceCompanyName: string };
+
+const topupColumns = {
+  id: topup.id,
+  companyId: topup.companyId,
+  serviceCompanyId: topup.serviceCompanyId,
+  amountFen: topup.amountFen,
+  payerBank: topup.payerBank,
+  payerAccountName: topup.payerAccountName,
+  payerAccountNo: topup.payerAccountNo,
+  voucherFileId: topup.voucherFileId,
+  remark: topup.remark,
+  status: topup.status,
+  rejectReason: topup.rejectReason,
+  createdBy: topup.createdBy,
+  decidedBy: topup.decidedBy,
+  decidedAt: topup.decidedAt,
+  transferId: topup.transferId,
+  createdAt: topup.createdAt,
+  companyName: company.name,
+  serviceCompanyName: serviceCompany.name,
+};
+
+export interface TopupFilters {
+  /** Undefined for the operator (every company). */
+  companyId?: number | undefined;
+  status?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+function topupWhere(f: TopupFilters): SQL | undefined {
+  return and(
+    f.companyId !== undefined ? eq(topup.companyId, f.companyId) : undefined,
+    f.status ? eq(topup.status, f.status) : undefined,
+    f.from ? gte(topup.createdAt, f.from) : undefined,
+    f.to ? lt(topup.createdAt, f.to) : undefined,
+  );
+}
+
+/** A page of top-ups, newest first (the operator's queue of 待确认 reads oldest first). */
+export async function findTopupPage(db: DbOrTx, f: TopupFilters, offset: number, limit: number, oldestFirst = false) {
+  const where = topupWhere(f);
+  const order = oldestFirst ? [asc(topup.createdAt), asc(topup.id)] : [desc(topup.createdAt), desc(topup.id)];
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(topupColumns)
+      .from(topup)
+      .innerJoin(company, eq(company.id, topup.companyId))
+      .innerJoin(serviceCompany, eq(serviceCompany.id, topup.serviceCompanyId))
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(topup).where(where),
+  ]);
+  return { total: count?.n ?? 0, rows: rows as TopupRow[] };
+}
+
+/** One top-up (of the company when given); `lock` takes its row lock for a decision. */
+export async function findTopup(db: DbOrTx, id: number, companyId?: number, lock = false): Promise<TopupRow | undefined> {
+  if (lock) await db.select({ id: topup.id }).from(topup).where(eq(topup.id, id)).for('update');
+  const [row] = await db
+    .select(topupColumns)
+    .from(topup)
+    .innerJoin(company, eq(company.id, topup.companyId))
+    .innerJoin(serviceCompany, eq(serviceCompany.id, topup.serviceCompanyId))
+    .where(and(eq(topup.id, id), companyId !== undefined ? eq(topup.companyId, companyId) : undefined))
+    .limit(1);
+  return row as TopupRow | undefined;
+}
+
+export async function insertTopup(db: DbOrTx, values: typeof topup.$inferInsert): Promise<number> {
+  const [row] = await db.insert(topup).values(values).returning({ id: topup.id });
+  if (!row) throw new Error('top-up not inserted');
+  return row.id;
+}
+
+export async function decideTopup(
+  db: DbOrTx,
+  id: number,
+  values: { status: 'confirmed' | 'rejected'; decidedBy: number; decidedAt: Date; transferId?: number; rejectReason?: string },
+) {
+  await db
+    .update(topup)
+    .set(values)
+    .where(and(eq(topup.id, id), eq(topup.status, 'pending')));
+}

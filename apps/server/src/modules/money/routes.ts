@@ -1,0 +1,160 @@
+import {
+  API,
+  ZBalance,
+  ZIdParams,
+  ZLedgerEntry,
+  ZLedgerEntryQuery,
+  ZPage,
+  ZPaymentAccount,
+  ZPaymentAccountBody,
+  ZTopup,
+  ZTopupBody,
+  ZTopupQuery,
+} from '@flexpay/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { route } from '../../plugins/route.ts';
+import {
+  createPaymentAccount,
+  createTopup,
+  deletePaymentAccount,
+  getCompanyBalances,
+  getTopup,
+  listCompanyEntries,
+  listPaymentAccounts,
+  listTopups,
+  setDefaultPaymentAccount,
+  updatePaymentAccount,
+} from './service.ts';
+
+const IDEMPOTENCY =
+  '可带请求头 Idempotency-Key（8–100 位字母、数字或 _ : . -）：同一个键、同样内容的重试得到第一次的结果（响应头 Idempotent-Replayed: true）；同一个键、不同内容答 40900。';
+
+/** 资金管理, the company side: balances, 资金明细, top-ups and payment accounts. */
+export const moneyRoutes: FastifyPluginAsync = async (app) => {
+  route(app, {
+    method: 'GET',
+    url: API.money.balance,
+    access: 'money:view',
+    schema: {
+      tags: ['money'],
+      summary: '资金账户余额',
+      description: '每个签约服务商一项：可用余额与冻结金额（分），来自账本。',
+      data: z.array(ZBalance),
+    },
+    handler: (auth) => getCompanyBalances(app.ctx, auth.companyId),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.money.entries,
+    access: 'money:view',
+    schema: {
+      tags: ['money'],
+      summary: '资金明细',
+      description: '本企业的账本分录，最新在前：金额（分，正为入账、负为出账）、分录后余额、类型与来源。',
+      querystring: ZLedgerEntryQuery,
+      data: ZPage(ZLedgerEntry),
+    },
+    handler: (auth, { query }) => listCompanyEntries(app.ctx, auth.companyId, query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.money.topupPage,
+    access: 'money:view',
+    schema: { tags: ['money'], summary: '充值记录', querystring: ZTopupQuery, data: ZPage(ZTopup) },
+    handler: (auth, { query }) => listTopups(app.db, { ...query, companyId: auth.companyId }),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.money.topupOne,
+    access: 'money:view',
+    schema: { tags: ['money'], summary: '充值详情', params: ZIdParams, data: ZTopup },
+    handler: (auth, { params }) => getTopup(app.db, params.id, auth.companyId),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.money.topupCreate,
+    access: 'money:topup',
+    audit: 'money.topup.create',
+    schema: {
+      tags: ['money'],
+      summary: '账户充值',
+      description: `登记一笔已转账的充值（待确认），由平台运营核对凭证后确认到账或驳回。${IDEMPOTENCY}`,
+      body: ZTopupBody,
+      data: ZTopup,
+    },
+    message: '充值已提交，待平台确认到账',
+    targetOfResult: (t) => `topup:${t.id}`,
+    handler: (auth, { body, request }) =>
+      idempotent(app.db, request, `company:${auth.companyId}`, (tx) => createTopup(app.ctx, tx, auth, body)),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.money.paymentAccounts,
+    access: 'money:view',
+    schema: { tags: ['money'], summary: '付款账户列表', data: z.array(ZPaymentAccount) },
+    handler: (auth) => listPaymentAccounts(app.ctx, auth),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.money.paymentAccountCreate,
+    access: 'money:account',
+    audit: 'money.account.create',
+    schema: {
+      tags: ['money'],
+      summary: '添加付款账户',
+      description: '账户名称须与企业名称一致；银行账号 8–30 位数字。第一个账户自动成为默认账户。',
+      body: ZPaymentAccountBody,
+      data: ZPaymentAccount,
+    },
+    message: '付款账户已添加',
+    targetOfResult: (a) => `paymentAccount:${a.id}`,
+    handler: (auth, { body }) => createPaymentAccount(app.ctx, auth, body),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: API.money.paymentAccountOne,
+    access: 'money:account',
+    audit: 'money.account.update',
+    schema: { tags: ['money'], summary: '编辑付款账户', params: ZIdParams, body: ZPaymentAccountBody, data: ZPaymentAccount },
+    message: '付款账户已保存',
+    target: ({ params }) => `paymentAccount:${params.id}`,
+    handler: (auth, { params, body }) => updatePaymentAccount(app.ctx, auth, params.id, body),
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: API.money.paymentAccountDefault,
+    access: 'money:account',
+    audit: 'money.account.default',
+    schema: { tags: ['money'], summary: '设为默认付款账户', params: ZIdParams, data: ZPaymentAccount },
+    message: '已设为默认付款账户',
+    target: ({ params }) => `paymentAccount:${params.id}`,
+    handler: (auth, { params }) => setDefaultPaymentAccount(app.ctx, auth, params.id),
+  });
+
+  route(app, {
+    method: 'DELETE',
+    url: API.money.paymentAccountOne,
+    access: 'money:account',
+    audit: 'money.account.delete',
+    schema: {
+      tags: ['money'],
+      summary: '删除付款账户',
+      description: '删除默认账户时，最早添加的另一个账户成为默认账户。',
+      params: ZIdParams,
+      data: z.null(),
+    },
+    message: '付款账户已删除',
+    target: ({ params }) => `paymentAccount:${params.id}`,
+    handler: (auth, { params }) => deletePaymentAccount(app.ctx, auth, params.id),
+  });
+};

@@ -1,0 +1,283 @@
+/** Top-ups (充值), payment accounts (付款账户), balances and 资金明细 (DOMAIN section 5). */
+import {
+  Code,
+  type TBalance,
+  type TLedgerEntry,
+  type TLedgerEntryType,
+  type TPage,
+  type TPaymentAccount,
+  type TTopup,
+  type TTopupStatus,
+  ZLedgerEntryQuery,
+  ZPaymentAccountBody,
+  ZTopupBody,
+  ZTopupQuery,
+} from '@flexpay/contract';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/service.ts';
+import { getCompanyName } from '../company/service.ts';
+import { findStoredFile, findStoredFileIn } from '../file/service.ts';
+import { getBalances, listEntries, postTransfer } from '../ledger/service.ts';
+import { findEnabledLink, listCostRules, serviceCompanyNames } from '../service-company/service.ts';
+import * as repo from './repo.ts';
+
+/** The start of a calendar day in China (the console's time zone), and of the day after. */
+const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
+const dayAfter = (date: string) => new Date(dayStart(date).getTime() + 86_400_000);
+
+// ---- Payment accounts ----
+
+const toPaymentAccount = (r: repo.PaymentAccountRow): TPaymentAccount => ({
+  id: r.id,
+  bank: r.bank,
+  accountName: r.accountName,
+  accountNo: r.accountNo,
+  branch: r.branch,
+  isDefault: r.isDefault,
+  createdAt: r.createdAt.toISOString(),
+});
+
+type PaymentAccountInput = z.output<typeof ZPaymentAccountBody>;
+
+export async function listPaymentAccounts(ctx: ServiceContext, auth: AuthContext): Promise<TPaymentAccount[]> {
+  return (await repo.findPaymentAccounts(ctx.db, auth.companyId)).map(toPaymentAccount);
+}
+
+async function checkPaymentAccount(tx: Tx, companyId: number, input: PaymentAccountInput, exceptId?: number) {
+  const name = await getCompanyName(tx, companyId);
+  if (input.accountName !== name) throw invalidField('accountName', `账户名称必须与企业名称「${name}」一致`);
+  if (await repo.findPaymentAccountByNumber(tx, companyId, input.accountNo, exceptId)) {
+    throw invalidField('accountNo', '该银行账号已添加');
+  }
+}
+
+/** Adds an account; the first one, or one marked default, becomes the only default. */
+export async function createPaymentAccount(ctx: ServiceContext, auth: AuthContext, input: PaymentAccountInput) {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockCompanyPaymentAccounts(tx, auth.companyId);
+    await checkPaymentAccount(tx, auth.companyId, input);
+    const first = !(await repo.findOldestPaymentAccount(tx, auth.companyId));
+    const isDefault = input.isDefault || first;
+    if (isDefault) await repo.clearDefaultPaymentAccount(tx, auth.companyId);
+    return toPaymentAccount(await repo.insertPaymentAccount(tx, { ...input, isDefault, companyId: auth.companyId }));
+  });
+}
+
+export async function updatePaymentAccount(ctx: ServiceContext, auth: AuthContext, id: number, input: PaymentAccountInput) {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockCompanyPaymentAccounts(tx, auth.companyId);
+    const current = await repo.findPaymentAccount(tx, auth.companyId, id);
+    if (!current) throw notFound('付款账户不存在');
+    await checkPaymentAccount(tx, auth.companyId, input, id);
+    // Unsetting the default is done by making another one the default, so exactly one stays.
+    const isDefault = current.isDefault || input.isDefault;
+    if (isDefault && !current.isDefault) await repo.clearDefaultPaymentAccount(tx, auth.companyId);
+    const row = await repo.updatePaymentAccount(tx, auth.companyId, id, { ...input, isDefault });
+    if (!row) throw notFound('付款账户不存在');
+    return toPaymentAccount(row);
+  });
+}
+
+export async function setDefaultPaymentAccount(ctx: ServiceContext, auth: AuthContext, id: number) {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockCompanyPaymentAccounts(tx, auth.companyId);
+    if (!(await repo.findPaymentAccount(tx, auth.companyId, id))) throw notFound('付款账户不存在');
+    await repo.clearDefaultPaymentAccount(tx, auth.companyId);
+    const row = await repo.updatePaymentAccount(tx, auth.companyId, id, { isDefault: true });
+    if (!row) throw notFound('付款账户不存在');
+    return toPaymentAccount(row);
+  });
+}
+
+/** Removes an account; when it was the default, the oldest remaining one becomes the default. */
+export async function deletePaymentAccount(ctx: ServiceContext, auth: AuthContext, id: number): Promise<null> {
+  return ctx.db.transaction(async (tx) => {
+    await repo.lockCompanyPaymentAccounts(tx, auth.companyId);
+    const current = await repo.findPaymentAccount(tx, auth.companyId, id);
+    if (!current) throw notFound('付款账户不存在');
+    await repo.deletePaymentAccount(tx, auth.companyId, id);
+    if (current.isDefault) {
+      const next = await repo.findOldestPaymentAccount(tx, auth.companyId);
+      if (next) await repo.updatePaymentAccount(tx, auth.companyId, next.id, { isDefault: true });
+    }
+    return null;
+  });
+}
+
+// ---- Top-ups ----
+
+export const toTopup = (r: repo.TopupRow): TTopup => ({
+  id: r.id,
+  companyId: r.companyId,
+  companyName: r.companyName,
+  serviceCompanyId: r.serviceCompanyId,
+  serviceCompanyName: r.serviceCompanyName,
+  amountFen: r.amountFen,
+  payer: { bank: r.payerBank, accountName: r.payerAccountName, accountNo: r.payerAccountNo },
+  voucherFileId: r.voucherFileId,
+  remark: r.remark,
+  status: r.status as TTopupStatus,
+  rejectReason: r.rejectReason,
+  createdAt: r.createdAt.toISOString(),
+  decidedAt: r.decidedAt?.toISOString() ?? null,
+  transferId: r.transferId,
+});
+
+const VOUCHER_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf']);
+
+/** A company admin records a top-up it has transferred: 待确认 until an operator decides. */
+export async function createTopup(
+  ctx: ServiceContext,
+  tx: Tx,
+  auth: AuthContext,
+  input: z.output<typeof ZTopupBody>,
+): Promise<TTopup> {
+  if (!(await findEnabledLink(tx, auth.companyId, input.serviceCompanyId))) {
+    throw invalidField('serviceCompanyId', '未签约该服务商，不能向其充值');
+  }
+  const payer = await repo.findPaymentAccount(tx, auth.companyId, input.paymentAccountId);
+  if (!payer) throw invalidField('paymentAccountId', '付款账户不存在，请先添加付款账户');
+  const voucher = await findStoredFileIn(tx, auth.companyId, input.voucherFileId);
+  if (!voucher || voucher.purpose !== 'upload') throw invalidField('voucherFileId', '转账凭证不存在，请重新上传');
+  if (!VOUCHER_TYPES.has(voucher.contentType)) {
+    throw invalidField('voucherFileId', '转账凭证须为图片（PNG、JPG）或 PDF 文件');
+  }
+  const id = await repo.insertTopup(tx, {
+    companyId: auth.companyId,
+    serviceCompanyId: input.serviceCompanyId,
+    amountFen: input.amountFen,
+    payerBank: payer.bank,
+    payerAccountName: payer.accountName,
+    payerAccountNo: payer.accountNo,
+    voucherFileId: voucher.id,
+    remark: input.remark,
+    createdBy: auth.adminId,
+  });
+  const row = await repo.findTopup(tx, id, auth.companyId);
+  if (!row) throw new Error('top-up vanished');
+  return toTopup(row);
+}
+
+export type TopupListQuery = z.output<typeof ZTopupQuery> & { companyId?: number | undefined };
+
+/** Top-ups, newest first; the operator's queue of 待确认 (status pending, any company) oldest first. */
+export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = false): Promise<TPage<TTopup>> {
+  const page = await repo.findTopupPage(
+    db,
+    {
+      companyId: q.companyId,
+      status: q.status,
+      from: q.from ? dayStart(q.from) : undefined,
+      to: q.to ? dayAfter(q.to) : undefined,
+    },
+    (q.page - 1) * q.limit,
+    q.limit,
+    oldestFirst,
+  );
+  return { total: page.total, rows: page.rows.map(toTopup) };
+}
+
+/** One top-up of the company (or of any company for the operator); 40400 otherwise. */
+export async function getTopup(db: DbOrTx, id: number, companyId?: number): Promise<TTopup> {
+  const row = await repo.findTopup(db, id, companyId);
+  if (!row) throw notFound('充值记录不存在');
+  return toTopup(row);
+}
+
+const ALREADY = { confirmed: '该充值已确认到账，请勿重复操作', rejected: '该充值已驳回，不能再处理' } as const;
+
+/**
+ * An operator confirms a top-up: under the top-up's row lock, a pending one credits the
+ * company's available account from the service company's bank clearing account, once (the
+ * ledger's unique reference is a second guard), and becomes 已到账.
+ */
+export async function confirmTopup(tx: Tx, id: number, operatorId: number, now: Date): Promise<TTopup> {
+  const row = await repo.findTopup(tx, id, undefined, true);
+  if (!row) throw notFound('充值记录不存在');
+  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+  const transfer = await postTransfer(tx, {
+    companyId: row.companyId,
+    type: 'topup',
+    reference: { kind: 'topup', id: row.id },
+    memo: `充值 #${row.id}`,
+    postings: [
+      { account: { kind: 'bank_clearing', serviceCompanyId: row.serviceCompanyId }, amountFen: -row.amountFen },
+      { account: { kind: 'available', companyId: row.companyId, serviceCompanyId: row.serviceCompanyId }, amountFen: row.amountFen },
+    ],
+  });
+  await repo.decideTopup(tx, id, { status: 'confirmed', decidedBy: operatorId, decidedAt: now, transferId: transfer.transferId });
+  return getTopup(tx, id);
+}
+
+/** An operator rejects a pending top-up with a reason (已驳回); no money moves. */
+export async function rejectTopup(tx: Tx, id: number, operatorId: number, reason: string, now: Date): Promise<TTopup> {
+  const row = await repo.findTopup(tx, id, undefined, true);
+  if (!row) throw notFound('充值记录不存在');
+  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+  await repo.decideTopup(tx, id, { status: 'rejected', decidedBy: operatorId, decidedAt: now, rejectReason: reason });
+  return getTopup(tx, id);
+}
+
+/** The stored voucher of a top-up (the operator views it beside the amount). */
+export async function findTopupVoucher(ctx: ServiceContext, id: number) {
+  const row = await repo.findTopup(ctx.db, id);
+  if (!row) return undefined;
+  return findStoredFile(ctx, row.companyId, row.voucherFileId);
+}
+
+// ---- Balances and 资金明细 ----
+
+/** Balances per linked service company (zero where no money has moved yet). */
+export async function getCompanyBalances(ctx: ServiceContext, companyId: number): Promise<TBalance[]> {
+  const [balances, links] = await Promise.all([
+    getBalances(ctx.db, companyId),
+    listCostRules(ctx, companyId),
+  ]);
+  const byService = new Map(balances.map((b) => [b.serviceCompanyId, b]));
+  const ids = [...new Set([...links.map((l) => l.serviceCompanyId), ...balances.map((b) => b.serviceCompanyId)])];
+  const names = await serviceCompanyNames(ctx.db, ids);
+  return ids.map((id) => ({
+    serviceCompanyId: id,
+    serviceCompanyName: names.get(id) ?? '',
+    availableFen: byService.get(id)?.availableFen ?? 0,
+    frozenFen: byService.get(id)?.frozenFen ?? 0,
+  }));
+}
+
+export async function listCompanyEntries(
+  ctx: ServiceContext,
+  companyId: number,
+  q: z.output<typeof ZLedgerEntryQuery>,
+): Promise<TPage<TLedgerEntry>> {
+  const page = await listEntries(
+    ctx.db,
+    companyId,
+    {
+      from: q.from ? dayStart(q.from) : undefined,
+      to: q.to ? dayAfter(q.to) : undefined,
+      type: q.type,
+      serviceCompanyId: q.serviceCompanyId,
+    },
+    q,
+  );
+  const names = await serviceCompanyNames(ctx.db, page.rows.map((r) => r.serviceCompanyId));
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      transferId: r.transferId,
+      serviceCompanyId: r.serviceCompanyId,
+      serviceCompanyName: names.get(r.serviceCompanyId) ?? '',
+      account: r.accountKind,
+      type: r.type as TLedgerEntryType,
+      amountFen: r.amountFen,
+      balanceAfterFen: r.balanceAfterFen,
+      reference: { kind: r.refKind, id: r.refId },
+      memo: r.memo,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}

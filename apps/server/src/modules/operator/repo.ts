@@ -1,0 +1,62 @@
+/** The only SQL of operator and operator_session, and the reading of the operators' audit rows. */
+import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, operator, operatorSession } from '../../db/schema/index.ts';
+
+export async function findOperatorByUsername(db: DbOrTx, username: string) {
+  const [row] = await db.select().from(operator).where(eq(operator.username, username)).limit(1);
+  return row;
+}
+
+export async function insertOperatorSession(db: DbOrTx, values: typeof operatorSession.$inferInsert) {
+  await db.insert(operatorSession).values(values);
+}
+
+export async function markOperatorLoggedIn(db: DbOrTx, id: number, at: Date) {
+  await db.update(operator).set({ lastLoginAt: at }).where(eq(operator.id, id));
+}
+
+export async function findOperatorSession(db: DbOrTx, sessionId: string) {
+  const [row] = await db
+    .select({
+      sessionId: operatorSession.id,
+      operatorId: operatorSession.operatorId,
+      expiresAt: operatorSession.expiresAt,
+      revokedAt: operatorSession.revokedAt,
+      username: operator.username,
+      name: operator.name,
+      status: operator.status,
+    })
+    .from(operatorSession)
+    .innerJoin(operator, eq(operator.id, operatorSession.operatorId))
+    .where(eq(operatorSession.id, sessionId))
+    .limit(1);
+  return row;
+}
+
+export async function revokeOperatorSession(db: DbOrTx, sessionId: string, at: Date) {
+  await db
+    .update(operatorSession)
+    .set({ revokedAt: at })
+    .where(and(eq(operatorSession.id, sessionId), sql`${operatorSession.revokedAt} is null`));
+}
+
+/** The audit rows written by operators (newest first). */
+export async function findOperatorAuditPage(
+  db: DbOrTx,
+  f: { action?: string | undefined; from?: Date | undefined; to?: Date | undefined },
+  offset: number,
+  limit: number,
+) {
+  const where = and(
+    isNotNull(auditLog.operatorId),
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? gte(auditLog.createdAt, f.from) : undefined,
+    f.to ? lt(auditLog.createdAt, f.to) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).offset(offset).limit(limit),
+    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
+  ]);
+  return { total: count?.n ?? 0, rows };
+}

@@ -1,0 +1,195 @@
+import {
+  API,
+  ZCostRule,
+  ZCostRuleBody,
+  ZCostRuleParams,
+  ZIdParams,
+  ZOperatorInfo,
+  ZOpsAuditQuery,
+  ZOpsAuditRow,
+  ZOpsCompany,
+  ZOpsCompanyQuery,
+  ZOpsLoginBody,
+  ZOpsTopupQuery,
+  ZPage,
+  ZRejectTopupBody,
+  ZTopup,
+} from '@flexpay/contract';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { contentDisposition } from '../../lib/content-disposition.ts';
+import { notFound } from '../../lib/errors.ts';
+import { requireOperator } from '../../plugins/auth.ts';
+import { idempotent } from '../../plugins/idempotency.ts';
+import { route } from '../../plugins/route.ts';
+import { listCompanies } from '../company/service.ts';
+import { isInStore, readStoredFile } from '../file/service.ts';
+import { confirmTopup, findTopupVoucher, getTopup, listTopups, rejectTopup } from '../money/service.ts';
+import { costRulesOfCompanies, updateCostRule } from '../service-company/service.ts';
+import { listOperatorAudit, loginOperator, logoutOperator, operatorInfo } from './service.ts';
+
+const IDEMPOTENCY =
+  '可带请求头 Idempotency-Key：同一个键、同样内容的重试得到第一次的结果；同一个键、不同内容答 40900。';
+
+/** The operator console's API (/ops): sign-in, the top-up queue, companies and cost rules, the audit. */
+export const operatorRoutes: FastifyPluginAsync = async (app) => {
+  route(app, {
+    method: 'POST',
+    url: API.ops.login,
+    access: 'public',
+    audit: 'ops.login',
+    schema: {
+      tags: ['ops'],
+      summary: '运营后台登录',
+      description: '运营人员的独立登录域：返回的令牌只能访问 /api/ops 下的接口。',
+      body: ZOpsLoginBody,
+      data: z.object({ token: z.string(), operator: ZOperatorInfo }),
+    },
+    handler: async (_auth, { body, request }) => {
+      request.audit.username = body.username;
+      const { token, operator } = await loginOperator(app.ctx, body, request.ip);
+      request.audit.operatorId = operator.operatorId;
+      return { token, operator: operatorInfo(operator) };
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.logout,
+    access: 'operator',
+    audit: 'ops.logout',
+    schema: { tags: ['ops'], summary: '运营后台退出登录', data: z.null() },
+    handler: (op) => logoutOperator(app.ctx, op),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.info,
+    access: 'operator',
+    schema: { tags: ['ops'], summary: '当前运营人员', data: ZOperatorInfo },
+    handler: (op) => operatorInfo(op),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.topupPage,
+    access: 'operator',
+    schema: {
+      tags: ['ops'],
+      summary: '充值审核队列',
+      description: '各企业的充值；按状态筛选（待确认按提交时间从早到晚）。',
+      querystring: ZOpsTopupQuery,
+      data: ZPage(ZTopup),
+    },
+    handler: (_op, { query }) => listTopups(app.db, query, query.status === 'pending'),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.topupOne,
+    access: 'operator',
+    schema: { tags: ['ops'], summary: '充值详情', params: ZIdParams, data: ZTopup },
+    handler: (_op, { params }) => getTopup(app.db, params.id),
+  });
+
+  // The voucher's bytes, shown beside the amount (a file, so registered with Fastify directly).
+  app.get(
+    API.ops.topupVoucher,
+    {
+      config: { access: 'operator' },
+      schema: { tags: ['ops'], summary: '充值转账凭证（文件）', params: ZIdParams },
+    },
+    async (request, reply) => {
+      requireOperator(request);
+      const { id } = request.params as z.output<typeof ZIdParams>;
+      const file = await findTopupVoucher(app.ctx, id);
+      if (!file || !(await isInStore(app.ctx, file))) throw notFound('转账凭证不存在');
+      reply.header('content-type', file.contentType);
+      reply.header('content-disposition', contentDisposition(file.name, 'inline'));
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(readStoredFile(app.ctx, file));
+    },
+  );
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.topupConfirm,
+    access: 'operator',
+    audit: 'ops.topup.confirm',
+    schema: {
+      tags: ['ops'],
+      summary: '确认充值到账',
+      description: `核对凭证后确认：从服务商银行清算账户记入企业可用余额，只记一次（充值行锁 + 账本来源唯一键）；已处理的答 40900。${IDEMPOTENCY}`,
+      params: ZIdParams,
+      data: ZTopup,
+    },
+    message: '已确认到账',
+    target: ({ params }) => `topup:${params.id}`,
+    handler: (op, { params, request }) =>
+      idempotent(app.db, request, `operator:${op.operatorId}`, (tx) => confirmTopup(tx, params.id, op.operatorId, app.ctx.now())),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.topupReject,
+    access: 'operator',
+    audit: 'ops.topup.reject',
+    schema: {
+      tags: ['ops'],
+      summary: '驳回充值',
+      description: `驳回待确认的充值并写明原因；不动资金。${IDEMPOTENCY}`,
+      params: ZIdParams,
+      body: ZRejectTopupBody,
+      data: ZTopup,
+    },
+    message: '已驳回',
+    target: ({ params }) => `topup:${params.id}`,
+    handler: (op, { params, body, request }) =>
+      idempotent(app.db, request, `operator:${op.operatorId}`, (tx) =>
+        rejectTopup(tx, params.id, op.operatorId, body.reason, app.ctx.now()),
+      ),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.companyPage,
+    access: 'operator',
+    schema: {
+      tags: ['ops'],
+      summary: '企业列表（含签约服务商与费用规则）',
+      querystring: ZOpsCompanyQuery,
+      data: ZPage(ZOpsCompany),
+    },
+    handler: async (_op, { query }) => {
+      const page = await listCompanies(app.db, query);
+      const rules = await costRulesOfCompanies(app.db, page.rows.map((c) => c.id));
+      return { total: page.total, rows: page.rows.map((c) => ({ ...c, serviceCompanies: rules.get(c.id) ?? [] })) };
+    },
+  });
+
+  route(app, {
+    method: 'PUT',
+    url: API.ops.costRule,
+    access: 'operator',
+    audit: 'ops.costRule.update',
+    schema: {
+      tags: ['ops'],
+      summary: '编辑企业与服务商的费用规则',
+      params: ZCostRuleParams,
+      body: ZCostRuleBody,
+      data: ZCostRule,
+    },
+    message: '费用规则已保存',
+    target: ({ params }) => `company:${params.id}/serviceCompany:${params.serviceCompanyId}`,
+    handler: (_op, { params, body }) => updateCostRule(app.ctx, params.id, params.serviceCompanyId, body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.auditPage,
+    access: 'operator',
+    schema: { tags: ['ops'], summary: '运营操作日志', querystring: ZOpsAuditQuery, data: ZPage(ZOpsAuditRow) },
+    handler: (_op, { query }) => listOperatorAudit(app.ctx, query),
+  });
+
+};
