@@ -60,6 +60,10 @@ export const accountKeyText = (k: AccountKey) => `${k.kind}:${k.companyId ?? '-'
  * Locks the accounts a transfer touches, in id order (every transfer locks in the same order,
  * so two transfers over the same accounts never deadlock), and reads their balances.
  */
+export const lockAccountsSql = (ids: readonly number[]): SQL =>
+  sql`select id, balance_fen, allow_negative, kind, company_id, service_company_id
+      from ledger_account where id = any(${sql.param(ids)}::bigint[]) order by id for update`;
+
 export async function lockAccounts(db: DbOrTx, ids: readonly number[]): Promise<LockedAccount[]> {
   const rows = await queryRows<{
     id: string | number;
@@ -68,11 +72,7 @@ export async function lockAccounts(db: DbOrTx, ids: readonly number[]): Promise<
     kind: AccountKind;
     company_id: string | number | null;
     service_company_id: string | number;
-  }>(
-    db,
-    sql`select id, balance_fen, allow_negative, kind, company_id, service_company_id
-        from ledger_account where id = any(${sql.param(ids)}::bigint[]) order by id for update`,
-  );
+  }>(db, lockAccountsSql(ids));
   return rows.map((r) => ({
     id: num(r.id),
     balanceFen: num(r.balance_fen),
@@ -96,16 +96,19 @@ export interface NewEntry {
  * Writes a transfer, its entries and the accounts' new balances in one statement (the accounts
  * are already locked by this transaction). Answers the transfer's id and time.
  */
-export async function insertTransfer(
-  db: DbOrTx,
-  transfer: { companyId: number | null; type: string; refKind: string; refId: string; memo: string },
-  entries: readonly NewEntry[],
-): Promise<{ id: number; createdAt: Date }> {
+export interface NewTransfer {
+  companyId: number | null;
+  type: string;
+  refKind: string;
+  refId: string;
+  memo: string;
+}
+
+/** The one statement of a transfer: new balances and counters, the transfer, its entries. */
+export function insertTransferSql(transfer: NewTransfer, entries: readonly NewEntry[]): SQL {
   const col = <T>(pick: (e: NewEntry) => T, type: string): SQL =>
     sql`${sql.param(entries.map(pick))}::${sql.raw(type)}[]`;
-  const [row] = await queryRows<{ id: string | number; created_at: string | Date }>(
-    db,
-    sql`with upd as (
+  return sql`with upd as (
           update ledger_account a
           set balance_fen = p.balance_after, entry_count = a.entry_count + 1
           from unnest(${col((e) => e.accountId, 'bigint')}, ${col((e) => e.balanceAfterFen, 'bigint')}) as p(id, balance_after)
@@ -124,8 +127,19 @@ export async function insertTransfer(
                as p(account_id, company_id, service_company_id, account_kind, amount, balance_after)
           returning 1
         )
-        select t.id, t.created_at, (select count(*) from upd) as updated, (select count(*) from e) as inserted from t`,
-  );
+        select t.id, t.created_at, (select count(*) from upd) as updated, (select count(*) from e) as inserted from t`;
+}
+
+/**
+ * Writes a transfer, its entries and the accounts' new balances in one statement (the accounts
+ * are already locked by this transaction). Answers the transfer's id and time.
+ */
+export async function insertTransfer(
+  db: DbOrTx,
+  transfer: NewTransfer,
+  entries: readonly NewEntry[],
+): Promise<{ id: number; createdAt: Date }> {
+  const [row] = await queryRows<{ id: string | number; created_at: string | Date }>(db, insertTransferSql(transfer, entries));
   if (!row) throw new Error('ledger: transfer not written');
   return { id: num(row.id), createdAt: new Date(row.created_at) };
 }
@@ -189,6 +203,15 @@ function entryConditions(companyId: number, f: EntryFilters): SQL {
  * (company_id, created_at, id INCLUDE type, service_company_id), then only those rows are read,
  * so a deep page skips index entries, not table rows.
  */
+export const entryPageSql = (companyId: number, f: EntryFilters, offset: number, limit: number): SQL =>
+  sql`select e.id, e.transfer_id, e.service_company_id, e.account_kind, e.type, e.amount_fen,
+             e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at
+      from (select id, created_at from ledger_entry where ${entryConditions(companyId, f)}
+            order by created_at desc, id desc offset ${offset} limit ${limit}) p
+      join ledger_entry e on e.id = p.id
+      join ledger_transfer t on t.id = e.transfer_id
+      order by p.created_at desc, p.id desc`;
+
 export async function findEntryPage(
   db: DbOrTx,
   companyId: number,
@@ -208,16 +231,7 @@ export async function findEntryPage(
     ref_id: string;
     memo: string;
     created_at: string | Date;
-  }>(
-    db,
-    sql`select e.id, e.transfer_id, e.service_company_id, e.account_kind, e.type, e.amount_fen,
-               e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at
-        from (select id, created_at from ledger_entry where ${entryConditions(companyId, f)}
-              order by created_at desc, id desc offset ${offset} limit ${limit}) p
-        join ledger_entry e on e.id = p.id
-        join ledger_transfer t on t.id = e.transfer_id
-        order by p.created_at desc, p.id desc`,
-  );
+  }>(db, entryPageSql(companyId, f, offset, limit));
   return rows.map((r) => ({
     id: num(r.id),
     transferId: num(r.transfer_id),
@@ -237,19 +251,16 @@ export async function findEntryPage(
  * The number of entries matching: from the accounts' counters when only the service company
  * filters (no scan), else counted in the index.
  */
-export async function countEntries(db: DbOrTx, companyId: number, f: EntryFilters): Promise<number> {
+export function entryCountSql(companyId: number, f: EntryFilters): SQL {
   if (!f.from && !f.to && !f.type) {
     const scFilter = f.serviceCompanyId ? sql` and service_company_id = ${f.serviceCompanyId}` : sql``;
-    const [row] = await queryRows<{ n: string | number | null }>(
-      db,
-      sql`select coalesce(sum(entry_count), 0) as n from ledger_account where company_id = ${companyId}${scFilter}`,
-    );
-    return num(row?.n ?? 0);
+    return sql`select coalesce(sum(entry_count), 0) as n from ledger_account where company_id = ${companyId}${scFilter}`;
   }
-  const [row] = await queryRows<{ n: string | number }>(
-    db,
-    sql`select count(*) as n from ledger_entry where ${entryConditions(companyId, f)}`,
-  );
+  return sql`select count(*) as n from ledger_entry where ${entryConditions(companyId, f)}`;
+}
+
+export async function countEntries(db: DbOrTx, companyId: number, f: EntryFilters): Promise<number> {
+  const [row] = await queryRows<{ n: string | number | null }>(db, entryCountSql(companyId, f));
   return num(row?.n ?? 0);
 }
 
@@ -261,7 +272,14 @@ export interface Violation {
 }
 
 /** Every invariant of the ledger, checked over the whole database (at most 20 findings per rule). */
-export async function findViolations(db: DbOrTx): Promise<{ violations: Violation[]; counts: Record<string, number> }> {
+export interface LedgerCounts {
+  accounts: number;
+  transfers: number;
+  entries: number;
+  sumOfBalances: number;
+}
+
+export async function findViolations(db: DbOrTx): Promise<{ violations: Violation[]; counts: LedgerCounts }> {
   const violations: Violation[] = [];
   const check = async (rule: string, query: SQL, describe: (r: Record<string, unknown>) => string) => {
     const rows = await queryRows<Record<string, unknown>>(db, query);

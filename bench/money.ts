@@ -1,0 +1,331 @@
+/**
+ * Money benchmark (issue 16), on PostgreSQL:
+ *
+ * 1. 资金明细 (GET /api/companystaff/ecompanyFdIssue/entries) over N ledger entries of one
+ *    company: first page, a 30-day date range, a deep page, through real HTTP at 10 concurrent
+ *    clients, next to the very statements the API runs (count and page, taken from the ledger
+ *    repository's SQL builders) run straight through `pg` at the same concurrency.
+ * 2. Transfers per second on one hot account (what payroll settlement hits): `postTransfer` in
+ *    a transaction (as the services call it), next to the same statements (lock, then the
+ *    one-statement write) run raw through `pg` with BEGIN/COMMIT.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/fp_money npm run bench:money [-- --entries 1000000]
+ *   options: --entries N (company entries to have; generated set-based when missing, a multiple
+ *            of 4), --concurrency 10 --seconds 10
+ *
+ * The API server runs in a child process of its own; the clients use node:http with keep-alive
+ * and gzip. After the run, the ledger's invariants are checked (what `npm run ledger:verify` does).
+ */
+import { fork } from 'node:child_process';
+import http from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { sql, type SQL } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openPostgres, queryRows, type Db } from '../apps/server/src/db/client.ts';
+import { createFieldCipher } from '../apps/server/src/lib/crypto.ts';
+import {
+  entryCountSql,
+  entryPageSql,
+  insertTransferSql,
+  lockAccountsSql,
+  type EntryFilters,
+} from '../apps/server/src/modules/ledger/repo.ts';
+import { postTransfer, verifyLedger } from '../apps/server/src/modules/ledger/service.ts';
+import { seedDemoData } from '../apps/server/src/seed/demo.ts';
+import { fmt, load, type LoadResult } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    entries: { type: 'string' },
+    concurrency: { type: 'string' },
+    seconds: { type: 'string' },
+    serve: { type: 'boolean' },
+  },
+});
+const wanted = Number(values.entries ?? 1_000_000);
+const concurrency = Number(values.concurrency ?? 10);
+const seconds = Number(values.seconds ?? 10);
+const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined };
+
+if (!config.databaseUrl) {
+  console.error('bench:money 在 PostgreSQL 上运行：请设置 DATABASE_URL');
+  process.exit(2);
+}
+
+if (values.serve) {
+  const database = openPostgres(config.databaseUrl, concurrency);
+  const app = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 });
+  process.on('disconnect', () => void app.close().then(() => database.close()));
+} else {
+  await main();
+}
+
+/** Drizzle's dialect turns a SQL object into the text and parameters sent to the driver. */
+function toQuery(db: Db, q: SQL): { text: string; values: unknown[] } {
+  // The dialect is internal to Drizzle's types; it is what every query of the app goes through.
+  const dialect = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect;
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return { text, values: params };
+}
+
+async function main() {
+  const database = openPostgres(config.databaseUrl as string, concurrency + 2);
+  const { db, pool } = database;
+  await database.migrate();
+  await seedDemoData(db, createFieldCipher(config.encryptionKey));
+  const ids = await queryRows<{ company: string; sc: string }>(
+    db,
+    sql`select (select id from company where name = '星河科技有限公司') as company,
+               (select id from service_company where name = '海南灵工服务有限公司') as sc`,
+  );
+  const companyId = Number(ids[0]?.company);
+  const scId = Number(ids[0]?.sc);
+
+  await prepareEntries(db, pool, companyId, scId);
+  const [{ n: total }] = (await queryRows<{ n: string }>(db, entryCountSql(companyId, {}))).map((r) => ({ n: Number(r.n) })) as [
+    { n: number },
+  ];
+  const [range] = await queryRows<{ lo: string; hi: string }>(
+    db,
+    sql`select min(created_at)::text as lo, max(created_at)::text as hi from ledger_entry where company_id = ${companyId}`,
+  );
+  // A 30-day window in the middle of the data.
+  const mid = new Date((new Date(range?.lo ?? 0).getTime() + new Date(range?.hi ?? 0).getTime()) / 2);
+  const day = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().slice(0, 10);
+  const from = day(new Date(mid.getTime() - 15 * 86_400_000));
+  const to = day(new Date(mid.getTime() + 14 * 86_400_000));
+  const dayStart = (d: string) => new Date(`${d}T00:00:00+08:00`);
+  const deepPage = 5_000;
+
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.port}`;
+  const login = await fetch(`${base}/api/auth/jwt/ecomapnyToken`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'Demo@123456' }),
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  let agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const get = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get(url, { agent, headers: { authorization: token, 'accept-encoding': 'gzip' } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`HTTP ${res.statusCode}`));
+        res.on('data', () => {});
+        res.on('end', resolve);
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+
+  const scenarios: { name: string; query: string; filters: EntryFilters; page: number }[] = [
+    { name: '第一页', query: 'page=1&limit=20', filters: {}, page: 1 },
+    {
+      name: `日期范围 (${from}~${to})`,
+      query: `page=1&limit=20&from=${from}&to=${to}`,
+      filters: { from: dayStart(from), to: new Date(dayStart(to).getTime() + 86_400_000) },
+      page: 1,
+    },
+    { name: `深分页 (第 ${deepPage} 页)`, query: `page=${deepPage}&limit=20`, filters: {}, page: deepPage },
+  ];
+
+  const results: { name: string; api: LoadResult; raw: LoadResult }[] = [];
+  try {
+    console.log(`资金明细：星河科技 ${total.toLocaleString()} 条分录；${concurrency} 个并发客户端，每项 ${seconds} 秒`);
+    for (const s of scenarios) {
+      agent.destroy();
+      agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+      const url = `${base}/api/companystaff/ecompanyFdIssue/entries?${s.query}`;
+      await get(url);
+      const api = await load(() => get(url), concurrency, seconds);
+      const count = toQuery(db, entryCountSql(companyId, s.filters));
+      const page = toQuery(db, entryPageSql(companyId, s.filters, (s.page - 1) * 20, 20));
+      const raw = await load(
+        async () => {
+          await Promise.all([pool.query(count), pool.query(page)]);
+        },
+        concurrency,
+        seconds,
+      );
+      results.push({ name: s.name, api, raw });
+    }
+
+    console.log(`\n${'场景'.padEnd(28)}${'API 次/秒'.padStart(10)}${'API p95'.padStart(10)}${'裸SQL 次/秒'.padStart(12)}${'裸SQL p95'.padStart(11)}${'占比'.padStart(8)}  结论`);
+    for (const r of results) {
+      const share = r.api.throughput / r.raw.throughput;
+      const ok = r.api.p95 <= 50 && share >= 0.7;
+      console.log(
+        `${r.name.padEnd(28)}${fmt(r.api.throughput, 0).padStart(10)}${`${fmt(r.api.p95)}ms`.padStart(10)}${fmt(r.raw.throughput, 0).padStart(12)}${`${fmt(r.raw.p95)}ms`.padStart(11)}${`${(share * 100).toFixed(0)}%`.padStart(8)}  ${ok ? '达标' : '未达标'}（p95 ≤ 50 ms 且 ≥ 70%）`,
+      );
+    }
+
+    // ---- Transfers on one hot account ----
+    const run = Date.now().toString(36);
+    let seq = 0;
+    const hot = { kind: 'available' as const, companyId, serviceCompanyId: scId };
+    const sink = { kind: 'payouts_in_transit' as const, serviceCompanyId: scId };
+    await db.transaction((tx) =>
+      postTransfer(tx, {
+        companyId,
+        type: 'payout',
+        reference: { kind: 'bench', id: `${run}-warm` },
+        postings: [
+          { account: hot, amountFen: -1 },
+          { account: sink, amountFen: 1 },
+        ],
+      }),
+    );
+    const api = await load(
+      () =>
+        db
+          .transaction((tx) =>
+            postTransfer(tx, {
+              companyId,
+              type: 'payout',
+              reference: { kind: 'bench', id: `${run}-a${++seq}` },
+              postings: [
+                { account: hot, amountFen: -1 },
+                { account: sink, amountFen: 1 },
+              ],
+            }),
+          )
+          .then(() => undefined),
+      concurrency,
+      seconds,
+    );
+    const [acc] = await queryRows<{ hot: string; sink: string }>(
+      db,
+      sql`select (select id from ledger_account where kind = 'available' and company_id = ${companyId} and service_company_id = ${scId}) as hot,
+                 (select id from ledger_account where kind = 'payouts_in_transit' and company_id is null and service_company_id = ${scId}) as sink`,
+    );
+    const hotId = Number(acc?.hot);
+    const sinkId = Number(acc?.sink);
+    const rawTransfer = async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const locked = await client.query<{ id: string; balance_fen: string }>(toQuery(db, lockAccountsSql([hotId, sinkId].sort((a, b) => a - b))));
+        const bal = new Map(locked.rows.map((r) => [Number(r.id), Number(r.balance_fen)]));
+        const hotAfter = (bal.get(hotId) ?? 0) - 1;
+        if (hotAfter < 0) throw new Error('hot account ran dry');
+        await client.query(
+          toQuery(
+            db,
+            insertTransferSql({ companyId, type: 'payout', refKind: 'bench', refId: `${run}-r${++seq}`, memo: '' }, [
+              { accountId: hotId, companyId, serviceCompanyId: scId, accountKind: 'available', amountFen: -1, balanceAfterFen: hotAfter },
+              { accountId: sinkId, companyId: null, serviceCompanyId: scId, accountKind: 'payouts_in_transit', amountFen: 1, balanceAfterFen: (bal.get(sinkId) ?? 0) + 1 },
+            ]),
+          ),
+        );
+        await client.query('commit');
+      } catch (err) {
+        await client.query('rollback');
+        throw err;
+      } finally {
+        client.release();
+      }
+    };
+    const raw = await load(rawTransfer, concurrency, seconds);
+    console.log(`\n一个热点账户上的转账（${concurrency} 个并发，每笔两条分录）`);
+    console.log(`  postTransfer（事务 + 行锁）  ${fmt(api.throughput, 0)} 笔/秒  p95 ${fmt(api.p95)} ms  ${api.throughput >= 1000 ? '达标' : '未达标'}（≥ 1,000 笔/秒）`);
+    console.log(`  同样语句直接执行            ${fmt(raw.throughput, 0)} 笔/秒  p95 ${fmt(raw.p95)} ms  占比 ${((api.throughput / raw.throughput) * 100).toFixed(0)}%`);
+
+    const started = Date.now();
+    const { violations, counts } = await verifyLedger(db);
+    console.log(
+      `\n账本校验：${counts.entries.toLocaleString()} 条分录，${violations.length ? `${violations.length} 处违反` : '全部规则成立'}（${((Date.now() - started) / 1000).toFixed(1)} 秒）`,
+    );
+    for (const v of violations) console.log(`  ${v.rule}：${v.detail}`);
+    if (violations.length) process.exitCode = 1;
+  } finally {
+    agent.destroy();
+    server.stop();
+    await database.close();
+  }
+}
+
+function startServer(): Promise<{ port: number; stop(): void }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', '--concurrency', String(concurrency)], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve({ port: m.port, stop: () => child.disconnect() }));
+    child.once('exit', (code) => reject(new Error(`API server exited (${code})`)));
+  });
+}
+
+/**
+ * Makes the company have `wanted` entries: set-based freeze/unfreeze pairs between its available
+ * and frozen accounts with the 海南 service company, spread over the past year, with running
+ * balances computed in SQL. Bench data only: the balanced-transfer trigger is switched off for
+ * the bulk insert (every generated transfer balances by construction) and the invariants are
+ * checked at the end of the run.
+ */
+async function prepareEntries(db: Db, pool: import('pg').Pool, companyId: number, scId: number) {
+  const [row] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ledger_entry where company_id = ${companyId}`);
+  const have = Number(row?.n ?? 0);
+  const missing = Math.floor((wanted - have) / 4) * 4;
+  if (missing <= 0) return;
+  const transfers = missing / 2;
+  console.log(`生成 ${missing.toLocaleString()} 条分录（${transfers.toLocaleString()} 笔冻结/解冻）…`);
+  const started = Date.now();
+  await db.execute(sql`insert into ledger_account (kind, company_id, service_company_id) values ('frozen', ${companyId}, ${scId})
+                      on conflict on constraint ledger_account_key do nothing`);
+  const [acc] = await queryRows<{ avail: string; frozen: string; b: string; fb: string }>(
+    db,
+    sql`select a.id as avail, f.id as frozen, a.balance_fen as b, f.balance_fen as fb
+        from ledger_account a, ledger_account f
+        where a.kind = 'available' and a.company_id = ${companyId} and a.service_company_id = ${scId}
+          and f.kind = 'frozen' and f.company_id = ${companyId} and f.service_company_id = ${scId}`,
+  );
+  if (!acc || Number(acc.fb) !== 0 || Number(acc.b) < 2_000) throw new Error('bench: the accounts are not in the expected state');
+  const balance = Number(acc.b);
+  const run = Date.now().toString(36);
+  const start = new Date(Date.now() - 365 * 86_400_000);
+  const stepMs = Math.floor((365 * 86_400_000) / transfers);
+  await pool.query('alter table ledger_entry disable trigger ledger_entry_balanced');
+  try {
+    const chunk = 50_000;
+    for (let lo = 1; lo <= transfers; lo += chunk) {
+      const hi = Math.min(transfers, lo + chunk - 1);
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select 1 from ledger_account where id in (${Number(acc.avail)}, ${Number(acc.frozen)}) order by id for update`);
+        await tx.execute(sql`
+          with tr as (
+            insert into ledger_transfer (company_id, type, ref_kind, ref_id, memo, created_at)
+            select ${companyId}, case when g % 2 = 1 then 'freeze' else 'unfreeze' end, 'bench', ${run} || '-' || g, '',
+                   ${start.toISOString()}::timestamptz + (g::bigint * ${stepMs}) * interval '1 millisecond'
+            from generate_series(${lo}::int, ${hi}::int) g order by g
+            returning id, type, created_at, ref_id
+          ), v as (
+            select id, type, created_at, g, 100 + ((g + 1) / 2) % 1000 as a
+            from (select *, split_part(ref_id, '-', 2)::int as g from tr) x
+          )
+          insert into ledger_entry (transfer_id, account_id, company_id, service_company_id, account_kind, type, amount_fen, balance_after_fen, created_at)
+          select id, acc, ${companyId}, ${scId}, kind, type, amount, bal, created_at from (
+            select id, ${Number(acc.avail)}::bigint as acc, 'available' as kind, type,
+                   case when g % 2 = 1 then -a else a end as amount,
+                   case when g % 2 = 1 then ${balance}::bigint - a else ${balance}::bigint end as bal, created_at, 0 as o
+            from v
+            union all
+            select id, ${Number(acc.frozen)}::bigint, 'frozen', type,
+                   case when g % 2 = 1 then a else -a end, case when g % 2 = 1 then a else 0 end, created_at, 1
+            from v
+          ) e order by id, o`);
+        await tx.execute(sql`update ledger_account set entry_count = entry_count + ${hi - lo + 1}
+                             where id in (${Number(acc.avail)}, ${Number(acc.frozen)})`);
+      });
+      process.stdout.write(`\r  ${(hi * 2).toLocaleString()} / ${missing.toLocaleString()}`);
+    }
+  } finally {
+    await pool.query('alter table ledger_entry enable trigger ledger_entry_balanced');
+  }
+  await pool.query('vacuum analyze ledger_entry');
+  await pool.query('vacuum analyze ledger_transfer');
+  console.log(`\n  完成，用时 ${((Date.now() - started) / 1000).toFixed(0)} 秒`);
+}
