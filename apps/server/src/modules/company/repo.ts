@@ -1,5 +1,5 @@
-import { asc, eq, ilike, sql } from 'drizzle-orm';
-import { escapeLike } from '../../db/like.ts';
+import { eq } from 'drizzle-orm';
+import { contains, pagedQuery } from '../../db/paged-query.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { company } from '../../db/schema/index.ts';
 
@@ -18,17 +18,14 @@ export async function findCompanyName(db: DbOrTx, companyId: number): Promise<st
 }
 
 /** Companies for the operator console, by id, optionally by a part of the name. */
-export async function findCompanyPage(db: DbOrTx, name: string | undefined, offset: number, limit: number) {
-  const where = name ? ilike(company.name, `%${escapeLike(name)}%`) : undefined;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select({ id: company.id, name: company.name, creditCode: company.creditCode, status: company.status })
-      .from(company)
-      .where(where)
-      .orderBy(asc(company.id))
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(company).where(where),
-  ]);
-  return { total: count?.n ?? 0, rows };
+export function findCompanyPage(db: DbOrTx, name: string | undefined, page: number, limit: number) {
+  return pagedQuery(db, {
+    from: company,
+    select: { id: company.id, name: company.name, creditCode: company.creditCode, status: company.status },
+    where: [contains(company.name, name)],
+    order: 'asc',
+    id: company.id,
+    page,
+    limit,
+  });
 }

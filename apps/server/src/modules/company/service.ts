@@ -23,5 +23,5 @@ export async function getCompanyName(db: DbOrTx, companyId: number): Promise<str
 
 /** A page of companies for the operator console. */
 export function listCompanies(db: DbOrTx, query: { name?: string | undefined; page: number; limit: number }) {
-  return findCompanyPage(db, query.name, (query.page - 1) * query.limit, query.limit);
+  return findCompanyPage(db, query.name, query.page, query.limit);
 }

@@ -1,7 +1,8 @@
 /** The only SQL of topup and payment_account. */
-import { and, asc, desc, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { company, paymentAccount, serviceCompany, topup } from '../../db/schema/index.ts';
+import { equals, pagedQuery } from '../../db/paged-query.ts';
+import { paymentAccount, topup } from '../../db/schema/index.ts';
 
 // ---- Payment accounts ----
 
@@ -108,8 +109,8 @@ const topupColumns = {
   decidedAt: topup.decidedAt,
   transferId: topup.transferId,
   createdAt: topup.createdAt,
-  companyName: company.name,
-  serviceCompanyName: serviceCompany.name,
+  companyName: sql<string>`(select c.name from company c where c.id = ${topup.companyId})`,
+  serviceCompanyName: sql<string>`(select s.name from service_company s where s.id = ${topup.serviceCompanyId})`,
 };
 
 export interface TopupFilters {
@@ -120,32 +121,25 @@ export interface TopupFilters {
   to?: Date | undefined;
 }
 
-function topupWhere(f: TopupFilters): SQL | undefined {
-  return and(
-    f.companyId !== undefined ? eq(topup.companyId, f.companyId) : undefined,
-    f.status ? eq(topup.status, f.status) : undefined,
-    f.from ? gte(topup.createdAt, f.from) : undefined,
-    f.to ? lt(topup.createdAt, f.to) : undefined,
-  );
-}
-
 /** A page of top-ups, newest first (the operator's queue of 待确认 reads oldest first). */
-export async function findTopupPage(db: DbOrTx, f: TopupFilters, offset: number, limit: number, oldestFirst = false) {
-  const where = topupWhere(f);
-  const order = oldestFirst ? [asc(topup.createdAt), asc(topup.id)] : [desc(topup.createdAt), desc(topup.id)];
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(topupColumns)
-      .from(topup)
-      .innerJoin(company, eq(company.id, topup.companyId))
-      .innerJoin(serviceCompany, eq(serviceCompany.id, topup.serviceCompanyId))
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(topup).where(where),
-  ]);
-  return { total: count?.n ?? 0, rows: rows as TopupRow[] };
+export async function findTopupPage(db: DbOrTx, f: TopupFilters, page: number, limit: number, oldestFirst = false) {
+  const result = await pagedQuery(db, {
+    from: topup,
+    select: topupColumns,
+    where: [
+      equals(topup.companyId, f.companyId),
+      equals(topup.status, f.status),
+      f.from ? gte(topup.createdAt, f.from) : undefined,
+      f.to ? lt(topup.createdAt, f.to) : undefined,
+    ],
+    sorts: { createdAt: topup.createdAt },
+    sort: 'createdAt',
+    order: oldestFirst ? 'asc' : 'desc',
+    id: topup.id,
+    page,
+    limit,
+  });
+  return { total: result.total, rows: result.rows as TopupRow[] };
 }
 
 /** One top-up (of the company when given); `lock` takes its row lock for a decision. */
@@ -154,8 +148,6 @@ export async function findTopup(db: DbOrTx, id: number, companyId?: number, lock
   const [row] = await db
     .select(topupColumns)
     .from(topup)
-    .innerJoin(company, eq(company.id, topup.companyId))
-    .innerJoin(serviceCompany, eq(serviceCompany.id, topup.serviceCompanyId))
     .where(and(eq(topup.id, id), companyId !== undefined ? eq(topup.companyId, companyId) : undefined))
     .limit(1);
   return row as TopupRow | undefined;

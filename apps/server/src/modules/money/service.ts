@@ -173,7 +173,7 @@ export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = fa
       from: q.from ? dayStart(q.from) : undefined,
       to: q.to ? dayAfter(q.to) : undefined,
     },
-    (q.page - 1) * q.limit,
+    q.page,
     q.limit,
     oldestFirst,
   );

@@ -1,5 +1,6 @@
 /** The only SQL of operator and operator_session, and the reading of the operators' audit rows. */
-import { and, desc, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { equals, pagedQuery } from '../../db/paged-query.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, operator, operatorSession } from '../../db/schema/index.ts';
 
@@ -42,21 +43,37 @@ export async function revokeOperatorSession(db: DbOrTx, sessionId: string, at: D
 }
 
 /** The audit rows written by operators (newest first). */
-export async function findOperatorAuditPage(
+export function findOperatorAuditPage(
   db: DbOrTx,
   f: { action?: string | undefined; from?: Date | undefined; to?: Date | undefined },
-  offset: number,
+  page: number,
   limit: number,
 ) {
-  const where = and(
-    isNotNull(auditLog.operatorId),
-    f.action ? eq(auditLog.action, f.action) : undefined,
-    f.from ? gte(auditLog.createdAt, f.from) : undefined,
-    f.to ? lt(auditLog.createdAt, f.to) : undefined,
-  );
-  const [rows, [count]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt), desc(auditLog.id)).offset(offset).limit(limit),
-    db.select({ n: sql<number>`count(*)::int` }).from(auditLog).where(where),
-  ]);
-  return { total: count?.n ?? 0, rows };
+  return pagedQuery(db, {
+    from: auditLog,
+    select: {
+      id: auditLog.id,
+      operatorId: auditLog.operatorId,
+      username: auditLog.username,
+      action: auditLog.action,
+      target: auditLog.target,
+      result: auditLog.result,
+      status: auditLog.status,
+      message: auditLog.message,
+      ip: auditLog.ip,
+      createdAt: auditLog.createdAt,
+    },
+    where: [
+      isNotNull(auditLog.operatorId),
+      equals(auditLog.action, f.action),
+      f.from ? gte(auditLog.createdAt, f.from) : undefined,
+      f.to ? lt(auditLog.createdAt, f.to) : undefined,
+    ],
+    sorts: { createdAt: auditLog.createdAt },
+    sort: 'createdAt',
+    order: 'desc',
+    id: auditLog.id,
+    page,
+    limit,
+  });
 }

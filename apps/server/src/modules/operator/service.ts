@@ -77,7 +77,7 @@ export async function listOperatorAudit(
   const page = await repo.findOperatorAuditPage(
     ctx.db,
     { action: q.action, from: q.from ? day(q.from) : undefined, to: q.to ? new Date(day(q.to).getTime() + 86_400_000) : undefined },
-    (q.page - 1) * q.limit,
+    q.page,
     q.limit,
   );
   return {
