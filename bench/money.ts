@@ -20,6 +20,7 @@ import { fork } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type pg from 'pg';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
@@ -87,9 +88,9 @@ async function main() {
   const scId = Number(ids[0]?.sc);
 
   await prepareEntries(db, pool, companyId, scId);
-  const [{ n: total }] = (await queryRows<{ n: string }>(db, entryCountSql(companyId, {}))).map((r) => ({ n: Number(r.n) })) as [
-    { n: number },
-  ];
+  const [{ n: total }] = (await queryRows<{ n: string }>(db, entryCountSql(companyId, {}))).map((r) => ({
+    n: Number(r.n),
+  })) as [{ n: number }];
   const [range] = await queryRows<{ lo: string; hi: string }>(
     db,
     sql`select min(created_at)::text as lo, max(created_at)::text as hi from ledger_entry where company_id = ${companyId}`,
@@ -154,7 +155,9 @@ async function main() {
       results.push({ name: s.name, api, raw });
     }
 
-    console.log(`\n${'场景'.padEnd(28)}${'API 次/秒'.padStart(10)}${'API p95'.padStart(10)}${'裸SQL 次/秒'.padStart(12)}${'裸SQL p95'.padStart(11)}${'占比'.padStart(8)}  结论`);
+    console.log(
+      `\n${'场景'.padEnd(28)}${'API 次/秒'.padStart(10)}${'API p95'.padStart(10)}${'裸SQL 次/秒'.padStart(12)}${'裸SQL p95'.padStart(11)}${'占比'.padStart(8)}  结论`,
+    );
     for (const r of results) {
       const share = r.api.throughput / r.raw.throughput;
       const ok = r.api.p95 <= 50 && share >= 0.7;
@@ -208,7 +211,9 @@ async function main() {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const locked = await client.query<{ id: string; balance_fen: string }>(toQuery(db, lockAccountsSql([hotId, sinkId].sort((a, b) => a - b))));
+        const locked = await client.query<{ id: string; balance_fen: string }>(
+          toQuery(db, lockAccountsSql([hotId, sinkId].sort((a, b) => a - b))),
+        );
         const bal = new Map(locked.rows.map((r) => [Number(r.id), Number(r.balance_fen)]));
         const hotAfter = (bal.get(hotId) ?? 0) - 1;
         if (hotAfter < 0) throw new Error('hot account ran dry');
@@ -216,8 +221,22 @@ async function main() {
           toQuery(
             db,
             insertTransferSql({ companyId, type: 'payout', refKind: 'bench', refId: `${run}-r${++seq}`, memo: '' }, [
-              { accountId: hotId, companyId, serviceCompanyId: scId, accountKind: 'available', amountFen: -1, balanceAfterFen: hotAfter },
-              { accountId: sinkId, companyId: null, serviceCompanyId: scId, accountKind: 'payouts_in_transit', amountFen: 1, balanceAfterFen: (bal.get(sinkId) ?? 0) + 1 },
+              {
+                accountId: hotId,
+                companyId,
+                serviceCompanyId: scId,
+                accountKind: 'available',
+                amountFen: -1,
+                balanceAfterFen: hotAfter,
+              },
+              {
+                accountId: sinkId,
+                companyId: null,
+                serviceCompanyId: scId,
+                accountKind: 'payouts_in_transit',
+                amountFen: 1,
+                balanceAfterFen: (bal.get(sinkId) ?? 0) + 1,
+              },
             ]),
           ),
         );
@@ -231,8 +250,12 @@ async function main() {
     };
     const raw = await load(rawTransfer, concurrency, seconds);
     console.log(`\n一个热点账户上的转账（${concurrency} 个并发，每笔两条分录）`);
-    console.log(`  postTransfer（事务 + 行锁）  ${fmt(api.throughput, 0)} 笔/秒  p95 ${fmt(api.p95)} ms  ${api.throughput >= 1000 ? '达标' : '未达标'}（≥ 1,000 笔/秒）`);
-    console.log(`  同样语句直接执行            ${fmt(raw.throughput, 0)} 笔/秒  p95 ${fmt(raw.p95)} ms  占比 ${((api.throughput / raw.throughput) * 100).toFixed(0)}%`);
+    console.log(
+      `  postTransfer（事务 + 行锁）  ${fmt(api.throughput, 0)} 笔/秒  p95 ${fmt(api.p95)} ms  ${api.throughput >= 1000 ? '达标' : '未达标'}（≥ 1,000 笔/秒）`,
+    );
+    console.log(
+      `  同样语句直接执行            ${fmt(raw.throughput, 0)} 笔/秒  p95 ${fmt(raw.p95)} ms  占比 ${((api.throughput / raw.throughput) * 100).toFixed(0)}%`,
+    );
 
     const started = Date.now();
     const { violations, counts } = await verifyLedger(db);
@@ -266,8 +289,11 @@ function startServer(): Promise<{ port: number; stop(): void }> {
  * the bulk insert (every generated transfer balances by construction) and the invariants are
  * checked at the end of the run.
  */
-async function prepareEntries(db: Db, pool: import('pg').Pool, companyId: number, scId: number) {
-  const [row] = await queryRows<{ n: string }>(db, sql`select count(*) as n from ledger_entry where company_id = ${companyId}`);
+async function prepareEntries(db: Db, pool: pg.Pool, companyId: number, scId: number) {
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(*) as n from ledger_entry where company_id = ${companyId}`,
+  );
   const have = Number(row?.n ?? 0);
   const missing = Math.floor((wanted - have) / 4) * 4;
   if (missing <= 0) return;
@@ -283,7 +309,8 @@ async function prepareEntries(db: Db, pool: import('pg').Pool, companyId: number
         where a.kind = 'available' and a.company_id = ${companyId} and a.service_company_id = ${scId}
           and f.kind = 'frozen' and f.company_id = ${companyId} and f.service_company_id = ${scId}`,
   );
-  if (!acc || Number(acc.fb) !== 0 || Number(acc.b) < 2_000) throw new Error('bench: the accounts are not in the expected state');
+  if (!acc || Number(acc.fb) !== 0 || Number(acc.b) < 2_000)
+    throw new Error('bench: the accounts are not in the expected state');
   const balance = Number(acc.b);
   const run = Date.now().toString(36);
   const start = new Date(Date.now() - 365 * 86_400_000);
@@ -294,7 +321,9 @@ async function prepareEntries(db: Db, pool: import('pg').Pool, companyId: number
     for (let lo = 1; lo <= transfers; lo += chunk) {
       const hi = Math.min(transfers, lo + chunk - 1);
       await db.transaction(async (tx) => {
-        await tx.execute(sql`select 1 from ledger_account where id in (${Number(acc.avail)}, ${Number(acc.frozen)}) order by id for update`);
+        await tx.execute(
+          sql`select 1 from ledger_account where id in (${Number(acc.avail)}, ${Number(acc.frozen)}) order by id for update`,
+        );
         await tx.execute(sql`
           with tr as (
             insert into ledger_transfer (company_id, type, ref_kind, ref_id, memo, created_at)

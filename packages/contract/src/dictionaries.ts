@@ -27,7 +27,10 @@ export const DICTIONARIES = {
   invoiceType: fromLabels(INVOICE_TYPE_LABELS),
   topupStatus: fromLabels(TOPUP_STATUS_LABELS),
   ledgerEntryType: fromLabels(LEDGER_ENTRY_TYPE_LABELS),
-  ledgerAccount: fromLabels({ available: LEDGER_ACCOUNT_KIND_LABELS.available, frozen: LEDGER_ACCOUNT_KIND_LABELS.frozen }),
+  ledgerAccount: fromLabels({
+    available: LEDGER_ACCOUNT_KIND_LABELS.available,
+    frozen: LEDGER_ACCOUNT_KIND_LABELS.frozen,
+  }),
   bank: fromLabels({
     ICBC: '中国工商银行',
     ABC: '中国农业银行',

@@ -20,7 +20,13 @@ export const INVOICE_TYPE_LABELS: Record<TInvoiceType, string> = {
 };
 
 /** Ledger account kinds: a company's two per service company, and the platform's own. */
-export const LEDGER_ACCOUNT_KINDS = ['available', 'frozen', 'bank_clearing', 'fee_income', 'payouts_in_transit'] as const;
+export const LEDGER_ACCOUNT_KINDS = [
+  'available',
+  'frozen',
+  'bank_clearing',
+  'fee_income',
+  'payouts_in_transit',
+] as const;
 export type TLedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const LEDGER_ACCOUNT_KIND_LABELS: Record<TLedgerAccountKind, string> = {
   available: '可用余额',

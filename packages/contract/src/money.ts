@@ -42,16 +42,33 @@ export type TReceiptContent = z.infer<typeof ZReceiptContent>;
 /** What an operator may change of a link's cost rules. */
 export const ZCostRuleBody = z
   .object({
-    feeRateBp: z.number({ error: '请输入服务费率' }).int('服务费率必须是整数基点').min(0).max(10000, '服务费率不能超过 100%'),
+    feeRateBp: z
+      .number({ error: '请输入服务费率' })
+      .int('服务费率必须是整数基点')
+      .min(0)
+      .max(10000, '服务费率不能超过 100%'),
     feeBearer: z.enum(FEE_BEARERS, { error: '请选择费用承担方' }),
-    monthlyLimitFen: z.number({ error: '请输入每月限额' }).int().min(1, '每月限额必须大于 0').max(Number.MAX_SAFE_INTEGER),
+    monthlyLimitFen: z
+      .number({ error: '请输入每月限额' })
+      .int()
+      .min(1, '每月限额必须大于 0')
+      .max(Number.MAX_SAFE_INTEGER),
     singleMinFen: z.number({ error: '请输入单笔最低金额' }).int().min(1, '单笔最低金额必须大于 0'),
-    singleMaxFen: z.number({ error: '请输入单笔最高金额' }).int().min(1, '单笔最高金额必须大于 0').max(Number.MAX_SAFE_INTEGER),
+    singleMaxFen: z
+      .number({ error: '请输入单笔最高金额' })
+      .int()
+      .min(1, '单笔最高金额必须大于 0')
+      .max(Number.MAX_SAFE_INTEGER),
     invoiceType: z.enum(INVOICE_TYPES, { error: '请选择发票类型' }),
-    invoiceContents: z.array(z.string().trim().min(1, '开票内容不能为空').max(50, '开票内容最多 50 个字')).max(20, '开票内容最多 20 项'),
+    invoiceContents: z
+      .array(z.string().trim().min(1, '开票内容不能为空').max(50, '开票内容最多 50 个字'))
+      .max(20, '开票内容最多 20 项'),
     enabled: z.boolean().default(true),
   })
-  .refine((b) => b.singleMinFen <= b.singleMaxFen, { path: ['singleMaxFen'], message: '单笔最高金额不能小于单笔最低金额' });
+  .refine((b) => b.singleMinFen <= b.singleMaxFen, {
+    path: ['singleMaxFen'],
+    message: '单笔最高金额不能小于单笔最低金额',
+  });
 export type TCostRuleBody = z.input<typeof ZCostRuleBody>;
 
 export const ZCostRuleParams = z.object({ id: ZId, serviceCompanyId: ZId });

@@ -60,7 +60,8 @@ export const auditPlugin = fp(
           companyId: request.auth?.companyId ?? info.companyId ?? null,
           adminId: request.auth?.adminId ?? info.adminId ?? null,
           operatorId: request.operator?.operatorId ?? info.operatorId ?? null,
-          username: (info.username ?? request.auth?.username ?? request.operator?.username ?? null)?.slice(0, 64) ?? null,
+          username:
+            (info.username ?? request.auth?.username ?? request.operator?.username ?? null)?.slice(0, 64) ?? null,
           action: config?.audit || `${request.method} ${request.routeOptions.url ?? request.url.split('?')[0]}`,
           target: (info.target ?? '').slice(0, 100),
           ip: request.ip,

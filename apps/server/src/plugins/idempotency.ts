@@ -61,7 +61,8 @@ export async function idempotent<T>(
         tx,
         sql`select route, body_hash, response from idempotency_key where realm = ${realm} and key = ${key}`,
       );
-      if (!first || first.route !== route || first.body_hash !== bodyHash) throw new AppError(Code.CONFLICT, KEY_REUSED);
+      if (!first || first.route !== route || first.body_hash !== bodyHash)
+        throw new AppError(Code.CONFLICT, KEY_REUSED);
       return { replayed: true, data: first.response as T };
     }
     const data = await work(tx);

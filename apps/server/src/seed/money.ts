@@ -21,16 +21,40 @@ interface Ids {
 export async function seedMoney(tx: Tx, ids: Ids, admins: { id: number; companyId: number; isOwner: boolean }[]) {
   const [ops] = await tx
     .insert(operator)
-    .values({ username: DEMO_OPERATOR.username, passwordHash: await hashPassword(DEMO_OPERATOR.password), name: DEMO_OPERATOR.name })
+    .values({
+      username: DEMO_OPERATOR.username,
+      passwordHash: await hashPassword(DEMO_OPERATOR.password),
+      name: DEMO_OPERATOR.name,
+    })
     .returning({ id: operator.id });
   if (!ops) throw new Error('seed: operator not inserted');
 
   const accounts = await tx
     .insert(paymentAccount)
     .values([
-      { companyId: ids.xinghe, bank: '招商银行', accountName: '星河科技有限公司', accountNo: '121908765410201', branch: '上海张江支行', isDefault: true },
-      { companyId: ids.xinghe, bank: '中国建设银行', accountName: '星河科技有限公司', accountNo: '31050161373600001234', branch: '上海浦东分行' },
-      { companyId: ids.yunfan, bank: '平安银行', accountName: '云帆物流有限公司', accountNo: '15000098765432', branch: '深圳科技园支行', isDefault: true },
+      {
+        companyId: ids.xinghe,
+        bank: '招商银行',
+        accountName: '星河科技有限公司',
+        accountNo: '121908765410201',
+        branch: '上海张江支行',
+        isDefault: true,
+      },
+      {
+        companyId: ids.xinghe,
+        bank: '中国建设银行',
+        accountName: '星河科技有限公司',
+        accountNo: '31050161373600001234',
+        branch: '上海浦东分行',
+      },
+      {
+        companyId: ids.yunfan,
+        bank: '平安银行',
+        accountName: '云帆物流有限公司',
+        accountNo: '15000098765432',
+        branch: '深圳科技园支行',
+        isDefault: true,
+      },
     ])
     .returning();
   const payer = accounts[0];

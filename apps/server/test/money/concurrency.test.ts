@@ -44,7 +44,11 @@ describe('ledger concurrency', () => {
     const demoToken = await loginAs(t.app, 'demo');
     const voucher = await uploadVoucher(t.app, demoToken);
     const payer = (
-      await t.app.inject({ method: 'GET', url: '/api/companystaff/ecompanyPayAccount/list', headers: { authorization: demoToken } })
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/companystaff/ecompanyPayAccount/list',
+        headers: { authorization: demoToken },
+      })
     ).json().data[0].id as number;
     const created = await sendWithKey(t.app, demoToken, 'POST', '/api/companystaff/ecompanyRecharge', undefined, {
       amountFen: 9_999,
@@ -129,7 +133,8 @@ describe('ledger concurrency', () => {
     }
     const companyTotal = async () => {
       let sum = 0;
-      for (const a of accounts) sum += await balanceOf(a.kind, 'companyId' in a ? a.companyId : null, a.serviceCompanyId);
+      for (const a of accounts)
+        sum += await balanceOf(a.kind, 'companyId' in a ? a.companyId : null, a.serviceCompanyId);
       return sum;
     };
     const totalBefore = await companyTotal();
@@ -172,7 +177,9 @@ describe('ledger concurrency', () => {
 
   it('refuses to update or delete entries and transfers, and to commit an unbalanced transfer', async () => {
     const state = (err: unknown) => sqlStateOf(err);
-    const upd = await t.database.db.execute(sql`update ledger_entry set amount_fen = amount_fen + 1`).catch((e: unknown) => e);
+    const upd = await t.database.db
+      .execute(sql`update ledger_entry set amount_fen = amount_fen + 1`)
+      .catch((e: unknown) => e);
     expect(state(upd)).toBe('P0001');
     const del = await t.database.db.execute(sql`delete from ledger_transfer`).catch((e: unknown) => e);
     expect(state(del)).toBe('P0001');
@@ -182,7 +189,10 @@ describe('ledger concurrency', () => {
           tx,
           sql`insert into ledger_transfer (company_id, type, ref_kind, ref_id) values (null, 'adjustment', 'test', 'unbalanced') returning id`,
         );
-        const [acc] = await queryRows<{ id: number }>(tx, sql`select id from ledger_account where kind = 'bank_clearing' and service_company_id = ${hainan}`);
+        const [acc] = await queryRows<{ id: number }>(
+          tx,
+          sql`select id from ledger_account where kind = 'bank_clearing' and service_company_id = ${hainan}`,
+        );
         await tx.execute(sql`insert into ledger_entry (transfer_id, account_id, company_id, service_company_id, account_kind, type, amount_fen, balance_after_fen)
                              values (${tr?.id}, ${acc?.id}, null, ${hainan}, 'bank_clearing', 'adjustment', 5, 5)`);
       })

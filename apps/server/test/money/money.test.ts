@@ -42,8 +42,18 @@ describe('money', () => {
       expect(res.body.status).toBe(200);
       expect(res.body.data).toHaveLength(2);
       const [a, b] = res.body.data;
-      expect(a).toMatchObject({ serviceCompanyId: hainan, feeRateBp: 650, feeBearer: 'company', invoiceType: 'normal' });
-      expect(b).toMatchObject({ serviceCompanyId: jiangsu, feeRateBp: 800, feeBearer: 'worker', invoiceType: 'special' });
+      expect(a).toMatchObject({
+        serviceCompanyId: hainan,
+        feeRateBp: 650,
+        feeBearer: 'company',
+        invoiceType: 'normal',
+      });
+      expect(b).toMatchObject({
+        serviceCompanyId: jiangsu,
+        feeRateBp: 800,
+        feeBearer: 'worker',
+        invoiceType: 'special',
+      });
       expect(a.receivingBank.accountNo).toMatch(/^\d+$/);
     });
 
@@ -57,9 +67,13 @@ describe('money', () => {
     it('lists invoice contents, of one service company when asked, and refuses a bad id', async () => {
       const all = await demo.get('/api/companystaff/ocompanyReceiptContent/queryORContentList');
       expect(all.body.data.length).toBe(4);
-      const one = await demo.get('/api/companystaff/ocompanyReceiptContent/queryORContentList', { serviceCompanyId: jiangsu });
+      const one = await demo.get('/api/companystaff/ocompanyReceiptContent/queryORContentList', {
+        serviceCompanyId: jiangsu,
+      });
       expect(one.body.data.every((c: { serviceCompanyId: number }) => c.serviceCompanyId === jiangsu)).toBe(true);
-      const bad = await demo.get('/api/companystaff/ocompanyReceiptContent/queryORContentList', { serviceCompanyId: 'x' });
+      const bad = await demo.get('/api/companystaff/ocompanyReceiptContent/queryORContentList', {
+        serviceCompanyId: 'x',
+      });
       expect(bad.body.status).toBe(40000);
     });
 
@@ -74,7 +88,12 @@ describe('money', () => {
     it('shows the confirmed demo top-up as available balance with its entry', async () => {
       const bal = await demo.get('/api/companystaff/ecompanyFdIssue/getBalance');
       expect(bal.body.data).toEqual([
-        { serviceCompanyId: hainan, serviceCompanyName: '海南灵工服务有限公司', availableFen: 50_000_000, frozenFen: 0 },
+        {
+          serviceCompanyId: hainan,
+          serviceCompanyName: '海南灵工服务有限公司',
+          availableFen: 50_000_000,
+          frozenFen: 0,
+        },
         { serviceCompanyId: jiangsu, serviceCompanyName: '江苏智薪人力资源有限公司', availableFen: 0, frozenFen: 0 },
       ]);
       const entries = await demo.get('/api/companystaff/ecompanyFdIssue/entries');
@@ -137,9 +156,9 @@ describe('money', () => {
       const def = await demo.put(`/api/companystaff/ecompanyPayAccount/${other}/default`);
       expect(def.body.data.isDefault).toBe(true);
       list = await demo.get('/api/companystaff/ecompanyPayAccount/list');
-      expect(list.body.data.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: number }) => a.id)).toEqual([
-        other,
-      ]);
+      expect(
+        list.body.data.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: number }) => a.id),
+      ).toEqual([other]);
 
       // Removing the default makes the oldest remaining one the default.
       const del = await demo.del(`/api/companystaff/ecompanyPayAccount/${other}`);
@@ -175,7 +194,8 @@ describe('money', () => {
   });
 
   describe('top-ups and the operator', () => {
-    const payerOf = async (c: Caller) => (await c.get('/api/companystaff/ecompanyPayAccount/list')).body.data[0].id as number;
+    const payerOf = async (c: Caller) =>
+      (await c.get('/api/companystaff/ecompanyPayAccount/list')).body.data[0].id as number;
 
     it('a company tops up, the operator confirms, the balance and 资金明细 show it once', async () => {
       const voucher = await uploadVoucher(t.app, demoToken);
@@ -187,12 +207,20 @@ describe('money', () => {
         remark: '测试充值',
       });
       expect(create.body).toMatchObject({ status: 200, message: '充值已提交，待平台确认到账' });
-      expect(create.body.data).toMatchObject({ status: 'pending', amountFen: 123_456, serviceCompanyName: '江苏智薪人力资源有限公司' });
+      expect(create.body.data).toMatchObject({
+        status: 'pending',
+        amountFen: 123_456,
+        serviceCompanyName: '江苏智薪人力资源有限公司',
+      });
       const id = create.body.data.id as number;
 
       const queue = await ops.get('/api/ops/topup/page', { status: 'pending' });
       expect(queue.body.data.rows.map((r: { id: number }) => r.id)).toContain(id);
-      const voucherFile = await t.app.inject({ method: 'GET', url: `/api/ops/topup/${id}/voucher`, headers: { authorization: opsToken } });
+      const voucherFile = await t.app.inject({
+        method: 'GET',
+        url: `/api/ops/topup/${id}/voucher`,
+        headers: { authorization: opsToken },
+      });
       expect(voucherFile.statusCode).toBe(200);
       expect(voucherFile.headers['content-type']).toBe('image/png');
 
@@ -204,10 +232,15 @@ describe('money', () => {
       expect(reject.body.status).toBe(40900);
 
       const bal = await demo.get('/api/companystaff/ecompanyFdIssue/getBalance');
-      expect(bal.body.data.find((b: { serviceCompanyId: number }) => b.serviceCompanyId === jiangsu).availableFen).toBe(123_456);
+      expect(bal.body.data.find((b: { serviceCompanyId: number }) => b.serviceCompanyId === jiangsu).availableFen).toBe(
+        123_456,
+      );
       const entries = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { serviceCompanyId: jiangsu });
       expect(entries.body.data.rows).toHaveLength(1);
-      expect(entries.body.data.rows[0]).toMatchObject({ amountFen: 123_456, reference: { kind: 'topup', id: String(id) } });
+      expect(entries.body.data.rows[0]).toMatchObject({
+        amountFen: 123_456,
+        reference: { kind: 'topup', id: String(id) },
+      });
       const detail = await demo.get(`/api/companystaff/ecompanyRecharge/${id}`);
       expect(detail.body.data).toMatchObject({ status: 'confirmed', transferId: entries.body.data.rows[0].transferId });
 
@@ -221,7 +254,12 @@ describe('money', () => {
     });
 
     it('the operator rejects with a reason; no money moves', async () => {
-      const voucher = await uploadVoucher(t.app, demoToken, '凭证.pdf', Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'));
+      const voucher = await uploadVoucher(
+        t.app,
+        demoToken,
+        '凭证.pdf',
+        Buffer.from('%PDF-1.4\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n'),
+      );
       const create = await demo.post('/api/companystaff/ecompanyRecharge', {
         amountFen: 500,
         serviceCompanyId: hainan,
@@ -246,7 +284,10 @@ describe('money', () => {
       const voucher = await uploadVoucher(t.app, demoToken);
       const base = { amountFen: 100, serviceCompanyId: hainan, paymentAccountId: payer, voucherFileId: voucher };
       for (const amountFen of [0, -5, 1.5, 10_000_000_001]) {
-        expect((await demo.post('/api/companystaff/ecompanyRecharge', { ...base, amountFen })).body.status, String(amountFen)).toBe(40000);
+        expect(
+          (await demo.post('/api/companystaff/ecompanyRecharge', { ...base, amountFen })).body.status,
+          String(amountFen),
+        ).toBe(40000);
       }
       // 云帆物流 is not linked to 江苏智薪.
       const yPayer = await payerOf(yunfan);
@@ -259,14 +300,16 @@ describe('money', () => {
       });
       expect(unlinked.body).toMatchObject({ status: 40000, message: '未签约该服务商，不能向其充值' });
       // Another company's payment account and voucher.
-      expect((await demo.post('/api/companystaff/ecompanyRecharge', { ...base, paymentAccountId: yPayer })).body.status).toBe(40000);
-      expect((await demo.post('/api/companystaff/ecompanyRecharge', { ...base, voucherFileId: yVoucher })).body.message).toBe(
-        '转账凭证不存在，请重新上传',
-      );
+      expect(
+        (await demo.post('/api/companystaff/ecompanyRecharge', { ...base, paymentAccountId: yPayer })).body.status,
+      ).toBe(40000);
+      expect(
+        (await demo.post('/api/companystaff/ecompanyRecharge', { ...base, voucherFileId: yVoucher })).body.message,
+      ).toBe('转账凭证不存在，请重新上传');
       const csv = await uploadVoucher(t.app, demoToken, 'a.csv', 'a,b\n1,2\n');
-      expect((await demo.post('/api/companystaff/ecompanyRecharge', { ...base, voucherFileId: csv })).body.message).toBe(
-        '转账凭证须为图片（PNG、JPG）或 PDF 文件',
-      );
+      expect(
+        (await demo.post('/api/companystaff/ecompanyRecharge', { ...base, voucherFileId: csv })).body.message,
+      ).toBe('转账凭证须为图片（PNG、JPG）或 PDF 文件');
     });
 
     it("answers 40400 for another company's top-up and lists only the company's own", async () => {
@@ -289,12 +332,15 @@ describe('money', () => {
       expect(first.body.status).toBe(200);
       expect(retry.body).toEqual(first.body);
       expect(retry.headers['idempotent-replayed']).toBe('true');
-      const [{ n }] = await queryRows<{ n: number }>(
+      const [{ n }] = (await queryRows<{ n: number }>(
         t.database.db,
         sql`select count(*)::int as n from topup where amount_fen = 777`,
-      ) as [{ n: number }];
+      )) as [{ n: number }];
       expect(n).toBe(1);
-      const other = await sendWithKey(t.app, demoToken, 'POST', '/api/companystaff/ecompanyRecharge', key, { ...body, amountFen: 778 });
+      const other = await sendWithKey(t.app, demoToken, 'POST', '/api/companystaff/ecompanyRecharge', key, {
+        ...body,
+        amountFen: 778,
+      });
       expect(other.body.status).toBe(40900);
       expect(other.body.message).toContain('幂等键');
       const bad = await sendWithKey(t.app, demoToken, 'POST', '/api/companystaff/ecompanyRecharge', 'short', body);
@@ -345,8 +391,14 @@ describe('money', () => {
       expect(put.body).toMatchObject({ status: 200, data: { feeRateBp: 700, feeBearer: 'worker' } });
       const seen = await demo.get('/api/companystaff/ecompanyCostRules/selectOcompanyByEcompanyId');
       expect(seen.body.data[0].feeRateBp).toBe(700);
-      expect((await ops.put(`/api/ops/company/${xinghe}/serviceCompany/${hainan}`, { ...body, feeRateBp: 10_001 })).body.status).toBe(40000);
-      expect((await ops.put(`/api/ops/company/${xinghe}/serviceCompany/${hainan}`, { ...body, singleMinFen: 6_000_000 })).body.status).toBe(40000);
+      expect(
+        (await ops.put(`/api/ops/company/${xinghe}/serviceCompany/${hainan}`, { ...body, feeRateBp: 10_001 })).body
+          .status,
+      ).toBe(40000);
+      expect(
+        (await ops.put(`/api/ops/company/${xinghe}/serviceCompany/${hainan}`, { ...body, singleMinFen: 6_000_000 }))
+          .body.status,
+      ).toBe(40000);
       const yf = await companyId(t.database.db, '云帆物流有限公司');
       expect((await ops.put(`/api/ops/company/${yf}/serviceCompany/${jiangsu}`, body)).body.status).toBe(40400);
     });
@@ -368,7 +420,13 @@ describe('money', () => {
       expect(operatorRoutes.length).toBeGreaterThanOrEqual(9);
       const call = (c: Caller, r: { method: string; url: string }) => {
         const url = r.url.replace(/:[A-Za-z]+/g, '1');
-        return r.method === 'GET' ? c.get(url) : r.method === 'POST' ? c.post(url, {}) : r.method === 'PUT' ? c.put(url, {}) : c.del(url);
+        return r.method === 'GET'
+          ? c.get(url)
+          : r.method === 'POST'
+            ? c.post(url, {})
+            : r.method === 'PUT'
+              ? c.put(url, {})
+              : c.del(url);
       };
       for (const r of companyRoutes) {
         const res = await call(ops, r);
@@ -383,7 +441,11 @@ describe('money', () => {
 
   describe('element permissions', () => {
     it('answers 40301 to an admin without the money elements', async () => {
-      const role = await demo.post('/api/admin/role', { name: '无资金权限', menuCodes: [], elementCodes: ['employee:view'] });
+      const role = await demo.post('/api/admin/role', {
+        name: '无资金权限',
+        menuCodes: [],
+        elementCodes: ['employee:view'],
+      });
       await demo.post('/api/admin/user', {
         username: 'nomoney',
         password: 'Passw0rd!x',

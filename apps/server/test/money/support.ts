@@ -17,7 +17,12 @@ export async function opsLogin(app: FastifyInstance, username = 'ops', password 
   return res.body.data.token as string;
 }
 
-export async function uploadVoucher(app: FastifyInstance, token: string, name = '凭证.png', content: Buffer | string = PNG) {
+export async function uploadVoucher(
+  app: FastifyInstance,
+  token: string,
+  name = '凭证.png',
+  content: Buffer | string = PNG,
+) {
   const res = await uploadTo(app, token, '/api/admin/file/upload', { name, content });
   if (res.body.status !== 200) throw new Error(`upload failed: ${JSON.stringify(res.body)}`);
   return res.body.data.id as string;
@@ -50,4 +55,5 @@ export async function idOf(db: Db, query: ReturnType<typeof sql>): Promise<numbe
 }
 
 export const companyId = (db: Db, name: string) => idOf(db, sql`select id from company where name = ${name}`);
-export const serviceCompanyId = (db: Db, name: string) => idOf(db, sql`select id from service_company where name = ${name}`);
+export const serviceCompanyId = (db: Db, name: string) =>
+  idOf(db, sql`select id from service_company where name = ${name}`);

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, primaryKey, timestamp, uniqueIndex, uuid, varchar, boolean } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  boolean,
+} from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { serviceCompany } from './company.ts';
 import { admin } from './identity.ts';
@@ -86,4 +99,3 @@ export const idempotencyKey = pgTable(
   },
   (t) => [primaryKey({ columns: [t.realm, t.key] }), index('idempotency_key_created_idx').on(t.createdAt)],
 );
-

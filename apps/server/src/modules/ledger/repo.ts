@@ -37,7 +37,12 @@ export async function ensureAccounts(db: DbOrTx, keys: readonly AccountKey[]): P
 
 /** The ids of accounts by key (absent keys are left out). */
 export async function findAccountIds(db: DbOrTx, keys: readonly AccountKey[]): Promise<Map<string, number>> {
-  const rows = await queryRows<{ id: string | number; kind: string; company_id: string | number | null; service_company_id: string | number }>(
+  const rows = await queryRows<{
+    id: string | number;
+    kind: string;
+    company_id: string | number | null;
+    service_company_id: string | number;
+  }>(
     db,
     sql`select a.id, a.kind, a.company_id, a.service_company_id
         from ledger_account a
@@ -48,7 +53,11 @@ export async function findAccountIds(db: DbOrTx, keys: readonly AccountKey[]): P
   );
   return new Map(
     rows.map((r) => [
-      accountKeyText({ kind: r.kind as AccountKind, companyId: r.company_id === null ? null : num(r.company_id), serviceCompanyId: num(r.service_company_id) }),
+      accountKeyText({
+        kind: r.kind as AccountKind,
+        companyId: r.company_id === null ? null : num(r.company_id),
+        serviceCompanyId: num(r.service_company_id),
+      }),
       num(r.id),
     ]),
   );
@@ -139,7 +148,10 @@ export async function insertTransfer(
   transfer: NewTransfer,
   entries: readonly NewEntry[],
 ): Promise<{ id: number; createdAt: Date }> {
-  const [row] = await queryRows<{ id: string | number; created_at: string | Date }>(db, insertTransferSql(transfer, entries));
+  const [row] = await queryRows<{ id: string | number; created_at: string | Date }>(
+    db,
+    insertTransferSql(transfer, entries),
+  );
   if (!row) throw new Error('ledger: transfer not written');
   return { id: num(row.id), createdAt: new Date(row.created_at) };
 }
@@ -152,7 +164,11 @@ export interface BalanceRow {
 
 /** A company's balances per service company (accounts that exist). */
 export async function findBalances(db: DbOrTx, companyId: number): Promise<BalanceRow[]> {
-  const rows = await queryRows<{ service_company_id: string | number; available: string | number; frozen: string | number }>(
+  const rows = await queryRows<{
+    service_company_id: string | number;
+    available: string | number;
+    frozen: string | number;
+  }>(
     db,
     sql`select service_company_id,
                coalesce(sum(balance_fen) filter (where kind = 'available'), 0) as available,
@@ -300,7 +316,8 @@ export async function findViolations(db: DbOrTx): Promise<{ violations: Violatio
           on s.account_id = a.id
         where a.balance_fen <> coalesce(s.total, 0) or a.entry_count <> coalesce(s.n, 0)
         order by a.id limit 20`,
-    (r) => `账户 ${String(r.id)}：余额 ${String(r.balance_fen)}，分录合计 ${String(r.total)}；计数 ${String(r.entry_count)}，分录 ${String(r.n)} 条`,
+    (r) =>
+      `账户 ${String(r.id)}：余额 ${String(r.balance_fen)}，分录合计 ${String(r.total)}；计数 ${String(r.entry_count)}，分录 ${String(r.n)} 条`,
   );
   await check(
     '流水余额连续（每条分录的余额 = 上一条余额 + 本条金额）',
@@ -309,7 +326,8 @@ export async function findViolations(db: DbOrTx): Promise<{ violations: Violatio
                  coalesce(lag(balance_after_fen) over w, 0) as prev
           from ledger_entry window w as (partition by account_id order by id)) x
         where balance_after_fen <> prev + amount_fen order by account_id, id limit 20`,
-    (r) => `账户 ${String(r.account_id)} 分录 ${String(r.id)}：上一余额 ${String(r.prev)} + ${String(r.amount_fen)} ≠ ${String(r.balance_after_fen)}`,
+    (r) =>
+      `账户 ${String(r.account_id)} 分录 ${String(r.id)}：上一余额 ${String(r.prev)} + ${String(r.amount_fen)} ≠ ${String(r.balance_after_fen)}`,
   );
   await check(
     '最后一条分录的余额等于账户余额',

@@ -144,7 +144,11 @@ export async function postTransfer(tx: Tx, input: TransferInput): Promise<Posted
   return {
     transferId: transfer.id,
     createdAt: transfer.createdAt,
-    entries: entries.map((e) => ({ accountId: e.accountId, amountFen: e.amountFen, balanceAfterFen: e.balanceAfterFen })),
+    entries: entries.map((e) => ({
+      accountId: e.accountId,
+      amountFen: e.amountFen,
+      balanceAfterFen: e.balanceAfterFen,
+    })),
   };
 }
 

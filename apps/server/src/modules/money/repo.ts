@@ -53,7 +53,12 @@ export async function insertPaymentAccount(db: DbOrTx, values: NewPaymentAccount
   return row;
 }
 
-export async function updatePaymentAccount(db: DbOrTx, companyId: number, id: number, values: Partial<NewPaymentAccount>) {
+export async function updatePaymentAccount(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+  values: Partial<NewPaymentAccount>,
+) {
   const [row] = await db
     .update(paymentAccount)
     .set({ ...values, updatedAt: new Date() })
@@ -143,7 +148,12 @@ export async function findTopupPage(db: DbOrTx, f: TopupFilters, page: number, l
 }
 
 /** One top-up (of the company when given); `lock` takes its row lock for a decision. */
-export async function findTopup(db: DbOrTx, id: number, companyId?: number, lock = false): Promise<TopupRow | undefined> {
+export async function findTopup(
+  db: DbOrTx,
+  id: number,
+  companyId?: number,
+  lock = false,
+): Promise<TopupRow | undefined> {
   if (lock) await db.select({ id: topup.id }).from(topup).where(eq(topup.id, id)).for('update');
   const [row] = await db
     .select(topupColumns)
@@ -162,7 +172,13 @@ export async function insertTopup(db: DbOrTx, values: typeof topup.$inferInsert)
 export async function decideTopup(
   db: DbOrTx,
   id: number,
-  values: { status: 'confirmed' | 'rejected'; decidedBy: number; decidedAt: Date; transferId?: number; rejectReason?: string },
+  values: {
+    status: 'confirmed' | 'rejected';
+    decidedBy: number;
+    decidedAt: Date;
+    transferId?: number;
+    rejectReason?: string;
+  },
 ) {
   await db
     .update(topup)

@@ -8,10 +8,10 @@ import {
   type TPaymentAccount,
   type TTopup,
   type TTopupStatus,
-  ZLedgerEntryQuery,
-  ZPaymentAccountBody,
-  ZTopupBody,
-  ZTopupQuery,
+  type ZLedgerEntryQuery,
+  type ZPaymentAccountBody,
+  type ZTopupBody,
+  type ZTopupQuery,
 } from '@flexpay/contract';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
@@ -66,7 +66,12 @@ export async function createPaymentAccount(ctx: ServiceContext, auth: AuthContex
   });
 }
 
-export async function updatePaymentAccount(ctx: ServiceContext, auth: AuthContext, id: number, input: PaymentAccountInput) {
+export async function updatePaymentAccount(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  input: PaymentAccountInput,
+) {
   return ctx.db.transaction(async (tx) => {
     await repo.lockCompanyPaymentAccounts(tx, auth.companyId);
     const current = await repo.findPaymentAccount(tx, auth.companyId, id);
@@ -205,10 +210,18 @@ export async function confirmTopup(tx: Tx, id: number, operatorId: number, now: 
     memo: `充值 #${row.id}`,
     postings: [
       { account: { kind: 'bank_clearing', serviceCompanyId: row.serviceCompanyId }, amountFen: -row.amountFen },
-      { account: { kind: 'available', companyId: row.companyId, serviceCompanyId: row.serviceCompanyId }, amountFen: row.amountFen },
+      {
+        account: { kind: 'available', companyId: row.companyId, serviceCompanyId: row.serviceCompanyId },
+        amountFen: row.amountFen,
+      },
     ],
   });
-  await repo.decideTopup(tx, id, { status: 'confirmed', decidedBy: operatorId, decidedAt: now, transferId: transfer.transferId });
+  await repo.decideTopup(tx, id, {
+    status: 'confirmed',
+    decidedBy: operatorId,
+    decidedAt: now,
+    transferId: transfer.transferId,
+  });
   return getTopup(tx, id);
 }
 
@@ -232,10 +245,7 @@ export async function findTopupVoucher(ctx: ServiceContext, id: number) {
 
 /** Balances per linked service company (zero where no money has moved yet). */
 export async function getCompanyBalances(ctx: ServiceContext, companyId: number): Promise<TBalance[]> {
-  const [balances, links] = await Promise.all([
-    getBalances(ctx.db, companyId),
-    listCostRules(ctx, companyId),
-  ]);
+  const [balances, links] = await Promise.all([getBalances(ctx.db, companyId), listCostRules(ctx, companyId)]);
   const byService = new Map(balances.map((b) => [b.serviceCompanyId, b]));
   const ids = [...new Set([...links.map((l) => l.serviceCompanyId), ...balances.map((b) => b.serviceCompanyId)])];
   const names = await serviceCompanyNames(ctx.db, ids);
@@ -263,7 +273,10 @@ export async function listCompanyEntries(
     },
     q,
   );
-  const names = await serviceCompanyNames(ctx.db, page.rows.map((r) => r.serviceCompanyId));
+  const names = await serviceCompanyNames(
+    ctx.db,
+    page.rows.map((r) => r.serviceCompanyId),
+  );
   return {
     total: page.total,
     rows: page.rows.map((r) => ({

@@ -126,7 +126,9 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     message: '已确认到账',
     target: ({ params }) => `topup:${params.id}`,
     handler: (op, { params, request }) =>
-      idempotent(app.db, request, `operator:${op.operatorId}`, (tx) => confirmTopup(tx, params.id, op.operatorId, app.ctx.now())),
+      idempotent(app.db, request, `operator:${op.operatorId}`, (tx) =>
+        confirmTopup(tx, params.id, op.operatorId, app.ctx.now()),
+      ),
   });
 
   route(app, {
@@ -162,7 +164,10 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (_op, { query }) => {
       const page = await listCompanies(app.db, query);
-      const rules = await costRulesOfCompanies(app.db, page.rows.map((c) => c.id));
+      const rules = await costRulesOfCompanies(
+        app.db,
+        page.rows.map((c) => c.id),
+      );
       return { total: page.total, rows: page.rows.map((c) => ({ ...c, serviceCompanies: rules.get(c.id) ?? [] })) };
     },
   });
@@ -191,5 +196,4 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags: ['ops'], summary: '运营操作日志', querystring: ZOpsAuditQuery, data: ZPage(ZOpsAuditRow) },
     handler: (_op, { query }) => listOperatorAudit(app.ctx, query),
   });
-
 };

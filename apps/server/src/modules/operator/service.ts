@@ -54,7 +54,8 @@ export async function authenticateOperator(ctx: ServiceContext, token: string | 
     );
   }
   const row = await repo.findOperatorSession(ctx.db, verified.sessionId);
-  if (!row || row.operatorId !== verified.operatorId) throw new AppError(Code.UNAUTHENTICATED, '登录凭证无效，请重新登录运营后台');
+  if (!row || row.operatorId !== verified.operatorId)
+    throw new AppError(Code.UNAUTHENTICATED, '登录凭证无效，请重新登录运营后台');
   if (row.revokedAt) throw new AppError(Code.SESSION_REVOKED, '您已退出登录，请重新登录');
   if (row.status !== 'enabled') throw new AppError(Code.SESSION_REVOKED, '账号已停用');
   if (row.expiresAt <= ctx.now()) throw new AppError(Code.UNAUTHENTICATED, '登录已过期，请重新登录');
@@ -66,7 +67,11 @@ export async function logoutOperator(ctx: ServiceContext, op: OperatorContext): 
   return null;
 }
 
-export const operatorInfo = (op: OperatorContext): TOperatorInfo => ({ id: op.operatorId, username: op.username, name: op.name });
+export const operatorInfo = (op: OperatorContext): TOperatorInfo => ({
+  id: op.operatorId,
+  username: op.username,
+  name: op.name,
+});
 
 /** The audit of what operators did. */
 export async function listOperatorAudit(
@@ -76,7 +81,11 @@ export async function listOperatorAudit(
   const day = (d: string) => new Date(`${d}T00:00:00+08:00`);
   const page = await repo.findOperatorAuditPage(
     ctx.db,
-    { action: q.action, from: q.from ? day(q.from) : undefined, to: q.to ? new Date(day(q.to).getTime() + 86_400_000) : undefined },
+    {
+      action: q.action,
+      from: q.from ? day(q.from) : undefined,
+      to: q.to ? new Date(day(q.to).getTime() + 86_400_000) : undefined,
+    },
     q.page,
     q.limit,
   );

@@ -46,7 +46,9 @@ export async function updateCostRule(
   const rows = await db
     .update(companyServiceCompany)
     .set(values)
-    .where(and(eq(companyServiceCompany.companyId, companyId), eq(companyServiceCompany.serviceCompanyId, serviceCompanyId)))
+    .where(
+      and(eq(companyServiceCompany.companyId, companyId), eq(companyServiceCompany.serviceCompanyId, serviceCompanyId)),
+    )
     .returning({ companyId: companyServiceCompany.companyId });
   return rows.length > 0;
 }

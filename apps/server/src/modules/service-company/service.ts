@@ -1,6 +1,6 @@
 /** Service companies (服务商) and each company's cost rules with them (DOMAIN section 2). */
 import type { TCostRule, TCostRuleBody, TReceiptContent, TServiceCompanyOption } from '@flexpay/contract';
-import { ZCostRuleBody } from '@flexpay/contract';
+import { type ZCostRuleBody } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
@@ -26,7 +26,10 @@ export async function listCostRules(ctx: ServiceContext, companyId: number): Pro
 }
 
 /** The enabled service companies of the company, for selects. */
-export async function listServiceCompanyOptions(ctx: ServiceContext, companyId: number): Promise<TServiceCompanyOption[]> {
+export async function listServiceCompanyOptions(
+  ctx: ServiceContext,
+  companyId: number,
+): Promise<TServiceCompanyOption[]> {
   return (await repo.findCostRules(ctx.db, [companyId]))
     .filter((r) => r.enabled)
     .map((r) => ({ id: r.serviceCompanyId, name: r.serviceCompanyName }));
@@ -51,7 +54,10 @@ export async function findEnabledLink(db: DbOrTx, companyId: number, serviceComp
 }
 
 /** The links of several companies (the operator's company list). */
-export async function costRulesOfCompanies(db: DbOrTx, companyIds: readonly number[]): Promise<Map<number, TCostRule[]>> {
+export async function costRulesOfCompanies(
+  db: DbOrTx,
+  companyIds: readonly number[],
+): Promise<Map<number, TCostRule[]>> {
   const out = new Map<number, TCostRule[]>();
   if (!companyIds.length) return out;
   for (const r of await repo.findCostRules(db, companyIds)) {
@@ -63,7 +69,8 @@ export async function costRulesOfCompanies(db: DbOrTx, companyIds: readonly numb
 }
 
 /** Service company names by id. */
-export const serviceCompanyNames = (db: DbOrTx, ids: readonly number[]) => repo.findServiceCompanyNames(db, [...new Set(ids)]);
+export const serviceCompanyNames = (db: DbOrTx, ids: readonly number[]) =>
+  repo.findServiceCompanyNames(db, [...new Set(ids)]);
 
 /** An operator edits the cost rules of a company's link (404 when the link does not exist). */
 export async function updateCostRule(
