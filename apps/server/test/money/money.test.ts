@@ -414,6 +414,26 @@ describe('money', () => {
       expect((await c.get('/api/ops/auth/info')).body.status).toBe(40003);
     });
 
+    it('makes a client wait after 5 failed sign-ins for a username, even with the right password', async () => {
+      const client = caller(t.app, undefined, '10.99.0.1');
+      for (let i = 0; i < 5; i++) {
+        expect((await client.post('/api/ops/auth/login', { username: 'ops', password: `wrong${i}` })).body.status).toBe(
+          40001,
+        );
+      }
+      const locked = await client.post('/api/ops/auth/login', { username: 'ops', password: 'Ops@123456' });
+      expect(locked.body).toMatchObject({ status: 42900, message: '登录失败次数过多，请 15 分钟后再试' });
+      // Another client is not locked out.
+      expect(
+        (
+          await caller(t.app, undefined, '10.99.0.2').post('/api/ops/auth/login', {
+            username: 'ops',
+            password: 'Ops@123456',
+          })
+        ).body.status,
+      ).toBe(200);
+    });
+
     it("an operator's token opens no company route, and an admin's token no operator route (40101)", async () => {
       const companyRoutes = t.app.accessTable.filter((r) => r.access !== 'public' && r.access !== 'operator');
       const operatorRoutes = t.app.accessTable.filter((r) => r.access === 'operator');

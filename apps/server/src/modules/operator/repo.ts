@@ -77,3 +77,25 @@ export function findOperatorAuditPage(
     limit,
   });
 }
+
+/** Failed sign-ins to the operator console from this client for this username since a time (from the audit). */
+export async function countOperatorLoginFailures(
+  db: DbOrTx,
+  username: string,
+  ip: string,
+  since: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.action, 'ops.login'),
+        eq(auditLog.result, 'failure'),
+        eq(auditLog.username, username),
+        eq(auditLog.ip, ip),
+        gte(auditLog.createdAt, since),
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -19,6 +19,9 @@ export interface OperatorContext {
 }
 
 const BAD_CREDENTIALS = '用户名或密码错误';
+/** Failed sign-ins from one client for one username, in 15 minutes, after which it must wait. */
+export const OPERATOR_LOCK_AFTER_FAILURES = 5;
+const OPERATOR_LOCK_WINDOW_MS = 15 * 60_000;
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('no-such-operator-0'));
 
@@ -28,7 +31,12 @@ export async function loginOperator(
   input: { username: string; password: string },
   ip: string,
 ): Promise<{ token: string; operator: OperatorContext }> {
-  const row = await repo.findOperatorByUsername(ctx.db, input.username.trim());
+  const username = input.username.trim();
+  const since = new Date(ctx.now().getTime() - OPERATOR_LOCK_WINDOW_MS);
+  if ((await repo.countOperatorLoginFailures(ctx.db, username, ip, since)) >= OPERATOR_LOCK_AFTER_FAILURES) {
+    throw new AppError(Code.TOO_MANY_REQUESTS, '登录失败次数过多，请 15 分钟后再试');
+  }
+  const row = await repo.findOperatorByUsername(ctx.db, username);
   const ok = await verifyPassword(row?.passwordHash ?? (await getDummyHash()), input.password);
   if (!row || !ok) throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS);
   if (row.status !== 'enabled') throw new AppError(Code.BAD_CREDENTIALS, '账号已停用');
