@@ -4,6 +4,8 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
+import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
+import { writeDemoVouchers } from './seed/money.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
+  if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

@@ -4,7 +4,9 @@ import { loadConfig } from '../config.ts';
 import { createFieldCipher } from '../lib/crypto.ts';
 import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
 import { openDatabase, queryRows } from '../db/client.ts';
+import { createLocalFileStore, filesDirOf } from '../lib/file-store.ts';
 import { seedDemoData } from './demo.ts';
+import { writeDemoVouchers } from './money.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 /**
@@ -26,6 +28,7 @@ try {
   await database.migrate();
   const seeded = await seedDemoData(database.db, cipher);
   console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
+  await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
       database.db,

@@ -4,10 +4,37 @@
  * does) and a pending one waiting in the operator's queue.
  */
 import { randomUUID } from 'node:crypto';
-import type { Tx } from '../db/client.ts';
+import { Readable } from 'node:stream';
+import { like } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { operator, paymentAccount, storedFile, topup } from '../db/schema/index.ts';
+import type { FileStore } from '../lib/file-store.ts';
 import { hashPassword } from '../lib/password.ts';
 import { confirmTopup } from '../modules/money/service.ts';
+
+/** The demo vouchers' image (a 1×1 PNG), kept under `companies/<id>/upload/demo/`. */
+const DEMO_VOUCHER_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * Writes the demo vouchers' bytes into the file store where they are missing (the seed runs in
+ * a transaction without the store), so the operator sees them beside the amounts.
+ */
+export async function writeDemoVouchers(db: Db, files: FileStore): Promise<void> {
+  const rows = await db
+    .select({ key: storedFile.storageKey })
+    .from(storedFile)
+    .where(like(storedFile.storageKey, 'companies/%/upload/demo/%'));
+  for (const { key } of rows) {
+    const present = await files.size(key).then(
+      () => true,
+      () => false,
+    );
+    if (!present) await files.write(key, Readable.from([DEMO_VOUCHER_PNG]));
+  }
+}
 
 export const DEMO_OPERATOR = { username: 'ops', password: 'Ops@123456', name: '平台运营' } as const;
 
@@ -69,7 +96,7 @@ export async function seedMoney(tx: Tx, ids: Ids, admins: { id: number; companyI
       adminId: owner?.id ?? null,
       name: '转账凭证.png',
       contentType: 'image/png',
-      size: 0,
+      size: DEMO_VOUCHER_PNG.length,
       storageKey: `companies/${ids.xinghe}/upload/demo/${id}.png`,
       purpose: 'upload',
     })),

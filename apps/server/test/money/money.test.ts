@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
+import { writeDemoVouchers } from '../../src/seed/money.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { companyId, newKey, opsLogin, sendWithKey, serviceCompanyId, uploadVoucher } from './support.ts';
 
@@ -310,6 +311,19 @@ describe('money', () => {
       expect(
         (await demo.post('/api/companystaff/ecompanyRecharge', { ...base, voucherFileId: csv })).body.message,
       ).toBe('转账凭证须为图片（PNG、JPG）或 PDF 文件');
+    });
+
+    it("shows the demo pending top-up's voucher once the demo files are written", async () => {
+      const queue = await ops.get('/api/ops/topup/page', { status: 'pending' });
+      const demoPending = queue.body.data.rows.find((r: { remark: string }) => r.remark === '江苏项目备付金');
+      expect(demoPending).toMatchObject({ amountFen: 20_000_000, companyName: '星河科技有限公司' });
+      const url = `/api/ops/topup/${demoPending.id}/voucher`;
+      const missing = await t.app.inject({ method: 'GET', url, headers: { authorization: opsToken } });
+      expect(missing.json()).toMatchObject({ status: 40400, message: '转账凭证不存在' });
+      await writeDemoVouchers(t.database.db, t.app.ctx.files);
+      const shown = await t.app.inject({ method: 'GET', url, headers: { authorization: opsToken } });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.headers['content-type']).toBe('image/png');
     });
 
     it("answers 40400 for another company's top-up and lists only the company's own", async () => {
