@@ -96,6 +96,9 @@ export const API = {
   money: {
     balance: '/api/companystaff/ecompanyFdIssue/getBalance',
     entries: '/api/companystaff/ecompanyFdIssue/entries',
+    entriesExport: '/api/companystaff/ecompanyFdIssue/entries/export',
+    logPage: '/api/companystaff/ecompanyOperationLog/page',
+    logAdmins: '/api/companystaff/ecompanyOperationLog/admins',
     topupPage: '/api/companystaff/ecompanyRecharge/page',
     topupCreate: '/api/companystaff/ecompanyRecharge',
     topupOne: '/api/companystaff/ecompanyRecharge/:id',

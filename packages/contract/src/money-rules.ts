@@ -66,3 +66,47 @@ export function formatFen(fen: number): string {
   const yuan = Math.trunc(abs / 100).toLocaleString('en-US');
   return `${sign}${yuan}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/**
+ * 操作日志: the Chinese name of each audit action a company's admins cause. An action not named
+ * here shows as its code.
+ */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'auth.login': '登录',
+  'auth.logout': '退出登录',
+  'auth.refresh': '刷新登录',
+  'auth.switch': '切换企业',
+  'admin.create': '添加管理员',
+  'admin.update': '编辑管理员',
+  'admin.status': '启用/停用管理员',
+  'admin.resetPassword': '重置管理员密码',
+  'role.create': '添加角色',
+  'role.update': '编辑角色',
+  'role.delete': '删除角色',
+  'personal.password': '修改密码',
+  'personal.mobile': '修改手机号',
+  'personal.totpSetup': '绑定身份验证器',
+  'personal.verifyMethod': '修改验证方式',
+  'verification.sendSms': '发送短信验证码',
+  'support.message': '提交反馈',
+  'file.upload': '上传文件',
+  'jobType.create': '添加工种',
+  'jobType.update': '编辑工种',
+  'jobType.delete': '删除工种',
+  'worker.create': '添加员工',
+  'worker.update': '编辑员工',
+  'worker.delete': '删除员工',
+  'worker.leave': '员工离职',
+  'worker.rejoin': '员工复职',
+  'worker.export': '导出员工',
+  'worker.import': '上传员工导入文件',
+  'worker.importCommit': '确认导入员工',
+  'money.topup.create': '提交充值',
+  'money.account.create': '添加付款账户',
+  'money.account.update': '编辑付款账户',
+  'money.account.delete': '删除付款账户',
+  'money.account.default': '设为默认付款账户',
+  'money.entries.export': '导出资金明细',
+  deny: '无权限访问',
+};
+export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

@@ -83,12 +83,15 @@ export const ZBalance = z.object({
 });
 export type TBalance = z.infer<typeof ZBalance>;
 
-export const ZLedgerEntryQuery = ZPageQuery.extend({
+/** The filters of 资金明细: the list's and its export's. */
+export const ZLedgerEntryFilters = z.object({
   from: ZDate('开始日期').optional(),
   to: ZDate('结束日期').optional(),
   type: z.enum(LEDGER_ENTRY_TYPES, { error: '明细类型不存在' }).optional(),
   serviceCompanyId: ZId.optional(),
 });
+export type TLedgerEntryFilters = z.input<typeof ZLedgerEntryFilters>;
+export const ZLedgerEntryQuery = ZPageQuery.extend(ZLedgerEntryFilters.shape);
 export type TLedgerEntryQuery = z.input<typeof ZLedgerEntryQuery>;
 
 export const ZLedgerEntry = z.object({
@@ -175,3 +178,32 @@ export const ZPaymentAccount = z.object({
   createdAt: z.string(),
 });
 export type TPaymentAccount = z.infer<typeof ZPaymentAccount>;
+
+// ---- 操作日志 (the company's audit rows) ----
+
+export const ZCompanyLogQuery = ZPageQuery.extend({
+  adminId: ZId.optional(),
+  action: z.string().trim().max(60, '操作最多 60 个字').optional(),
+  from: ZDate('开始日期').optional(),
+  to: ZDate('结束日期').optional(),
+});
+export type TCompanyLogQuery = z.input<typeof ZCompanyLogQuery>;
+
+export const ZCompanyLogRow = z.object({
+  id: z.number().int(),
+  adminId: z.number().int().nullable(),
+  /** The admin's name, or the username typed at a failed sign-in. */
+  adminName: z.string(),
+  action: z.string(),
+  actionLabel: z.string(),
+  target: z.string(),
+  result: z.string(),
+  status: z.number().int(),
+  message: z.string(),
+  ip: z.string(),
+  createdAt: z.string(),
+});
+export type TCompanyLogRow = z.infer<typeof ZCompanyLogRow>;
+
+export const ZCompanyLogAdmin = z.object({ id: z.number().int(), name: z.string() });
+export type TCompanyLogAdmin = z.infer<typeof ZCompanyLogAdmin>;

@@ -54,7 +54,7 @@ export interface ImporterRoutesOptions {
   /** The kind's paths, from the contract's `API` (e.g. `API.worker.import`: the spec's paths). */
   paths: TImportPaths;
   /** Who may import: a signed-in admin, with an element code as a rule. */
-  access: Exclude<Access, 'public'>;
+  access: Exclude<Access, 'public' | 'operator'>;
   /** Audit action names of the upload and the commit. */
   audit: { upload: string; commit: string };
   /** OpenAPI tag. */
