@@ -16,6 +16,8 @@ import { createOutboxSmsSender, type SmsSender } from './modules/verification/sm
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/routes.ts';
+import { auditLogRoutes } from './modules/audit-log/routes.ts';
+import { ledgerEntryExporter } from './modules/money/entries-export.ts';
 import { exportRoutes } from './modules/export/routes.ts';
 import { fileRoutes } from './modules/file/routes.ts';
 import { importCentre } from './modules/import/routes.ts';
@@ -155,12 +157,13 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(workerRoutes);
   await app.register(fileRoutes);
-  await app.register(exportRoutes, { exporters: { workers: workerExporter } });
+  await app.register(exportRoutes, { exporters: { workers: workerExporter, ledgerEntries: ledgerEntryExporter } });
   await app.register(workerExportRoutes);
   await app.register(importCentre);
   await app.register(workerImportRoutes);
   await app.register(serviceCompanyRoutes);
   await app.register(moneyRoutes);
+  await app.register(auditLogRoutes);
   await app.register(operatorRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -13,9 +13,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { AppError } from '../lib/errors.ts';
+import { z } from 'zod';
 
 export const KEY_REUSED = '该幂等键（Idempotency-Key）已用于另一笔内容不同的请求：请为新的请求换一个新的键';
 export const BAD_KEY = '幂等键（Idempotency-Key）格式不正确：应为 8 到 100 位字母、数字或 _ : . -';
+
+/** What the API documentation says of the header, on every route that accepts it. */
+export const IDEMPOTENCY_DOC =
+  '可带请求头 Idempotency-Key（8–100 位字母、数字或 _ : . -）：同一个键、同样内容的重试得到第一次的结果（响应头 Idempotent-Replayed: true）；同一个键、不同内容答 40900。';
+
+/**
+ * The header in a route's schema, for the API documentation. Loose: the request keeps its other
+ * headers; the key's format is checked by `idempotencyKeyOf`, with its own Chinese message.
+ */
+export const ZIdempotencyHeaders = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: z.string().optional().describe('幂等键：同一业务意图的重试使用同一个键'),
+});
 
 /** The key sent with a request, checked; undefined without one. */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {

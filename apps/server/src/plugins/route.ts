@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../modules/auth/service.ts';
 import type { OperatorContext } from '../modules/operator/service.ts';
 import { requireAuth, requireOperator, type Access } from './auth.ts';
+import { IDEMPOTENCY_DOC, ZIdempotencyHeaders } from './idempotency.ts';
 
 /** The parsed value of an optional part of the request: `undefined` where the route has no schema. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -42,6 +43,8 @@ export interface RouteDefinition<A extends Access, P, Q, B, D extends z.ZodType>
     /** The schema of `data` in the success envelope. */
     data: D;
   };
+  /** The route moves money: it accepts an `Idempotency-Key` header (documented here; the handler calls `idempotent`). */
+  idempotent?: boolean;
   /** The success message shown to the user, where the answer carries one. */
   message?: string;
   /** The audit target known before the work starts (so a refused call names it too), e.g. `role:7`. */
@@ -75,7 +78,10 @@ export function route<
     schema: {
       tags: schema.tags,
       summary: schema.summary,
-      ...(schema.description ? { description: schema.description } : {}),
+      ...(schema.description || definition.idempotent
+        ? { description: [schema.description, definition.idempotent ? IDEMPOTENCY_DOC : ''].filter(Boolean).join('') }
+        : {}),
+      ...(definition.idempotent ? { headers: ZIdempotencyHeaders } : {}),
       ...(schema.consumes ? { consumes: schema.consumes } : {}),
       ...(schema.params ? { params: schema.params } : {}),
       ...(schema.querystring ? { querystring: schema.querystring } : {}),

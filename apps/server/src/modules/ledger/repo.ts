@@ -248,7 +248,23 @@ export async function findEntryPage(
     memo: string;
     created_at: string | Date;
   }>(db, entryPageSql(companyId, f, offset, limit));
-  return rows.map((r) => ({
+  return rows.map(toEntryRow);
+}
+
+function toEntryRow(r: {
+  id: string | number;
+  transfer_id: string | number;
+  service_company_id: string | number;
+  account_kind: 'available' | 'frozen';
+  type: string;
+  amount_fen: string | number;
+  balance_after_fen: string | number;
+  ref_kind: string;
+  ref_id: string;
+  memo: string;
+  created_at: string | Date;
+}): EntryRow {
+  return {
     id: num(r.id),
     transferId: num(r.transfer_id),
     serviceCompanyId: num(r.service_company_id),
@@ -260,7 +276,56 @@ export async function findEntryPage(
     refId: r.ref_id,
     memo: r.memo,
     createdAt: new Date(r.created_at),
-  }));
+  };
+}
+
+/** The position of an entry in the newest-first order: where the next batch of an export starts. */
+export interface EntryCursor {
+  /** The entry's time as PostgreSQL wrote it (microseconds: a Date would round them away). */
+  createdAt: string;
+  id: number;
+}
+
+/**
+ * A batch of a company's entries newest first, after the cursor (keyset: each batch reads only
+ * its own rows however deep the export has gone).
+ */
+export async function findEntryBatch(
+  db: DbOrTx,
+  companyId: number,
+  f: EntryFilters,
+  after: EntryCursor | null,
+  limit: number,
+): Promise<{ rows: EntryRow[]; next: EntryCursor | null }> {
+  const afterCond = after ? sql` and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
+  const rows = await queryRows<{
+    id: string | number;
+    transfer_id: string | number;
+    service_company_id: string | number;
+    account_kind: 'available' | 'frozen';
+    type: string;
+    amount_fen: string | number;
+    balance_after_fen: string | number;
+    ref_kind: string;
+    ref_id: string;
+    memo: string;
+    created_at: string | Date;
+    cursor_at: string;
+  }>(
+    db,
+    sql`select e.id, e.transfer_id, e.service_company_id, e.account_kind, e.type, e.amount_fen,
+               e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at, p.created_at::text as cursor_at
+        from (select id, created_at from ledger_entry where ${entryConditions(companyId, f)}${afterCond}
+              order by created_at desc, id desc limit ${limit}) p
+        join ledger_entry e on e.id = p.id
+        join ledger_transfer t on t.id = e.transfer_id
+        order by p.created_at desc, p.id desc`,
+  );
+  const last = rows[rows.length - 1];
+  return {
+    rows: rows.map(toEntryRow),
+    next: last && rows.length === limit ? { createdAt: last.cursor_at, id: num(last.id) } : null,
+  };
 }
 
 /**

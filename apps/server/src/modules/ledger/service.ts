@@ -172,6 +172,32 @@ export async function listEntries(
   return { total, rows };
 }
 
+/** Every entry of a company matching the filters, newest first, in keyset batches (for exports). */
+export async function* iterateEntries(
+  db: DbOrTx,
+  companyId: number,
+  filters: repo.EntryFilters,
+  batchSize: number,
+): AsyncGenerator<repo.EntryRow[]> {
+  let after: repo.EntryCursor | null = null;
+  do {
+    const batch: { rows: repo.EntryRow[]; next: repo.EntryCursor | null } = await repo.findEntryBatch(
+      db,
+      companyId,
+      filters,
+      after,
+      batchSize,
+    );
+    if (batch.rows.length) yield batch.rows;
+    after = batch.next;
+  } while (after);
+}
+
+/** The number of a company's entries matching the filters. */
+export function countEntries(db: DbOrTx, companyId: number, filters: repo.EntryFilters): Promise<number> {
+  return repo.countEntries(db, companyId, filters);
+}
+
 /** Every invariant of the ledger over the whole database: what `npm run ledger:verify` prints. */
 export async function verifyLedger(db: DbOrTx) {
   const found = await repo.findViolations(db);

@@ -2,7 +2,9 @@ import {
   API,
   ZBalance,
   ZIdParams,
+  ZExportJob,
   ZLedgerEntry,
+  ZLedgerEntryFilters,
   ZLedgerEntryQuery,
   ZPage,
   ZPaymentAccount,
@@ -15,6 +17,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { route } from '../../plugins/route.ts';
+import { requestEntriesExport } from './entries-export.ts';
 import {
   createPaymentAccount,
   createTopup,
@@ -27,9 +30,6 @@ import {
   setDefaultPaymentAccount,
   updatePaymentAccount,
 } from './service.ts';
-
-const IDEMPOTENCY =
-  '可带请求头 Idempotency-Key（8–100 位字母、数字或 _ : . -）：同一个键、同样内容的重试得到第一次的结果（响应头 Idempotent-Replayed: true）；同一个键、不同内容答 40900。';
 
 /** 资金管理, the company side: balances, 资金明细, top-ups and payment accounts. */
 export const moneyRoutes: FastifyPluginAsync = async (app) => {
@@ -61,6 +61,21 @@ export const moneyRoutes: FastifyPluginAsync = async (app) => {
   });
 
   route(app, {
+    method: 'POST',
+    url: API.money.entriesExport,
+    access: 'money:view',
+    audit: 'money.entries.export',
+    schema: {
+      tags: ['money'],
+      summary: '导出资金明细（到下载中心）',
+      body: ZLedgerEntryFilters,
+      data: ZExportJob,
+    },
+    targetOfResult: (job) => `export:${job.id}`,
+    handler: (auth, { body }) => requestEntriesExport(app.ctx, app.jobs, auth, body),
+  });
+
+  route(app, {
     method: 'GET',
     url: API.money.topupPage,
     access: 'money:view',
@@ -79,12 +94,13 @@ export const moneyRoutes: FastifyPluginAsync = async (app) => {
   route(app, {
     method: 'POST',
     url: API.money.topupCreate,
+    idempotent: true,
     access: 'money:topup',
     audit: 'money.topup.create',
     schema: {
       tags: ['money'],
       summary: '账户充值',
-      description: `登记一笔已转账的充值（待确认），由平台运营核对凭证后确认到账或驳回。${IDEMPOTENCY}`,
+      description: `登记一笔已转账的充值（待确认），由平台运营核对凭证后确认到账或驳回。`,
       body: ZTopupBody,
       data: ZTopup,
     },

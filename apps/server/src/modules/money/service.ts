@@ -8,6 +8,7 @@ import {
   type TPaymentAccount,
   type TTopup,
   type TTopupStatus,
+  type ZLedgerEntryFilters,
   type ZLedgerEntryQuery,
   type ZPaymentAccountBody,
   type ZTopupBody,
@@ -20,7 +21,7 @@ import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/service.ts';
 import { getCompanyName } from '../company/service.ts';
 import { findStoredFile, findStoredFileIn } from '../file/service.ts';
-import { getBalances, listEntries, postTransfer } from '../ledger/service.ts';
+import { getBalances, listEntries, postTransfer, type EntryFilters } from '../ledger/service.ts';
 import { findEnabledLink, listCostRules, serviceCompanyNames } from '../service-company/service.ts';
 import * as repo from './repo.ts';
 
@@ -257,22 +258,22 @@ export async function getCompanyBalances(ctx: ServiceContext, companyId: number)
   }));
 }
 
+/** 资金明细's filters as the ledger takes them: the dates as China's calendar days, both included. */
+export function entryFiltersOf(q: z.output<typeof ZLedgerEntryFilters>): EntryFilters {
+  return {
+    from: q.from ? dayStart(q.from) : undefined,
+    to: q.to ? dayAfter(q.to) : undefined,
+    type: q.type,
+    serviceCompanyId: q.serviceCompanyId,
+  };
+}
+
 export async function listCompanyEntries(
   ctx: ServiceContext,
   companyId: number,
   q: z.output<typeof ZLedgerEntryQuery>,
 ): Promise<TPage<TLedgerEntry>> {
-  const page = await listEntries(
-    ctx.db,
-    companyId,
-    {
-      from: q.from ? dayStart(q.from) : undefined,
-      to: q.to ? dayAfter(q.to) : undefined,
-      type: q.type,
-      serviceCompanyId: q.serviceCompanyId,
-    },
-    q,
-  );
+  const page = await listEntries(ctx.db, companyId, entryFiltersOf(q), q);
   const names = await serviceCompanyNames(
     ctx.db,
     page.rows.map((r) => r.serviceCompanyId),

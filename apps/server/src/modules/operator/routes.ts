@@ -28,9 +28,6 @@ import { confirmTopup, findTopupVoucher, getTopup, listTopups, rejectTopup } fro
 import { costRulesOfCompanies, updateCostRule } from '../service-company/service.ts';
 import { listOperatorAudit, loginOperator, logoutOperator, operatorInfo } from './service.ts';
 
-const IDEMPOTENCY =
-  '可带请求头 Idempotency-Key：同一个键、同样内容的重试得到第一次的结果；同一个键、不同内容答 40900。';
-
 /** The operator console's API (/ops): sign-in, the top-up queue, companies and cost rules, the audit. */
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
   route(app, {
@@ -114,12 +111,13 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
   route(app, {
     method: 'POST',
     url: API.ops.topupConfirm,
+    idempotent: true,
     access: 'operator',
     audit: 'ops.topup.confirm',
     schema: {
       tags: ['ops'],
       summary: '确认充值到账',
-      description: `核对凭证后确认：从服务商银行清算账户记入企业可用余额，只记一次（充值行锁 + 账本来源唯一键）；已处理的答 40900。${IDEMPOTENCY}`,
+      description: `核对凭证后确认：从服务商银行清算账户记入企业可用余额，只记一次（充值行锁 + 账本来源唯一键）；已处理的答 40900。`,
       params: ZIdParams,
       data: ZTopup,
     },
@@ -134,12 +132,13 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
   route(app, {
     method: 'POST',
     url: API.ops.topupReject,
+    idempotent: true,
     access: 'operator',
     audit: 'ops.topup.reject',
     schema: {
       tags: ['ops'],
       summary: '驳回充值',
-      description: `驳回待确认的充值并写明原因；不动资金。${IDEMPOTENCY}`,
+      description: `驳回待确认的充值并写明原因；不动资金。`,
       params: ZIdParams,
       body: ZRejectTopupBody,
       data: ZTopup,

@@ -1,0 +1,58 @@
+import {
+  AUDIT_ACTION_LABELS,
+  type TCompanyLogAdmin,
+  type TCompanyLogRow,
+  type TPage,
+  type ZCompanyLogQuery,
+} from '@flexpay/contract';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
+import * as repo from './repo.ts';
+
+/** A day of the company's calendar (China time) as the instant it starts. */
+const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
+const DAY_MS = 86_400_000;
+
+/** 操作日志: the audit rows of the session's company only, newest first. */
+export async function listCompanyLog(
+  ctx: ServiceContext,
+  companyId: number,
+  q: z.output<typeof ZCompanyLogQuery>,
+): Promise<TPage<TCompanyLogRow>> {
+  const page = await repo.findCompanyLogPage(
+    ctx.db,
+    companyId,
+    {
+      adminId: q.adminId,
+      action: q.action || undefined,
+      from: q.from ? dayStart(q.from) : undefined,
+      to: q.to ? new Date(dayStart(q.to).getTime() + DAY_MS) : undefined,
+    },
+    q.page,
+    q.limit,
+  );
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      id: r.id,
+      adminId: r.adminId,
+      adminName: r.adminName ?? r.username ?? '',
+      action: r.action,
+      actionLabel: AUDIT_ACTION_LABELS[r.action] ?? r.action,
+      target: r.target,
+      result: r.result,
+      status: r.status,
+      message: r.message,
+      ip: r.ip,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** The company's admins (name, and the username beside it where two share a name). */
+export async function listCompanyLogAdmins(ctx: ServiceContext, companyId: number): Promise<TCompanyLogAdmin[]> {
+  const rows = await repo.findCompanyAdmins(ctx.db, companyId);
+  const seen = new Map<string, number>();
+  for (const r of rows) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
+  return rows.map((r) => ({ id: r.id, name: (seen.get(r.name) ?? 0) > 1 ? `${r.name}（${r.username}）` : r.name }));
+}
