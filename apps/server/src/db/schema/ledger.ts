@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, pgTable, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, pgTable, primaryKey, timestamp, unique, varchar } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 import { company, serviceCompany } from './company.ts';
 
@@ -90,4 +90,21 @@ export const ledgerEntry = pgTable(
     index('ledger_entry_account_idx').on(t.accountId, t.id),
     index('ledger_entry_transfer_idx').on(t.transferId),
   ],
+);
+
+/**
+ * How many entries of a company's accounts each calendar day (China time) holds, per service
+ * company and type: kept by the ledger in the statement that writes the entries. 资金明细 counts a
+ * date range from it, and finds the day a deep page starts in, instead of reading the entries.
+ */
+export const ledgerEntryDay = pgTable(
+  'ledger_entry_day',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    type: varchar('type', { length: 20 }).notNull(),
+    entryCount: bigint('entry_count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day, t.serviceCompanyId, t.type] })],
 );

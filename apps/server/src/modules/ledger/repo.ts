@@ -101,10 +101,7 @@ export interface NewEntry {
   balanceAfterFen: number;
 }
 
-/**
- * Writes a transfer, its entries and the accounts' new balances in one statement (the accounts
- * are already locked by this transaction). Answers the transfer's id and time.
- */
+/** A transfer's own row: whose money, what, and its source (one transfer of a type per source). */
 export interface NewTransfer {
   companyId: number | null;
   type: string;
@@ -113,48 +110,148 @@ export interface NewTransfer {
   memo: string;
 }
 
-/** The one statement of a transfer: new balances and counters, the transfer, its entries. */
-export function insertTransferSql(transfer: NewTransfer, entries: readonly NewEntry[]): SQL {
-  const col = <T>(pick: (e: NewEntry) => T, type: string): SQL =>
-    sql`${sql.param(entries.map(pick))}::${sql.raw(type)}[]`;
+/** A transfer to write with its entries (balances after each entry already computed). */
+export interface TransferToWrite {
+  transfer: NewTransfer;
+  entries: readonly NewEntry[];
+}
+
+/** An account's balance after the whole batch, and how many entries the batch posts to it. */
+export interface AccountUpdate {
+  id: number;
+  balanceFen: number;
+  entryCount: number;
+}
+
+/** A company entry's calendar day in China (UTC+8), as 资金明细's date filters read it. */
+const CHINA_DAY_OF_NOW = sql.raw(`((now() at time zone 'UTC') + interval '8 hours')::date`);
+
+/**
+ * The one statement of a batch of transfers (the accounts already locked by this transaction):
+ * the accounts' new balances and counters, the transfers, their entries (in order, so that entry
+ * ids follow the running balances), and the per-day counters of the company entries. Each
+ * transfer's entries find it by its unique source (type, ref_kind, ref_id).
+ */
+export function insertTransfersSql(batch: readonly TransferToWrite[], accounts: readonly AccountUpdate[]): SQL {
+  const arr = <T>(values: T[], type: string): SQL => sql`${sql.param(values)}::${sql.raw(type)}[]`;
+  const transfers = batch.map((b) => b.transfer);
+  const entries = batch.flatMap((b) => b.entries.map((e) => ({ t: b.transfer, e })));
   return sql`with upd as (
           update ledger_account a
-          set balance_fen = p.balance_after, entry_count = a.entry_count + 1
-          from unnest(${col((e) => e.accountId, 'bigint')}, ${col((e) => e.balanceAfterFen, 'bigint')}) as p(id, balance_after)
+          set balance_fen = p.balance, entry_count = a.entry_count + p.n
+          from unnest(${arr(
+            accounts.map((a) => a.id),
+            'bigint',
+          )}, ${arr(
+            accounts.map((a) => a.balanceFen),
+            'bigint',
+          )}, ${arr(
+            accounts.map((a) => a.entryCount),
+            'bigint',
+          )}) as p(id, balance, n)
           where a.id = p.id
           returning a.id
         ), t as (
           insert into ledger_transfer (company_id, type, ref_kind, ref_id, memo)
-          values (${transfer.companyId}, ${transfer.type}, ${transfer.refKind}, ${transfer.refId}, ${transfer.memo})
-          returning id, created_at
+          select * from unnest(${arr(
+            transfers.map((t) => t.companyId),
+            'bigint',
+          )}, ${arr(
+            transfers.map((t) => t.type),
+            'text',
+          )}, ${arr(
+            transfers.map((t) => t.refKind),
+            'text',
+          )}, ${arr(
+            transfers.map((t) => t.refId),
+            'text',
+          )}, ${arr(
+            transfers.map((t) => t.memo),
+            'text',
+          )})
+          returning id, type, ref_kind, ref_id, created_at
+        ), p as (
+          select * from unnest(${arr(
+            entries.map(({ t }) => t.type),
+            'text',
+          )}, ${arr(
+            entries.map(({ t }) => t.refKind),
+            'text',
+          )}, ${arr(
+            entries.map(({ t }) => t.refId),
+            'text',
+          )}, ${arr(
+            entries.map(({ e }) => e.accountId),
+            'bigint',
+          )}, ${arr(
+            entries.map(({ e }) => e.companyId),
+            'bigint',
+          )}, ${arr(
+            entries.map(({ e }) => e.serviceCompanyId),
+            'bigint',
+          )}, ${arr(
+            entries.map(({ e }) => e.accountKind),
+            'text',
+          )}, ${arr(
+            entries.map(({ e }) => e.amountFen),
+            'bigint',
+          )}, ${arr(
+            entries.map(({ e }) => e.balanceAfterFen),
+            'bigint',
+          )}) with ordinality
+            as p(t_type, t_ref_kind, t_ref_id, account_id, company_id, service_company_id, account_kind, amount, balance_after, ord)
         ), e as (
           insert into ledger_entry (transfer_id, account_id, company_id, service_company_id, account_kind, type, amount_fen, balance_after_fen, created_at)
-          select t.id, p.account_id, p.company_id, p.service_company_id, p.account_kind, ${transfer.type}, p.amount, p.balance_after, t.created_at
-          from t, unnest(${col((e) => e.accountId, 'bigint')}, ${col((e) => e.companyId, 'bigint')},
-                         ${col((e) => e.serviceCompanyId, 'bigint')}, ${col((e) => e.accountKind, 'text')},
-                         ${col((e) => e.amountFen, 'bigint')}, ${col((e) => e.balanceAfterFen, 'bigint')})
-               as p(account_id, company_id, service_company_id, account_kind, amount, balance_after)
+          select t.id, p.account_id, p.company_id, p.service_company_id, p.account_kind, t.type, p.amount, p.balance_after, t.created_at
+          from p join t on t.type = p.t_type and t.ref_kind = p.t_ref_kind and t.ref_id = p.t_ref_id
+          order by p.ord
+          returning 1
+        ), d as (
+          insert into ledger_entry_day as d (company_id, day, service_company_id, type, entry_count)
+          select company_id, ${CHINA_DAY_OF_NOW}, service_company_id, t_type, count(*)
+          from p where company_id is not null
+          group by company_id, service_company_id, t_type
+          order by company_id, service_company_id, t_type
+          on conflict (company_id, day, service_company_id, type)
+            do update set entry_count = d.entry_count + excluded.entry_count
           returning 1
         )
-        select t.id, t.created_at, (select count(*) from upd) as updated, (select count(*) from e) as inserted from t`;
+        select t.id, t.type, t.ref_kind, t.ref_id, t.created_at,
+               (select count(*) from upd) as updated, (select count(*) from e) as inserted from t`;
 }
 
-/**
- * Writes a transfer, its entries and the accounts' new balances in one statement (the accounts
- * are already locked by this transaction). Answers the transfer's id and time.
- */
-export async function insertTransfer(
+/** Writes a batch of transfers (see `insertTransfersSql`); answers each transfer's id and time by its source. */
+export async function insertTransfers(
   db: DbOrTx,
-  transfer: NewTransfer,
-  entries: readonly NewEntry[],
-): Promise<{ id: number; createdAt: Date }> {
-  const [row] = await queryRows<{ id: string | number; created_at: string | Date }>(
-    db,
-    insertTransferSql(transfer, entries),
+  batch: readonly TransferToWrite[],
+  accounts: readonly AccountUpdate[],
+): Promise<Map<string, { id: number; createdAt: Date }>> {
+  const rows = await queryRows<{
+    id: string | number;
+    type: string;
+    ref_kind: string;
+    ref_id: string;
+    created_at: string | Date;
+    updated: string | number;
+    inserted: string | number;
+  }>(db, insertTransfersSql(batch, accounts));
+  const entryCount = batch.reduce((n, b) => n + b.entries.length, 0);
+  const first = rows[0];
+  if (
+    rows.length !== batch.length ||
+    !first ||
+    num(first.updated) !== accounts.length ||
+    num(first.inserted) !== entryCount
+  ) {
+    throw new Error('ledger: the batch was not written whole');
+  }
+  return new Map(
+    rows.map((r) => [sourceKey(r.type, r.ref_kind, r.ref_id), { id: num(r.id), createdAt: new Date(r.created_at) }]),
   );
-  if (!row) throw new Error('ledger: transfer not written');
-  return { id: num(row.id), createdAt: new Date(row.created_at) };
 }
+
+/** A transfer's unique source as one text. */
+export const sourceKey = (type: string, refKind: string, refId: string) => `${type}\u0000${refKind}\u0000${refId}`;
 
 export interface BalanceRow {
   serviceCompanyId: number;
@@ -183,18 +280,26 @@ export async function findBalances(db: DbOrTx, companyId: number): Promise<Balan
   }));
 }
 
+/** 资金明细's filters: calendar days in China (UTC+8), both included, as `YYYY-MM-DD`. */
 export interface EntryFilters {
-  from?: Date | undefined;
-  /** Exclusive. */
-  to?: Date | undefined;
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
   type?: string | undefined;
   serviceCompanyId?: number | undefined;
 }
+
+const DAY_MS = 86_400_000;
+/** The instant a China calendar day starts. */
+const dayStartIso = (day: string) => new Date(`${day}T00:00:00+08:00`).toISOString();
+/** The China calendar day after `day`. */
+const nextDay = (day: string) => new Date(new Date(`${day}T00:00:00Z`).getTime() + DAY_MS).toISOString().slice(0, 10);
 
 export interface EntryRow {
   id: number;
   transferId: number;
   serviceCompanyId: number;
+  /** Read with the page; empty from an export's batches (which name service companies themselves). */
+  serviceCompanyName: string;
   accountKind: 'available' | 'frozen';
   type: string;
   amountFen: number;
@@ -205,10 +310,12 @@ export interface EntryRow {
   createdAt: Date;
 }
 
-function entryConditions(companyId: number, f: EntryFilters): SQL {
+/** The entries' conditions; `beforeDay` (exclusive) cuts the newer days a deep page skips. */
+function entryConditions(companyId: number, f: EntryFilters, beforeDay?: string): SQL {
   const parts: SQL[] = [sql`company_id = ${companyId}`];
-  if (f.from) parts.push(sql`created_at >= ${f.from.toISOString()}`);
-  if (f.to) parts.push(sql`created_at < ${f.to.toISOString()}`);
+  if (f.fromDay) parts.push(sql`created_at >= ${dayStartIso(f.fromDay)}`);
+  const until = [f.toDay ? nextDay(f.toDay) : undefined, beforeDay].filter((d) => d !== undefined).sort()[0];
+  if (until) parts.push(sql`created_at < ${dayStartIso(until)}`);
   if (f.type) parts.push(sql`type = ${f.type}`);
   if (f.serviceCompanyId) parts.push(sql`service_company_id = ${f.serviceCompanyId}`);
   return sql.join(parts, sql` and `);
@@ -217,16 +324,55 @@ function entryConditions(companyId: number, f: EntryFilters): SQL {
 /**
  * A page of a company's entries, newest first. The page's ids are found in the index alone
  * (company_id, created_at, id INCLUDE type, service_company_id), then only those rows are read,
- * so a deep page skips index entries, not table rows.
+ * with the service company's name. `beforeDay` starts the page at a day boundary (see
+ * `findEntryPage`), so the OFFSET skips only the entries of that day onwards.
  */
-export const entryPageSql = (companyId: number, f: EntryFilters, offset: number, limit: number): SQL =>
-  sql`select e.id, e.transfer_id, e.service_company_id, e.account_kind, e.type, e.amount_fen,
-             e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at
-      from (select id, created_at from ledger_entry where ${entryConditions(companyId, f)}
+export const entryPageSql = (
+  companyId: number,
+  f: EntryFilters,
+  offset: number,
+  limit: number,
+  beforeDay?: string,
+): SQL =>
+  sql`select e.id, e.transfer_id, e.service_company_id, sc.name as service_company_name, e.account_kind, e.type,
+             e.amount_fen, e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at
+      from (select id, created_at from ledger_entry where ${entryConditions(companyId, f, beforeDay)}
             order by created_at desc, id desc offset ${offset} limit ${limit}) p
       join ledger_entry e on e.id = p.id
       join ledger_transfer t on t.id = e.transfer_id
+      join service_company sc on sc.id = e.service_company_id
       order by p.created_at desc, p.id desc`;
+
+/** The day counters' conditions: the same filters as the entries', by whole days. */
+function dayConditions(companyId: number, f: EntryFilters): SQL {
+  const parts: SQL[] = [sql`company_id = ${companyId}`];
+  if (f.fromDay) parts.push(sql`day >= ${f.fromDay}::date`);
+  if (f.toDay) parts.push(sql`day <= ${f.toDay}::date`);
+  if (f.type) parts.push(sql`type = ${f.type}`);
+  if (f.serviceCompanyId) parts.push(sql`service_company_id = ${f.serviceCompanyId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The matching entries per day, newest day first: where a deep page starts. */
+export const entryDaysSql = (companyId: number, f: EntryFilters): SQL =>
+  sql`select day::text as day, sum(entry_count) as n from ledger_entry_day
+      where ${dayConditions(companyId, f)} group by day order by day desc`;
+
+/** From this offset on, a page starts at its day (found from the day counters) instead of skipping every newer entry. */
+export const DEEP_PAGE_OFFSET = 2_000;
+
+/**
+ * Where a page at `offset` starts: the day its first entry falls in, and the offset within the
+ * entries of that day and older. Null past the last entry.
+ */
+export function anchorOf(days: readonly { day: string; n: number }[], offset: number) {
+  let newer = 0;
+  for (const { day, n } of days) {
+    if (offset < newer + n) return { beforeDay: nextDay(day), offset: offset - newer };
+    newer += n;
+  }
+  return null;
+}
 
 export async function findEntryPage(
   db: DbOrTx,
@@ -235,26 +381,24 @@ export async function findEntryPage(
   offset: number,
   limit: number,
 ): Promise<EntryRow[]> {
-  const rows = await queryRows<{
-    id: string | number;
-    transfer_id: string | number;
-    service_company_id: string | number;
-    account_kind: 'available' | 'frozen';
-    type: string;
-    amount_fen: string | number;
-    balance_after_fen: string | number;
-    ref_kind: string;
-    ref_id: string;
-    memo: string;
-    created_at: string | Date;
-  }>(db, entryPageSql(companyId, f, offset, limit));
+  let anchor: { beforeDay?: string; offset: number } | null = { offset };
+  if (offset >= DEEP_PAGE_OFFSET) {
+    const days = await queryRows<{ day: string; n: string | number }>(db, entryDaysSql(companyId, f));
+    anchor = anchorOf(
+      days.map((d) => ({ day: d.day, n: num(d.n) })),
+      offset,
+    );
+    if (!anchor) return [];
+  }
+  const rows = await queryRows<EntrySqlRow>(db, entryPageSql(companyId, f, anchor.offset, limit, anchor.beforeDay));
   return rows.map(toEntryRow);
 }
 
-function toEntryRow(r: {
+interface EntrySqlRow {
   id: string | number;
   transfer_id: string | number;
   service_company_id: string | number;
+  service_company_name?: string;
   account_kind: 'available' | 'frozen';
   type: string;
   amount_fen: string | number;
@@ -263,11 +407,14 @@ function toEntryRow(r: {
   ref_id: string;
   memo: string;
   created_at: string | Date;
-}): EntryRow {
+}
+
+function toEntryRow(r: EntrySqlRow): EntryRow {
   return {
     id: num(r.id),
     transferId: num(r.transfer_id),
     serviceCompanyId: num(r.service_company_id),
+    serviceCompanyName: r.service_company_name ?? '',
     accountKind: r.account_kind,
     type: r.type,
     amountFen: num(r.amount_fen),
@@ -298,20 +445,7 @@ export async function findEntryBatch(
   limit: number,
 ): Promise<{ rows: EntryRow[]; next: EntryCursor | null }> {
   const afterCond = after ? sql` and (created_at, id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
-  const rows = await queryRows<{
-    id: string | number;
-    transfer_id: string | number;
-    service_company_id: string | number;
-    account_kind: 'available' | 'frozen';
-    type: string;
-    amount_fen: string | number;
-    balance_after_fen: string | number;
-    ref_kind: string;
-    ref_id: string;
-    memo: string;
-    created_at: string | Date;
-    cursor_at: string;
-  }>(
+  const rows = await queryRows<EntrySqlRow & { cursor_at: string }>(
     db,
     sql`select e.id, e.transfer_id, e.service_company_id, e.account_kind, e.type, e.amount_fen,
                e.balance_after_fen, t.ref_kind, t.ref_id, t.memo, e.created_at, p.created_at::text as cursor_at
@@ -329,15 +463,15 @@ export async function findEntryBatch(
 }
 
 /**
- * The number of entries matching: from the accounts' counters when only the service company
- * filters (no scan), else counted in the index.
+ * The number of entries matching, from counters kept with the postings: the accounts' when only
+ * the service company filters, else the day counters (dates are whole days). No entry is read.
  */
 export function entryCountSql(companyId: number, f: EntryFilters): SQL {
-  if (!f.from && !f.to && !f.type) {
+  if (!f.fromDay && !f.toDay && !f.type) {
     const scFilter = f.serviceCompanyId ? sql` and service_company_id = ${f.serviceCompanyId}` : sql``;
     return sql`select coalesce(sum(entry_count), 0) as n from ledger_account where company_id = ${companyId}${scFilter}`;
   }
-  return sql`select count(*) as n from ledger_entry where ${entryConditions(companyId, f)}`;
+  return sql`select coalesce(sum(entry_count), 0) as n from ledger_entry_day where ${dayConditions(companyId, f)}`;
 }
 
 export async function countEntries(db: DbOrTx, companyId: number, f: EntryFilters): Promise<number> {
@@ -400,6 +534,20 @@ export async function findViolations(db: DbOrTx): Promise<{ violations: Violatio
         join lateral (select balance_after_fen from ledger_entry e where e.account_id = a.id order by id desc limit 1) l on true
         where l.balance_after_fen <> a.balance_fen order by a.id limit 20`,
     (r) => `账户 ${String(r.id)}：余额 ${String(r.balance_fen)}，最后一条分录余额 ${String(r.balance_after_fen)}`,
+  );
+  await check(
+    '每日分录计数等于当天的企业分录数',
+    sql`select coalesce(c.company_id, d.company_id) as company_id, coalesce(c.day, d.day)::text as day,
+               coalesce(c.service_company_id, d.service_company_id) as service_company_id,
+               coalesce(c.type, d.type) as type, coalesce(c.n, 0) as counted, coalesce(d.entry_count, 0) as kept
+        from (select company_id, ((created_at at time zone 'UTC') + interval '8 hours')::date as day,
+                     service_company_id, type, count(*) as n
+              from ledger_entry where company_id is not null group by 1, 2, 3, 4) c
+        full join ledger_entry_day d on d.company_id = c.company_id and d.day = c.day
+          and d.service_company_id = c.service_company_id and d.type = c.type
+        where coalesce(c.n, 0) <> coalesce(d.entry_count, 0) limit 20`,
+    (r) =>
+      `企业 ${String(r.company_id)} ${String(r.day)} 服务商 ${String(r.service_company_id)} ${String(r.type)}：分录 ${String(r.counted)} 条，计数 ${String(r.kept)}`,
   );
   await check(
     '企业账户不为负（无透支）',

@@ -100,56 +100,87 @@ export function checkPostings(postings: readonly Posting[]): void {
 }
 
 /**
- * Posts one balanced transfer inside the caller's transaction: locks the accounts it touches in
- * id order (SELECT ... FOR UPDATE), refuses to take a company account below zero (answers
- * `INSUFFICIENT_BALANCE`, nothing written), then writes the transfer, its entries with each
- * account's balance after it, and the new balances in one statement. A second transfer of the
- * same type for the same reference fails on the unique key (the caller's transaction rolls back).
+ * Posts one balanced transfer inside the caller's transaction: `postTransfers` with one.
  */
 export async function postTransfer(tx: Tx, input: TransferInput): Promise<PostedTransfer> {
-  checkPostings(input.postings);
-  const keys = input.postings.map((p) => keyOf(p.account));
-  const accounts = await lockByKeys(tx, keys);
-  const entries: repo.NewEntry[] = input.postings.map((p, i) => {
-    const account = accounts[i] as repo.LockedAccount;
-    const balanceAfterFen = assertFen(account.balanceFen + p.amountFen, '余额');
-    if (balanceAfterFen < 0 && !account.allowNegative) {
-      throw new AppError(BusinessCode.INSUFFICIENT_BALANCE, INSUFFICIENT_BALANCE, {
-        accountKind: account.kind,
-        serviceCompanyId: account.serviceCompanyId,
-        balanceFen: account.balanceFen,
-        requiredFen: -p.amountFen,
-      });
+  const [posted] = await postTransfers(tx, [input]);
+  if (!posted) throw new Error('ledger: transfer not posted');
+  return posted;
+}
+
+/**
+ * Posts balanced transfers inside the caller's transaction, all or none (a payroll settlement
+ * posts its batch as one call): locks every account they touch once, in id order (SELECT ...
+ * FOR UPDATE), applies the transfers in order to the locked balances, refuses to take a company
+ * account below zero at any step (answers `INSUFFICIENT_BALANCE`, nothing written), then writes
+ * the transfers, their entries with each account's running balance, the new balances and the
+ * day counters in one statement. A second transfer of the same type for the same reference fails
+ * on the unique key (the caller's transaction rolls back).
+ */
+export async function postTransfers(tx: Tx, inputs: readonly TransferInput[]): Promise<PostedTransfer[]> {
+  if (!inputs.length) return [];
+  for (const input of inputs) checkPostings(input.postings);
+  const keyTexts = new Map<string, repo.AccountKey>();
+  for (const input of inputs) {
+    for (const p of input.postings) {
+      const key = keyOf(p.account);
+      keyTexts.set(repo.accountKeyText(key), key);
     }
-    return {
-      accountId: account.id,
-      companyId: account.companyId,
-      serviceCompanyId: account.serviceCompanyId,
-      accountKind: account.kind,
-      amountFen: p.amountFen,
-      balanceAfterFen,
-    };
-  });
-  const transfer = await repo.insertTransfer(
-    tx,
-    {
+  }
+  const keys = [...keyTexts.values()];
+  const locked = await lockByKeys(tx, keys);
+  const byKey = new Map(keys.map((k, i) => [repo.accountKeyText(k), locked[i] as repo.LockedAccount]));
+  const running = new Map<number, { balanceFen: number; entryCount: number }>();
+  const batch: repo.TransferToWrite[] = inputs.map((input) => {
+    const entries = input.postings.map((p): repo.NewEntry => {
+      const account = byKey.get(repo.accountKeyText(keyOf(p.account))) as repo.LockedAccount;
+      const state = running.get(account.id) ?? { balanceFen: account.balanceFen, entryCount: 0 };
+      const balanceAfterFen = assertFen(state.balanceFen + p.amountFen, '余额');
+      if (balanceAfterFen < 0 && !account.allowNegative) {
+        throw new AppError(BusinessCode.INSUFFICIENT_BALANCE, INSUFFICIENT_BALANCE, {
+          accountKind: account.kind,
+          serviceCompanyId: account.serviceCompanyId,
+          balanceFen: state.balanceFen,
+          requiredFen: -p.amountFen,
+        });
+      }
+      running.set(account.id, { balanceFen: balanceAfterFen, entryCount: state.entryCount + 1 });
+      return {
+        accountId: account.id,
+        companyId: account.companyId,
+        serviceCompanyId: account.serviceCompanyId,
+        accountKind: account.kind,
+        amountFen: p.amountFen,
+        balanceAfterFen,
+      };
+    });
+    const transfer: repo.NewTransfer = {
       companyId: input.companyId,
       type: input.type,
       refKind: input.reference.kind,
       refId: String(input.reference.id),
       memo: (input.memo ?? '').slice(0, 200),
-    },
-    entries,
+    };
+    return { transfer, entries };
+  });
+  const written = await repo.insertTransfers(
+    tx,
+    batch,
+    [...running].map(([id, r]) => ({ id, balanceFen: r.balanceFen, entryCount: r.entryCount })),
   );
-  return {
-    transferId: transfer.id,
-    createdAt: transfer.createdAt,
-    entries: entries.map((e) => ({
-      accountId: e.accountId,
-      amountFen: e.amountFen,
-      balanceAfterFen: e.balanceAfterFen,
-    })),
-  };
+  return batch.map(({ transfer, entries }) => {
+    const row = written.get(repo.sourceKey(transfer.type, transfer.refKind, transfer.refId));
+    if (!row) throw new Error('ledger: a transfer of the batch was not written');
+    return {
+      transferId: row.id,
+      createdAt: row.createdAt,
+      entries: entries.map((e) => ({
+        accountId: e.accountId,
+        amountFen: e.amountFen,
+        balanceAfterFen: e.balanceAfterFen,
+      })),
+    };
+  });
 }
 
 /** A company's balances per service company it has accounts with (available and frozen, fen). */

@@ -261,8 +261,8 @@ export async function getCompanyBalances(ctx: ServiceContext, companyId: number)
 /** 资金明细's filters as the ledger takes them: the dates as China's calendar days, both included. */
 export function entryFiltersOf(q: z.output<typeof ZLedgerEntryFilters>): EntryFilters {
   return {
-    from: q.from ? dayStart(q.from) : undefined,
-    to: q.to ? dayAfter(q.to) : undefined,
+    fromDay: q.from,
+    toDay: q.to,
     type: q.type,
     serviceCompanyId: q.serviceCompanyId,
   };
@@ -274,17 +274,13 @@ export async function listCompanyEntries(
   q: z.output<typeof ZLedgerEntryQuery>,
 ): Promise<TPage<TLedgerEntry>> {
   const page = await listEntries(ctx.db, companyId, entryFiltersOf(q), q);
-  const names = await serviceCompanyNames(
-    ctx.db,
-    page.rows.map((r) => r.serviceCompanyId),
-  );
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
       id: r.id,
       transferId: r.transferId,
       serviceCompanyId: r.serviceCompanyId,
-      serviceCompanyName: names.get(r.serviceCompanyId) ?? '',
+      serviceCompanyName: r.serviceCompanyName,
       account: r.accountKind,
       type: r.type as TLedgerEntryType,
       amountFen: r.amountFen,
