@@ -9,6 +9,47 @@ async function waitForRows(page: Page) {
   await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
 }
 
+/** How far a table's content overflows its box, in px (0: it fits). */
+const tableOverflow = (page: Page) =>
+  page
+    .locator('.ant-table-content, .ant-table-body')
+    .first()
+    .evaluate((box) => box.scrollWidth - box.clientWidth);
+
+/** The header cell whose text is `title`. */
+const headerCell = (page: Page, title: string) =>
+  page.locator('thead th').filter({ hasText: new RegExp(`^${title}$`) });
+
+// The window widths admins use: nothing scrolls sideways, 签约状态 is never under the fixed 操作
+// column, and the download centre shows whole file names and their 过期时间.
+for (const width of [1366, 1440, 1920]) {
+  test(`the worker list and the download centre fit a ${width} px window`, async ({ page, consoleErrors }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, 'demo');
+    await page.goto(WORKERS);
+    await waitForRows(page);
+    expect(await tableOverflow(page), `${WORKERS} overflows at ${width} px`).toBeLessThanOrEqual(0);
+    const contract = await headerCell(page, '签约状态').boundingBox();
+    const actions = await headerCell(page, '操作').boundingBox();
+    expect(contract, '签约状态 shows').not.toBeNull();
+    expect(actions, '操作 shows').not.toBeNull();
+    expect(contract!.x + contract!.width).toBeLessThanOrEqual(actions!.x + 1);
+
+    // One export of this run, so the download centre has a row to measure.
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    await expect(page.getByText(/导出任务已创建/).first()).toBeVisible();
+    await page.goto(EXPORTS);
+    await waitForRows(page);
+    expect(await tableOverflow(page), `${EXPORTS} overflows at ${width} px`).toBeLessThanOrEqual(0);
+    await expect(headerCell(page, '过期时间')).toBeInViewport();
+    const fileName = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td').first();
+    await expect(fileName).toContainText('.xlsx', { timeout: 30_000 });
+    // The whole file name shows: nothing cut off with an ellipsis.
+    expect(await fileName.evaluate((cell) => cell.scrollWidth - cell.clientWidth)).toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+  });
+}
+
 test('a greyed 删除 on 工种 says why when hovered', async ({ page }) => {
   await signIn(page, 'demo');
   await page.goto('/EmployeeManagement/jobList');
