@@ -1,3 +1,4 @@
+import { DEMO_OPERATOR } from './seed/money.ts';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -57,6 +58,9 @@ async function main(): Promise<void> {
   if (config.demoMode) {
     lines.push('  演示账号:');
     for (const l of DEMO_LOGINS) lines.push(`    ${l.username.padEnd(8)} / ${l.password}  (${l.company}，${l.role})`);
+    lines.push(
+      `  平台运营控制台: http://localhost:${port}/ops  (${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password})`,
+    );
   }
   console.log(lines.join('\n') + '\n');
 }
