@@ -19,19 +19,19 @@ const TOPUP_FILTERS = defineFilters({
 });
 
 const columns: TableColumnsType<TTopup> = [
-  { title: '提交时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
-  { title: '服务商', dataIndex: 'serviceCompanyName', width: 180, ellipsis: true },
+  { title: '提交时间', dataIndex: 'createdAt', width: 160, render: (time: string) => formatDateTime(time) },
+  { title: '服务商', dataIndex: 'serviceCompanyName', width: 190, ellipsis: true },
   {
     title: '充值金额',
     dataIndex: 'amountFen',
-    width: 150,
+    width: 130,
     align: 'right',
     render: (fen: number) => formatMoney(fen),
   },
   {
     title: '付款账户',
     dataIndex: 'payer',
-    width: 200,
+    width: 170,
     render: (payer: TTopup['payer']) => (
       <Space direction="vertical" size={0}>
         <span>{payer.bank}</span>
@@ -42,7 +42,7 @@ const columns: TableColumnsType<TTopup> = [
   {
     title: '状态',
     dataIndex: 'status',
-    width: 200,
+    width: 180,
     render: (status: TTopupStatus, topup) => (
       <Space direction="vertical" size={0}>
         <TopupStatusTag status={status} />
@@ -54,8 +54,8 @@ const columns: TableColumnsType<TTopup> = [
       </Space>
     ),
   },
-  { title: '处理时间', dataIndex: 'decidedAt', width: 170, render: (time: string | null) => formatDateTime(time) },
-  { title: '备注', dataIndex: 'remark', ellipsis: true, render: (remark: string) => remark || '-' },
+  { title: '处理时间', dataIndex: 'decidedAt', width: 160, render: (time: string | null) => formatDateTime(time) },
+  { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true, render: (remark: string) => remark || '-' },
 ];
 
 /** 充值记录: the company's top-ups, newest first. */
@@ -73,7 +73,7 @@ export function TopupRecords() {
         empty="暂无充值记录，可点击“充值”提交充值申请"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1150 }}
       />
     </>
   );
