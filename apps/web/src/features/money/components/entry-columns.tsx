@@ -1,0 +1,59 @@
+import {
+  LEDGER_ACCOUNT_KIND_LABELS,
+  LEDGER_ENTRY_TYPE_LABELS,
+  type TLedgerEntry,
+  type TLedgerEntryType,
+} from '@flexpay/contract/web';
+import type { TableColumnsType } from 'antd';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { SignedAmount } from './money-format.tsx';
+
+/** What a ledger entry's reference kind is called. */
+const REFERENCE_KIND_LABELS: Record<string, string> = {
+  topup: '充值单',
+  payroll: '发放批次',
+  refund: '退款单',
+  adjustment: '调账单',
+};
+
+export const referenceText = ({ kind, id }: TLedgerEntry['reference']) =>
+  `${REFERENCE_KIND_LABELS[kind] ?? kind} #${id}`;
+
+/** The columns of a ledger entry (资金明细 and 最近明细). */
+export function entryColumns(): TableColumnsType<TLedgerEntry> {
+  return [
+    { title: '时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
+    { title: '服务商', dataIndex: 'serviceCompanyName', width: 200, ellipsis: true },
+    {
+      title: '类型',
+      dataIndex: 'type',
+      width: 110,
+      render: (type: TLedgerEntryType, entry) =>
+        entry.account === 'frozen'
+          ? `${LEDGER_ENTRY_TYPE_LABELS[type]}（${LEDGER_ACCOUNT_KIND_LABELS.frozen}）`
+          : LEDGER_ENTRY_TYPE_LABELS[type],
+    },
+    {
+      title: '金额',
+      dataIndex: 'amountFen',
+      width: 150,
+      align: 'right',
+      render: (fen: number) => <SignedAmount fen={fen} />,
+    },
+    {
+      title: '余额',
+      dataIndex: 'balanceAfterFen',
+      width: 150,
+      align: 'right',
+      render: (fen: number) => formatMoney(fen),
+    },
+    {
+      title: '关联',
+      dataIndex: 'reference',
+      width: 130,
+      render: (reference: TLedgerEntry['reference']) => referenceText(reference),
+    },
+    { title: '备注', dataIndex: 'memo', ellipsis: true, render: (memo: string) => memo || '-' },
+  ];
+}

@@ -1,0 +1,92 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '../fixtures.ts';
+import { signIn } from '../helpers.ts';
+
+const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
+
+/** A 1×1 PNG, the transfer voucher. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const JIANGSU = '江苏智薪人力资源有限公司';
+
+test.describe('money', () => {
+  test('top up with a voucher, the operator confirms, the balance and 资金明细 show it', async ({
+    page,
+    request,
+    consoleErrors,
+  }) => {
+    await signIn(page, 'demo');
+
+    // 资金账户: a card per service company with the demo balances.
+    await page.goto('/moneyManagement/listMoney');
+    const cards = page.getByTestId('balance-card');
+    await expect(cards).toHaveCount(2);
+    await expect(cards.filter({ hasText: '海南灵工服务有限公司' })).toContainText('¥500,000.00');
+    const jiangsu = cards.filter({ hasText: JIANGSU });
+    await expect(jiangsu).toContainText('¥0.00');
+
+    // 付款账户 -> 添加付款账户: the account name is the company's, prefilled.
+    await page.getByRole('button', { name: btn('付款账户') }).click();
+    await expect(page).toHaveURL(/\/moneyManagement\/accountManagement$/);
+    await page.getByRole('button', { name: btn('添加付款账户') }).click();
+    await expect(page).toHaveURL(/\/moneyManagement\/addAccount$/);
+    await expect(page.getByLabel('账户名称')).toHaveValue('星河科技有限公司');
+    await page.getByRole('combobox', { name: /开户银行/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '中国工商银行' }).click();
+    await page.getByPlaceholder('请输入银行账号').fill('6222 0212 0000 8888');
+    await page.getByPlaceholder('请输入开户支行（选填）').fill('南京新街口支行');
+    await page.getByRole('button', { name: btn('保存') }).click();
+    await expect(page).toHaveURL(/\/moneyManagement\/accountManagement$/);
+    const newAccount = page.locator('.ant-table-row').filter({ hasText: '中国工商银行' });
+    await expect(newAccount).toContainText('**** **** 8888');
+
+    // 账户充值: to the Jiangsu service company, from the new account, with a PNG voucher.
+    const voucher = join(tmpdir(), `money-e2e-voucher-${process.pid}.png`);
+    writeFileSync(voucher, PNG);
+    await page.goto('/moneyManagement/addMoney');
+    await page.getByRole('combobox', { name: /服务商/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: JIANGSU }).click();
+    await expect(page.getByTestId('receiving-bank')).toBeVisible();
+    await page.getByPlaceholder('请输入转账金额').fill('1234.56');
+    await page.getByRole('combobox', { name: /付款账户/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '中国工商银行' }).click();
+    await page.locator('input[type="file"]').setInputFiles(voucher);
+    await expect(page.locator('.ant-upload-list-item-done')).toBeVisible();
+    await page.getByPlaceholder('选填，如用途说明').fill('端到端充值');
+    const created = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/api/companystaff/ecompanyRecharge'),
+    );
+    await page.getByRole('button', { name: btn('提交充值申请') }).click();
+    const createdBody = (await (await created).json()) as { status: number; data: { id: number } };
+    expect(createdBody.status).toBe(200);
+    await expect(page.getByText('充值申请已提交，等待平台确认')).toBeVisible();
+    await expect(page).toHaveURL(/\/moneyManagement\/listMoney\?tab=topups$/);
+    const topupRow = page.locator('.ant-table-row').filter({ hasText: '端到端充值' });
+    await expect(topupRow).toContainText('¥1,234.56');
+    await expect(topupRow).toContainText('待确认');
+
+    // The operator confirms it (the /ops console is built elsewhere: its API directly).
+    const login = await request.post('/api/ops/auth/login', { data: { username: 'ops', password: 'Ops@123456' } });
+    const { data: ops } = (await login.json()) as { data: { token: string } };
+    const confirm = await request.post(`/api/ops/topup/${createdBody.data.id}/confirm`, {
+      headers: { authorization: `Bearer ${ops.token}`, 'idempotency-key': `e2e-confirm-${createdBody.data.id}` },
+    });
+    expect(((await confirm.json()) as { status: number }).status).toBe(200);
+
+    // The balance and 资金明细 show it.
+    await page.goto('/moneyManagement/listMoney?tab=topups');
+    await expect(page.locator('.ant-table-row').filter({ hasText: '端到端充值' })).toContainText('已到账');
+    await expect(page.getByTestId('balance-card').filter({ hasText: JIANGSU })).toContainText('¥1,234.56');
+    await page.getByRole('button', { name: btn('资金明细') }).click();
+    await expect(page).toHaveURL(/\/moneyManagement\/moneyDetail$/);
+    const entry = page.locator('.ant-table-row').filter({ hasText: `充值 #${createdBody.data.id}` });
+    await expect(entry).toContainText('+¥1,234.56');
+    await expect(entry).toContainText(JIANGSU);
+    expect(consoleErrors).toEqual([]);
+  });
+});
