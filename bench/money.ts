@@ -293,7 +293,13 @@ async function main() {
             insertTransfersSql(
               [
                 {
-                  transfer: { companyId: hotCompanyId, type: 'payout', refKind: 'bench', refId: `${run}-r${++seq}`, memo: '' },
+                  transfer: {
+                    companyId: hotCompanyId,
+                    type: 'payout',
+                    refKind: 'bench',
+                    refId: `${run}-r${++seq}`,
+                    memo: '',
+                  },
                   entries: [
                     {
                       accountId: hotId,
@@ -368,7 +374,13 @@ async function main() {
           hotBal -= 1;
           sinkBal += 1;
           return {
-            transfer: { companyId: hotCompanyId, type: 'payout', refKind: 'bench', refId: `${run}-rb${++seq}`, memo: '' },
+            transfer: {
+              companyId: hotCompanyId,
+              type: 'payout',
+              refKind: 'bench',
+              refId: `${run}-rb${++seq}`,
+              memo: '',
+            },
             entries: [
               {
                 accountId: hotId,

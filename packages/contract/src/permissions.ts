@@ -158,7 +158,7 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'money:view': 'listMoney',
   'money:topup': 'addMoney',
   'money:account': 'accountManagement',
-  'money:log': 'moneyDetail',
+  'money:log': 'listMoney',
   'invoice:view': 'recordsList',
   'invoice:apply': 'apply',
   'invoice:edit': 'recordsEdit',

@@ -64,10 +64,17 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['taskOrderManage', 'EmolumentManagement', 'moneyManagement', 'examineManage'])
-      expect(codes).not.toContain(name);
+    for (const name of ['taskOrderManage', 'EmolumentManagement', 'examineManage']) expect(codes).not.toContain(name);
     expect(codes).toEqual(
-      expect.arrayContaining(['listEmployee', 'jobList', 'exportIndex', 'roleManage', 'adminManage']),
+      expect.arrayContaining([
+        'listEmployee',
+        'jobList',
+        'exportIndex',
+        'roleManage',
+        'adminManage',
+        'listMoney',
+        'moneyDetail',
+      ]),
     );
   });
 
@@ -76,11 +83,12 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'money', 'system']);
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
-    for (const code of ['system:approval', 'payroll:pay', 'task:view', 'money:view', 'content:edit'])
+    expect(offered).toEqual(expect.arrayContaining(['money:view', 'money:topup', 'money:account', 'money:log']));
+    for (const code of ['system:approval', 'payroll:pay', 'task:view', 'content:edit'])
       expect(offered).not.toContain(code);
   });
 
