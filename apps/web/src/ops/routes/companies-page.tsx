@@ -1,0 +1,3 @@
+export function CompaniesPage() {
+  return null;
+}
