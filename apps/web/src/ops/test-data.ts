@@ -23,7 +23,7 @@ export const COMPANY: TOpsCompany = {
   id: 1,
   name: '星河科技有限公司',
   creditCode: '91310000MA1FL0XX1X',
-  status: 'enabled',
+  status: 'normal',
   serviceCompanies: [
     {
       serviceCompanyId: 1,

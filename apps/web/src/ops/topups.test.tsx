@@ -24,7 +24,7 @@ function queueHandlers(state: { topup: TTopup }) {
 
 async function openDrawer() {
   const user = setupUser();
-  const row = (await screen.findByText('江苏灵工服务有限公司')).closest('tr') as HTMLElement;
+  const row = (await screen.findByText('江苏灵工服务有限公司', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: buttonName('审核') }));
   const drawer = (await screen.findByText('充值审核')).closest('.ant-drawer') as HTMLElement;
   return { user, drawer };
