@@ -1,10 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { signIn } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const OPS_TOKEN_KEY = 'Ops-Token';
 
-async function signInOps(page: import('@playwright/test').Page) {
+async function signInOps(page: Page) {
   await page.goto('/ops/login');
   await expect(page.getByText('平台运营控制台').first()).toBeVisible();
   await page.getByPlaceholder('用户名').fill('ops');
