@@ -101,7 +101,7 @@ export function TopupDrawer({
           <Statistic
             title="充值金额"
             value={`¥${formatFen(topup.amountFen)}`}
-            valueStyle={{ fontSize: 36, fontWeight: 600, color: '#cf1322' }}
+            styles={{ content: { fontSize: 36, fontWeight: 600, color: '#cf1322' } }}
           />
           <Descriptions column={1} size="small" style={{ marginTop: 24 }} bordered>
             <Descriptions.Item label="企业">{topup.companyName}</Descriptions.Item>

@@ -40,7 +40,7 @@ export function VoucherPreview({ topupId }: { topupId: number }) {
   if (voucher.isPending) {
     return (
       <Flex justify="center" align="center" style={{ height: 360 }}>
-        <Spin tip="凭证加载中…">
+        <Spin description="凭证加载中…">
           <div style={{ width: 120, height: 60 }} />
         </Spin>
       </Flex>

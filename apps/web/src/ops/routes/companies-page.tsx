@@ -25,37 +25,36 @@ interface TRuleTarget {
 /** One company's service companies and their cost rules (服务商与费用规则). */
 function CostRules({ company, onEdit }: { company: TOpsCompany; onEdit: (target: TRuleTarget) => void }) {
   const columns: TableColumnsType<TCostRule> = [
-    { title: '服务商', dataIndex: 'serviceCompanyName', ellipsis: true },
-    { title: '服务费率', dataIndex: 'feeRateBp', width: 90, align: 'right', render: (v: number) => formatRate(v) },
+    { title: '服务商', dataIndex: 'serviceCompanyName' },
+    { title: '服务费率', dataIndex: 'feeRateBp', align: 'right', render: (v: number) => formatRate(v) },
     {
       title: '费用承担',
       dataIndex: 'feeBearer',
-      width: 90,
       render: (v: TCostRule['feeBearer']) => FEE_BEARER_LABELS[v],
     },
     {
       title: '每人每月限额',
       dataIndex: 'monthlyLimitFen',
-      width: 130,
       align: 'right',
       render: (v: number) => `¥${formatFen(v)}`,
     },
     {
       title: '单笔金额',
       key: 'single',
-      width: 190,
-      render: (_: unknown, r) => `¥${formatFen(r.singleMinFen)} ~ ¥${formatFen(r.singleMaxFen)}`,
+      render: (_: unknown, r) => (
+        <span style={{ whiteSpace: 'nowrap' }}>
+          ¥{formatFen(r.singleMinFen)} ~ ¥{formatFen(r.singleMaxFen)}
+        </span>
+      ),
     },
     {
       title: '发票类型',
       dataIndex: 'invoiceType',
-      width: 130,
       render: (v: TCostRule['invoiceType']) => INVOICE_TYPE_LABELS[v],
     },
     {
       title: '开票内容',
       dataIndex: 'invoiceContents',
-      width: 220,
       render: (v: string[]) =>
         v.length === 0 ? (
           <Typography.Text type="secondary">未设置</Typography.Text>
@@ -66,7 +65,6 @@ function CostRules({ company, onEdit }: { company: TOpsCompany; onEdit: (target:
     {
       title: '状态',
       dataIndex: 'enabled',
-      width: 70,
       render: (v: boolean) => (v ? <Tag color="success">启用</Tag> : <Tag>停用</Tag>),
     },
     {
