@@ -1,0 +1,8 @@
+import { TOPUP_STATUS_LABELS, type TTopupStatus } from '@flexpay/contract/web';
+import { Tag } from 'antd';
+
+const COLORS: Record<TTopupStatus, string> = { pending: 'processing', confirmed: 'success', rejected: 'error' };
+
+export function TopupStatusTag({ status }: { status: TTopupStatus }) {
+  return <Tag color={COLORS[status]}>{TOPUP_STATUS_LABELS[status]}</Tag>;
+}

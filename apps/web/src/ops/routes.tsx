@@ -1,0 +1,106 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type RouteObject } from 'react-router';
+import { PageLoading } from '../components/page-loading.tsx';
+import { isApiError } from '../lib/request.ts';
+import { opsInfoQueryOptions } from './api/auth.ts';
+import { OPS_LOGIN_PATH } from './lib/ops-request.ts';
+import { getOpsToken, removeOpsToken } from './lib/ops-token.ts';
+import { OpsRouteError } from './components/ops-route-error.tsx';
+
+export const OPS_HOME_PATH = '/ops/topups';
+
+/** The operator console's screens, in the side menu's order. */
+export const OPS_MENU = [
+  { path: '/ops/topups', title: '充值确认' },
+  { path: '/ops/companies', title: '企业管理' },
+  { path: '/ops/audit', title: '操作审计' },
+] as const;
+
+/**
+ * The guard of /ops: no operator token goes to /ops/login; with one, the operator's info is
+ * loaded once (40101/40003 remove the token and go to /ops/login too).
+ */
+export function opsGuardLoader(queryClient: QueryClient) {
+  return async () => {
+    if (!getOpsToken()) throw redirect(OPS_LOGIN_PATH);
+    try {
+      await queryClient.ensureQueryData(opsInfoQueryOptions());
+    } catch (error) {
+      if (isApiError(error) && (error.status === 40101 || error.status === 40003 || error.httpStatus === 401)) {
+        removeOpsToken();
+        throw redirect(OPS_LOGIN_PATH);
+      }
+      throw error;
+    }
+    return null;
+  };
+}
+
+/** /ops/login with a token goes to the queue. */
+export function opsLoginLoader() {
+  if (getOpsToken()) throw redirect(OPS_HOME_PATH);
+  return null;
+}
+
+const page =
+  <T,>(load: () => Promise<T>, pick: (m: T) => RouteObject['Component']) =>
+  async () => ({ Component: pick(await load()) });
+
+export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
+  return [
+    {
+      HydrateFallback: PageLoading,
+      errorElement: <OpsRouteError />,
+      children: [
+        {
+          path: OPS_LOGIN_PATH,
+          loader: opsLoginLoader,
+          lazy: page(
+            () => import('./routes/ops-login-page.tsx'),
+            (m) => m.OpsLoginPage,
+          ),
+        },
+        {
+          path: '/ops',
+          loader: opsGuardLoader(queryClient),
+          shouldRevalidate: () => false,
+          lazy: page(
+            () => import('./layout/ops-layout.tsx'),
+            (m) => m.OpsLayout,
+          ),
+          children: [
+            { index: true, loader: () => redirect(OPS_HOME_PATH) },
+            {
+              path: 'topups',
+              lazy: page(
+                () => import('./routes/topups-page.tsx'),
+                (m) => m.TopupsPage,
+              ),
+            },
+            {
+              path: 'companies',
+              lazy: page(
+                () => import('./routes/companies-page.tsx'),
+                (m) => m.CompaniesPage,
+              ),
+            },
+            {
+              path: 'audit',
+              lazy: page(
+                () => import('./routes/audit-page.tsx'),
+                (m) => m.AuditPage,
+              ),
+            },
+            {
+              path: '*',
+              lazy: page(
+                () => import('./components/ops-not-found.tsx'),
+                (m) => m.OpsNotFound,
+              ),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
