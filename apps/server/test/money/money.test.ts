@@ -422,6 +422,11 @@ describe('money', () => {
       expect(info.body.data).toMatchObject({ username: 'ops', name: '平台运营' });
       const wrong = await caller(t.app).post('/api/ops/auth/login', { username: 'ops', password: 'nope' });
       expect(wrong.body).toMatchObject({ status: 40001, message: '用户名或密码错误' });
+      // The failed sign-in shows in the operators' audit, though no operator was known.
+      const audit = await ops.get('/api/ops/audit/page', { action: 'ops.login' });
+      expect(audit.body.data.rows).toEqual(
+        expect.arrayContaining([expect.objectContaining({ action: 'ops.login', result: 'failure', username: 'ops' })]),
+      );
       const token = await opsLogin(t.app);
       const c = caller(t.app, token);
       expect((await c.post('/api/ops/auth/logout')).body.status).toBe(200);

@@ -1,5 +1,5 @@
 /** The only SQL of operator and operator_session, and the reading of the operators' audit rows. */
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, operator, operatorSession } from '../../db/schema/index.ts';
@@ -64,7 +64,8 @@ export function findOperatorAuditPage(
       createdAt: auditLog.createdAt,
     },
     where: [
-      isNotNull(auditLog.operatorId),
+      // An operator's rows, and the failed sign-ins at the console (no operator known yet).
+      or(isNotNull(auditLog.operatorId), and(isNull(auditLog.companyId), like(auditLog.action, 'ops.%'))),
       equals(auditLog.action, f.action),
       f.from ? gte(auditLog.createdAt, f.from) : undefined,
       f.to ? lt(auditLog.createdAt, f.to) : undefined,
