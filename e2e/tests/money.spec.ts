@@ -15,9 +15,8 @@ const PNG = Buffer.from(
 const JIANGSU = '江苏智薪人力资源有限公司';
 
 test.describe('money', () => {
-  test('top up with a voucher, the operator confirms, the balance and 资金明细 show it', async ({
+  test('top up with a voucher, the operator confirms at /ops, the balance and 资金明细 show it', async ({
     page,
-    request,
     consoleErrors,
   }) => {
     await signIn(page, 'demo');
@@ -70,13 +69,25 @@ test.describe('money', () => {
     await expect(topupRow).toContainText('¥1,234.56');
     await expect(topupRow).toContainText('待确认');
 
-    // The operator confirms it (the /ops console is built elsewhere: its API directly).
-    const login = await request.post('/api/ops/auth/login', { data: { username: 'ops', password: 'Ops@123456' } });
-    const { data: ops } = (await login.json()) as { data: { token: string } };
-    const confirm = await request.post(`/api/ops/topup/${createdBody.data.id}/confirm`, {
-      headers: { authorization: `Bearer ${ops.token}`, 'idempotency-key': `e2e-confirm-${createdBody.data.id}` },
-    });
-    expect(((await confirm.json()) as { status: number }).status).toBe(200);
+    // The operator confirms it at /ops (its own sign-in, in another tab of the same browser).
+    const ops = await page.context().newPage();
+    await ops.goto('/ops/login');
+    await ops.getByPlaceholder('用户名').fill('ops');
+    await ops.getByPlaceholder('密码').fill('Ops@123456');
+    await ops.getByRole('button', { name: btn('登录') }).click();
+    await expect(ops).toHaveURL(/\/ops\/topups$/);
+    const queued = ops.locator('tr', { hasText: '¥1,234.56' });
+    await expect(queued).toContainText('待确认');
+    await queued.getByRole('button', { name: btn('审核') }).click();
+    const drawer = ops.getByRole('dialog', { name: /充值审核/ });
+    await expect(drawer.getByRole('img', { name: '转账凭证' })).toBeVisible();
+    await drawer.getByRole('button', { name: btn('确认到账') }).click();
+    await ops
+      .locator('.ant-popover', { hasText: '星河科技有限公司' })
+      .getByRole('button', { name: btn('确认到账') })
+      .click();
+    await expect(drawer.getByText('已到账').first()).toBeVisible();
+    await ops.close();
 
     // The balance and 资金明细 show it.
     await page.goto('/moneyManagement/listMoney?tab=topups');

@@ -56,7 +56,7 @@ test.describe('operator console', () => {
 
     // The audit records the confirmation.
     await page.getByRole('menuitem', { name: /操作审计/ }).click();
-    await expect(page.locator('tr', { hasText: '确认充值到账' })).toContainText('充值 #');
+    await expect(page.locator('tr', { hasText: '确认充值到账' }).first()).toContainText('充值 #');
 
     expect(companyCalls).toEqual([]);
     expect(consoleErrors).toEqual([]);
