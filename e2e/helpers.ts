@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -19,4 +19,16 @@ export async function sidebarLabels(page: Page): Promise<string[]> {
 
 export async function openUserMenu(page: Page) {
   await page.getByTestId('user-menu').click();
+}
+
+/**
+ * Clicks a Popconfirm's OK button until what it does shows: a click that lands while the popover
+ * is still opening (under load) can be lost. Safe for money: the dialog reuses its
+ * Idempotency-Key, so a second confirmation replays the first.
+ */
+export async function confirmInPopover(popover: Locator, button: RegExp, done: Locator) {
+  await expect(async () => {
+    if (await popover.isVisible()) await popover.getByRole('button', { name: button }).click({ timeout: 2_000 });
+    await expect(done).toBeVisible({ timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
 }

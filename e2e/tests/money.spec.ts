@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../helpers.ts';
+import { confirmInPopover, signIn } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -82,11 +82,11 @@ test.describe('money', () => {
     const drawer = ops.getByRole('dialog', { name: /充值审核/ });
     await expect(drawer.getByRole('img', { name: '转账凭证' })).toBeVisible();
     await drawer.getByRole('button', { name: btn('确认到账') }).click();
-    await ops
-      .locator('.ant-popover', { hasText: '星河科技有限公司' })
-      .getByRole('button', { name: btn('确认到账') })
-      .click();
-    await expect(drawer.getByText('已到账').first()).toBeVisible();
+    await confirmInPopover(
+      ops.locator('.ant-popover', { hasText: '星河科技有限公司' }),
+      btn('确认到账'),
+      drawer.getByText('已到账').first(),
+    );
     await ops.close();
 
     // The balance and 资金明细 show it.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../helpers.ts';
+import { confirmInPopover, signIn } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const OPS_TOKEN_KEY = 'Ops-Token';
@@ -41,11 +41,10 @@ test.describe('operator console', () => {
     await drawer.getByRole('button', { name: btn('确认到账') }).click();
     const pop = page.locator('.ant-popover', { hasText: '星河科技有限公司' });
     await expect(pop).toContainText('¥200,000.00');
-    await pop.getByRole('button', { name: btn('确认到账') }).click();
+    await confirmInPopover(pop, btn('确认到账'), drawer.getByText('已到账').first());
     const sent = await confirmRequest;
     expect(sent.headers()['idempotency-key']).toMatch(/^ops-/);
     expect(sent.headers()['authorization']).toMatch(/^Bearer /);
-    await expect(drawer.getByText('已到账').first()).toBeVisible();
     await expect(drawer.getByRole('button', { name: btn('确认到账') })).toHaveCount(0);
     await drawer.getByRole('button', { name: '关闭' }).click();
 
