@@ -189,19 +189,23 @@ export const ZCompanyLogQuery = ZPageQuery.extend({
 });
 export type TCompanyLogQuery = z.input<typeof ZCompanyLogQuery>;
 
-export const ZCompanyLogRow = z.object({
+/** The fields of an audit row both audit lists show (操作日志 here, 操作审计 at /ops). */
+export const ZAuditRowBase = z.object({
   id: z.number().int(),
-  adminId: z.number().int().nullable(),
-  /** The admin's name, or the username typed at a failed sign-in. */
-  adminName: z.string(),
   action: z.string(),
-  actionLabel: z.string(),
   target: z.string(),
   result: z.string(),
   status: z.number().int(),
   message: z.string(),
   ip: z.string(),
   createdAt: z.string(),
+});
+
+export const ZCompanyLogRow = ZAuditRowBase.extend({
+  adminId: z.number().int().nullable(),
+  /** The admin's name, or the username typed at a failed sign-in. */
+  adminName: z.string(),
+  actionLabel: z.string(),
 });
 export type TCompanyLogRow = z.infer<typeof ZCompanyLogRow>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZPageQuery } from './envelope.ts';
 import { ZDate } from './primitives.ts';
-import { ZCostRule } from './money.ts';
+import { ZAuditRowBase, ZCostRule } from './money.ts';
 
 /** The operator console's sign-in (its own realm: DOMAIN section 0). */
 export const ZOpsLoginBody = z.object({
@@ -33,16 +33,8 @@ export const ZOpsAuditQuery = ZPageQuery.extend({
   from: ZDate('开始日期').optional(),
   to: ZDate('结束日期').optional(),
 });
-export const ZOpsAuditRow = z.object({
-  id: z.number().int(),
+export const ZOpsAuditRow = ZAuditRowBase.extend({
   operatorId: z.number().int().nullable(),
   username: z.string().nullable(),
-  action: z.string(),
-  target: z.string(),
-  result: z.string(),
-  status: z.number().int(),
-  message: z.string(),
-  ip: z.string(),
-  createdAt: z.string(),
 });
 export type TOpsAuditRow = z.infer<typeof ZOpsAuditRow>;

@@ -1,10 +1,10 @@
-/** The reading of a company's audit rows (操作日志). The audit plugin alone writes them. */
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+/** The reading of audit rows: 操作日志 and 操作审计. The audit plugin alone writes them. */
+import { and, asc, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
 import { admin, auditLog } from '../../db/schema/index.ts';
 
-export interface CompanyLogFilters {
+export interface AuditFilters {
   adminId?: number | undefined;
   action?: string | undefined;
   from?: Date | undefined;
@@ -12,13 +12,20 @@ export interface CompanyLogFilters {
   to?: Date | undefined;
 }
 
-/** A page of one company's audit rows, newest first, each with its admin's name. */
-export function findCompanyLogPage(db: DbOrTx, companyId: number, f: CompanyLogFilters, page: number, limit: number) {
+/** Whose rows: one company's (操作日志), or the operator console's (操作审计). */
+export type AuditScope = { companyId: number } | { operators: true };
+
+/**
+ * A page of audit rows, newest first, each with its admin's name. The operator console's rows
+ * are those of operators, and the failed sign-ins at the console (no operator known yet).
+ */
+export function findAuditPage(db: DbOrTx, scope: AuditScope, f: AuditFilters, page: number, limit: number) {
   return pagedQuery(db, {
     from: auditLog,
     select: {
       id: auditLog.id,
       adminId: auditLog.adminId,
+      operatorId: auditLog.operatorId,
       adminName: sql<string | null>`(select ${admin.name} from ${admin} where ${admin.id} = ${auditLog.adminId})`,
       username: auditLog.username,
       action: auditLog.action,
@@ -30,7 +37,9 @@ export function findCompanyLogPage(db: DbOrTx, companyId: number, f: CompanyLogF
       createdAt: auditLog.createdAt,
     },
     where: [
-      eq(auditLog.companyId, companyId),
+      'companyId' in scope
+        ? eq(auditLog.companyId, scope.companyId)
+        : or(isNotNull(auditLog.operatorId), and(isNull(auditLog.companyId), like(auditLog.action, 'ops.%'))),
       equals(auditLog.adminId, f.adminId),
       equals(auditLog.action, f.action),
       f.from ? gte(auditLog.createdAt, f.from) : undefined,

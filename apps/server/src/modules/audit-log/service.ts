@@ -3,7 +3,9 @@ import {
   type TCompanyLogAdmin,
   type TCompanyLogRow,
   type TPage,
+  type TOpsAuditRow,
   type ZCompanyLogQuery,
+  type ZOpsAuditQuery,
 } from '@flexpay/contract';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../context.ts';
@@ -13,39 +15,67 @@ import * as repo from './repo.ts';
 const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
 const DAY_MS = 86_400_000;
 
+/** A query's dates (China calendar days, both included) as instants, `to` exclusive. */
+function dateRange(q: { from?: string | undefined; to?: string | undefined }) {
+  return {
+    from: q.from ? dayStart(q.from) : undefined,
+    to: q.to ? new Date(dayStart(q.to).getTime() + DAY_MS) : undefined,
+  };
+}
+
+type AuditPageRow = Awaited<ReturnType<typeof repo.findAuditPage>>['rows'][number];
+
+/** The fields both audit lists show. */
+const auditFields = (r: AuditPageRow) => ({
+  id: r.id,
+  action: r.action,
+  target: r.target,
+  result: r.result,
+  status: r.status,
+  message: r.message,
+  ip: r.ip,
+  createdAt: r.createdAt.toISOString(),
+});
+
 /** 操作日志: the audit rows of the session's company only, newest first. */
 export async function listCompanyLog(
   ctx: ServiceContext,
   companyId: number,
   q: z.output<typeof ZCompanyLogQuery>,
 ): Promise<TPage<TCompanyLogRow>> {
-  const page = await repo.findCompanyLogPage(
+  const page = await repo.findAuditPage(
     ctx.db,
-    companyId,
-    {
-      adminId: q.adminId,
-      action: q.action || undefined,
-      from: q.from ? dayStart(q.from) : undefined,
-      to: q.to ? new Date(dayStart(q.to).getTime() + DAY_MS) : undefined,
-    },
+    { companyId },
+    { adminId: q.adminId, action: q.action || undefined, ...dateRange(q) },
     q.page,
     q.limit,
   );
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      id: r.id,
+      ...auditFields(r),
       adminId: r.adminId,
       adminName: r.adminName ?? r.username ?? '',
-      action: r.action,
       actionLabel: AUDIT_ACTION_LABELS[r.action] ?? r.action,
-      target: r.target,
-      result: r.result,
-      status: r.status,
-      message: r.message,
-      ip: r.ip,
-      createdAt: r.createdAt.toISOString(),
     })),
+  };
+}
+
+/** 操作审计 of the operator console: what operators did, and failed sign-ins there. */
+export async function listOperatorAudit(
+  ctx: ServiceContext,
+  q: z.output<typeof ZOpsAuditQuery>,
+): Promise<TPage<TOpsAuditRow>> {
+  const page = await repo.findAuditPage(
+    ctx.db,
+    { operators: true },
+    { action: q.action || undefined, ...dateRange(q) },
+    q.page,
+    q.limit,
+  );
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({ ...auditFields(r), operatorId: r.operatorId, username: r.username })),
   };
 }
 

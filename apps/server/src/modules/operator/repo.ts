@@ -1,6 +1,5 @@
-/** The only SQL of operator and operator_session, and the reading of the operators' audit rows. */
-import { and, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
-import { equals, pagedQuery } from '../../db/paged-query.ts';
+/** The only SQL of operator and operator_session, and the count of failed console sign-ins (the audit lists are modules/audit-log's). */
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { auditLog, operator, operatorSession } from '../../db/schema/index.ts';
 
@@ -40,43 +39,6 @@ export async function revokeOperatorSession(db: DbOrTx, sessionId: string, at: D
     .update(operatorSession)
     .set({ revokedAt: at })
     .where(and(eq(operatorSession.id, sessionId), sql`${operatorSession.revokedAt} is null`));
-}
-
-/** The audit rows written by operators (newest first). */
-export function findOperatorAuditPage(
-  db: DbOrTx,
-  f: { action?: string | undefined; from?: Date | undefined; to?: Date | undefined },
-  page: number,
-  limit: number,
-) {
-  return pagedQuery(db, {
-    from: auditLog,
-    select: {
-      id: auditLog.id,
-      operatorId: auditLog.operatorId,
-      username: auditLog.username,
-      action: auditLog.action,
-      target: auditLog.target,
-      result: auditLog.result,
-      status: auditLog.status,
-      message: auditLog.message,
-      ip: auditLog.ip,
-      createdAt: auditLog.createdAt,
-    },
-    where: [
-      // An operator's rows, and the failed sign-ins at the console (no operator known yet).
-      or(isNotNull(auditLog.operatorId), and(isNull(auditLog.companyId), like(auditLog.action, 'ops.%'))),
-      equals(auditLog.action, f.action),
-      f.from ? gte(auditLog.createdAt, f.from) : undefined,
-      f.to ? lt(auditLog.createdAt, f.to) : undefined,
-    ],
-    sorts: { createdAt: auditLog.createdAt },
-    sort: 'createdAt',
-    order: 'desc',
-    id: auditLog.id,
-    page,
-    limit,
-  });
 }
 
 /** Failed sign-ins to the operator console from this client for this username since a time (from the audit). */

@@ -26,7 +26,8 @@ import { listCompanies } from '../company/service.ts';
 import { isInStore, readStoredFile } from '../file/service.ts';
 import { confirmTopup, findTopupVoucher, getTopup, listTopups, rejectTopup } from '../money/service.ts';
 import { costRulesOfCompanies, updateCostRule } from '../service-company/service.ts';
-import { listOperatorAudit, loginOperator, logoutOperator, operatorInfo } from './service.ts';
+import { listOperatorAudit } from '../audit-log/service.ts';
+import { loginOperator, logoutOperator, operatorInfo } from './service.ts';
 
 /** The operator console's API (/ops): sign-in, the top-up queue, companies and cost rules, the audit. */
 export const operatorRoutes: FastifyPluginAsync = async (app) => {

@@ -4,7 +4,7 @@
  * operator's token never opens a company route and an admin's token never opens an operator one.
  */
 import { randomUUID } from 'node:crypto';
-import { Code, type TOperatorInfo, type TOpsAuditRow, type TPage } from '@flexpay/contract';
+import { Code, type TOperatorInfo } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -80,36 +80,3 @@ export const operatorInfo = (op: OperatorContext): TOperatorInfo => ({
   username: op.username,
   name: op.name,
 });
-
-/** The audit of what operators did. */
-export async function listOperatorAudit(
-  ctx: ServiceContext,
-  q: { action?: string | undefined; from?: string | undefined; to?: string | undefined; page: number; limit: number },
-): Promise<TPage<TOpsAuditRow>> {
-  const day = (d: string) => new Date(`${d}T00:00:00+08:00`);
-  const page = await repo.findOperatorAuditPage(
-    ctx.db,
-    {
-      action: q.action,
-      from: q.from ? day(q.from) : undefined,
-      to: q.to ? new Date(day(q.to).getTime() + 86_400_000) : undefined,
-    },
-    q.page,
-    q.limit,
-  );
-  return {
-    total: page.total,
-    rows: page.rows.map((r) => ({
-      id: r.id,
-      operatorId: r.operatorId,
-      username: r.username,
-      action: r.action,
-      target: r.target,
-      result: r.result,
-      status: r.status,
-      message: r.message,
-      ip: r.ip,
-      createdAt: r.createdAt.toISOString(),
-    })),
-  };
-}
