@@ -110,6 +110,7 @@ export const API = {
   ops: {
     login: '/api/ops/auth/login',
     logout: '/api/ops/auth/logout',
+    refresh: '/api/ops/auth/refresh',
     info: '/api/ops/auth/info',
     topupPage: '/api/ops/topup/page',
     topupOne: '/api/ops/topup/:id',

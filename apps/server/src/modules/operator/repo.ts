@@ -41,6 +41,13 @@ export async function revokeOperatorSession(db: DbOrTx, sessionId: string, at: D
     .where(and(eq(operatorSession.id, sessionId), sql`${operatorSession.revokedAt} is null`));
 }
 
+export async function extendOperatorSession(db: DbOrTx, sessionId: string, expiresAt: Date) {
+  await db
+    .update(operatorSession)
+    .set({ expiresAt })
+    .where(and(eq(operatorSession.id, sessionId), sql`${operatorSession.revokedAt} is null`));
+}
+
 /** Failed sign-ins to the operator console from this client for this username since a time (from the audit). */
 export async function countOperatorLoginFailures(
   db: DbOrTx,

@@ -27,7 +27,7 @@ import { isInStore, readStoredFile } from '../file/service.ts';
 import { confirmTopup, findTopupVoucher, getTopup, listTopups, rejectTopup } from '../money/service.ts';
 import { costRulesOfCompanies, updateCostRule } from '../service-company/service.ts';
 import { listOperatorAudit } from '../audit-log/service.ts';
-import { loginOperator, logoutOperator, operatorInfo } from './service.ts';
+import { loginOperator, logoutOperator, operatorInfo, refreshOperator } from './service.ts';
 
 /** The operator console's API (/ops): sign-in, the top-up queue, companies and cost rules, the audit. */
 export const operatorRoutes: FastifyPluginAsync = async (app) => {
@@ -58,6 +58,20 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     audit: 'ops.logout',
     schema: { tags: ['ops'], summary: '运营后台退出登录', data: z.null() },
     handler: (op) => logoutOperator(app.ctx, op),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.refresh,
+    access: 'operator',
+    audit: 'ops.refresh',
+    schema: {
+      tags: ['ops'],
+      summary: '刷新运营后台登录凭证',
+      description: '为当前会话签发新的两小时凭证（控制台在剩余不足 10 分钟时调用）。',
+      data: z.object({ token: z.string() }),
+    },
+    handler: (op) => refreshOperator(app.ctx, op),
   });
 
   route(app, {

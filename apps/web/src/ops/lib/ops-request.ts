@@ -8,7 +8,7 @@
  * toast, unless the call handles them itself (`silent`, or `fieldErrorsToForm` for a 40000 that
  * names fields).
  */
-import { Code, type TEnvelope } from '@flexpay/contract/web';
+import { API, Code, type TEnvelope } from '@flexpay/contract/web';
 import axios, { type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import {
   ApiError,
@@ -18,7 +18,7 @@ import {
   SERVER_UNAVAILABLE_MESSAGE,
   TIMEOUT_MESSAGE,
 } from '../../lib/request.ts';
-import { getOpsToken, removeOpsToken } from './ops-token.ts';
+import { getOpsToken, opsTokenSecondsLeft, removeOpsToken, setOpsToken } from './ops-token.ts';
 
 export const OPS_LOGIN_PATH = '/ops/login';
 const FALLBACK_MESSAGE = '请求失败，请稍后再试！';
@@ -121,6 +121,35 @@ function toError(
   return error;
 }
 
+/** Seconds before the operator token expires from which the console asks for a new one. */
+export const OPS_REFRESH_THRESHOLD_SECONDS = 600;
+let refreshInFlight: Promise<void> | null = null;
+
+/**
+ * After a successful call: when the operator token expires within the threshold, one refresh
+ * (never two at once) stores the new token, so a working operator is not signed out after two
+ * hours. A failed refresh changes nothing: the next call finds out.
+ */
+export function refreshOpsTokenIfNeeded(now: number = Date.now()): Promise<void> {
+  if (refreshInFlight) return refreshInFlight;
+  const token = getOpsToken();
+  const left = token ? opsTokenSecondsLeft(token, now) : null;
+  if (!token || left === null || left > OPS_REFRESH_THRESHOLD_SECONDS || left <= 0) return Promise.resolve();
+  refreshInFlight = opsHttp
+    .post<unknown>(API.ops.refresh)
+    .then((response) => {
+      const envelope = asEnvelope(response.data);
+      const fresh = envelope?.status === Code.OK ? (envelope.data as { token?: unknown }).token : undefined;
+      // Only while the same token is stored: a sign-out or another sign-in meanwhile wins.
+      if (typeof fresh === 'string' && getOpsToken() === token) setOpsToken(fresh);
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      refreshInFlight = null;
+    });
+  return refreshInFlight;
+}
+
 /** One call to an /api/ops route; resolves with the envelope's data (or the blob of a file). */
 export async function opsRequest<T>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
@@ -158,5 +187,6 @@ export async function opsRequest<T>(
   }
   const envelope = asEnvelope(response.data);
   if (envelope?.status !== Code.OK) throw toError(response.status, envelope, undefined, undefined, options);
+  if (url !== API.ops.logout) void refreshOpsTokenIfNeeded();
   return envelope.data as T;
 }

@@ -37,3 +37,16 @@ export function removeOpsToken(): void {
     // Storage disabled: nothing was stored.
   }
 }
+
+/** Whole seconds until the operator token expires, from its `exp` claim; null for a token that cannot be read. */
+export function opsTokenSecondsLeft(token: string, now: number = Date.now()): number | null {
+  const payload = token.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = typeof json === 'object' && json !== null ? (json as { exp?: unknown }).exp : undefined;
+    return typeof exp === 'number' ? Math.floor(exp - now / 1000) : null;
+  } catch {
+    return null;
+  }
+}

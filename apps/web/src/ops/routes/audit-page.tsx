@@ -12,6 +12,7 @@ import { useOpsTitle } from '../lib/use-ops-title.ts';
 export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.login': '登录',
   'ops.logout': '退出登录',
+  'ops.refresh': '刷新登录',
   'ops.topup.confirm': '确认充值到账',
   'ops.topup.reject': '驳回充值',
   'ops.costRule.update': '编辑费用规则',
