@@ -16,6 +16,7 @@ import { createOutboxSmsSender, type SmsSender } from './modules/verification/sm
 import { adminRoutes } from './modules/admin/routes.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/routes.ts';
+import { approvalRoutes } from './modules/approval/routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { ledgerEntryExporter } from './modules/money/entries-export.ts';
 import { exportRoutes } from './modules/export/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp({
   await app.register(serviceCompanyRoutes);
   await app.register(moneyRoutes);
   await app.register(auditLogRoutes);
+  await app.register(approvalRoutes);
   await app.register(operatorRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -107,6 +107,14 @@ export const API = {
     paymentAccountOne: '/api/companystaff/ecompanyPayAccount/:id',
     paymentAccountDefault: '/api/companystaff/ecompanyPayAccount/:id/default',
   },
+  approval: {
+    flow: '/api/admin/approvalFlow/:type',
+    pending: '/api/admin/approval/pending',
+    pendingCount: '/api/admin/approval/pending/count',
+    one: '/api/admin/approval/:id',
+    approve: '/api/admin/approval/:id/approve',
+    reject: '/api/admin/approval/:id/reject',
+  },
   ops: {
     login: '/api/ops/auth/login',
     logout: '/api/ops/auth/logout',

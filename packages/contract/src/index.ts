@@ -19,3 +19,5 @@ export * from './worker.ts';
 export * from './money-rules.ts';
 export * from './money.ts';
 export * from './ops.ts';
+export * from './approval-rules.ts';
+export * from './approval.ts';

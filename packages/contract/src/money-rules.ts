@@ -107,6 +107,9 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'money.account.delete': '删除付款账户',
   'money.account.default': '设为默认付款账户',
   'money.entries.export': '导出资金明细',
+  'approval.flow': '保存审批流程',
+  'approval.approve': '审批同意',
+  'approval.reject': '审批驳回',
   deny: '无权限访问',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

@@ -12,6 +12,7 @@ export * from './export-rules.ts';
 export * from './import-rules.ts';
 export * from './worker-rules.ts';
 export * from './money-rules.ts';
+export * from './approval-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -31,3 +32,4 @@ export type * from './import.ts';
 export type * from './worker.ts';
 export type * from './money.ts';
 export type * from './ops.ts';
+export type * from './approval.ts';

@@ -9,3 +9,4 @@ export * from './worker.ts';
 export * from './operator.ts';
 export * from './ledger.ts';
 export * from './money.ts';
+export * from './approval.ts';

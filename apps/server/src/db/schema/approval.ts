@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+import { company } from './company.ts';
+import { admin } from './identity.ts';
+
+/** A step of a flow as saved: a role or named admins, any one of them or all of them. */
+export interface ApprovalStepRow {
+  mode: 'any' | 'all';
+  roleId: number | null;
+  adminIds: number[];
+}
+
+/**
+ * A company's approval flow for one type (发放, 开票, 充值): from the threshold up, what the type
+ * starts waits for its ordered steps (DOMAIN section 6). No row, or not enabled: no approval.
+ */
+export const approvalFlow = pgTable(
+  'approval_flow',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => company.id),
+    type: varchar('type', { length: 20 }).notNull(),
+    thresholdFen: bigint('threshold_fen', { mode: 'number' }).notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    steps: jsonb('steps').$type<ApprovalStepRow[]>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('approval_flow_company_type_uq').on(t.companyId, t.type)],
+);
+
+/**
+ * One approval: what it is about (`subject`), its amount, who started it, and the approvers of
+ * every step, fixed when it started (a role's members then), so later role changes never strand
+ * it. The starter is never among them (segregation of duties).
+ */
+export const approvalRequest = pgTable(
+  'approval_request',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => company.id),
+    type: varchar('type', { length: 20 }).notNull(),
+    subjectKind: varchar('subject_kind', { length: 30 }).notNull(),
+    subjectId: varchar('subject_id', { length: 60 }).notNull(),
+    title: varchar('title', { length: 100 }).notNull().default(''),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    creatorAdminId: bigint('creator_admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id),
+    /** pending | approved | rejected */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    /** 1-based. */
+    currentStep: integer('current_step').notNull().default(1),
+    steps: jsonb('steps').$type<{ mode: 'any' | 'all'; approvers: number[] }[]>().notNull(),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('approval_request_company_idx').on(t.companyId, t.status, t.id),
+    // One open approval per subject.
+    uniqueIndex('approval_request_open_subject_uq')
+      .on(t.companyId, t.subjectKind, t.subjectId)
+      .where(sql`${t.status} = 'pending'`),
+    check('approval_request_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+  ],
+);
+
+/** A decision at a step: who, approve or reject, the comment. One per admin and step. */
+export const approvalAction = pgTable(
+  'approval_action',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    requestId: bigint('request_id', { mode: 'number' })
+      .notNull()
+      .references(() => approvalRequest.id),
+    step: integer('step').notNull(),
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id),
+    decision: varchar('decision', { length: 10 }).notNull(),
+    comment: varchar('comment', { length: 200 }).notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('approval_action_once_uq').on(t.requestId, t.step, t.adminId)],
+);

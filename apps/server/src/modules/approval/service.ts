@@ -1,0 +1,230 @@
+/**
+ * The approval engine (审批管理, DOMAIN section 6): one per company and type (发放, 开票, 充值).
+ * The module that owns a subject starts its approval inside its own transaction
+ * (`startApproval`) and learns the outcome through the handler it registered for the type
+ * (`onApprovalDecided`), in the transaction of the last decision.
+ */
+import {
+  APPROVAL_STEP_MODE_LABELS,
+  Code,
+  type TApprovalFlow,
+  type TApprovalRequest,
+  type TApprovalType,
+  type ZApprovalFlowBody,
+} from '@flexpay/contract';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
+import type { AuthContext } from '../auth/service.ts';
+import * as repo from './repo.ts';
+import { approversOf, needsApproval, stepPassed } from './rules.ts';
+
+export type ApprovalOutcome = 'approved' | 'rejected';
+/** What the owner of a type does when an approval of it ends (in the deciding transaction). */
+export type ApprovalHandler = (
+  tx: Tx,
+  request: { id: number; subject: { kind: string; id: string } },
+  outcome: ApprovalOutcome,
+  comment: string,
+) => Promise<void>;
+
+const handlers = new Map<TApprovalType, ApprovalHandler>();
+
+/** Registers what happens to a type's subjects when their approval ends (once per type). */
+export function onApprovalDecided(type: TApprovalType, handler: ApprovalHandler): void {
+  handlers.set(type, handler);
+}
+
+export const NOT_AN_APPROVER = '您不是当前步骤的审批人';
+export const STARTER_CANNOT_APPROVE = '发起人不能审批自己提交的申请';
+
+// ---- Flows ----
+
+export async function getFlow(ctx: ServiceContext, companyId: number, type: TApprovalType): Promise<TApprovalFlow> {
+  const row = await repo.findFlow(ctx.db, companyId, type);
+  return {
+    type,
+    configured: !!row,
+    thresholdFen: row?.thresholdFen ?? 0,
+    enabled: row?.enabled ?? false,
+    steps: row?.steps ?? [],
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/** Saves a type's flow: every role and admin it names must be the company's. */
+export async function saveFlow(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  type: TApprovalType,
+  body: z.output<typeof ZApprovalFlowBody>,
+): Promise<TApprovalFlow> {
+  const roleIds = body.steps.flatMap((s) => (s.roleId === null ? [] : [s.roleId]));
+  const known = new Set(await repo.findRoleIds(ctx.db, auth.companyId, roleIds));
+  const admins = new Set((await repo.findCompanyAdmins(ctx.db, auth.companyId)).map((a) => a.id));
+  body.steps.forEach((s, i) => {
+    if (s.roleId !== null && !known.has(s.roleId))
+      throw invalidField(`steps.${i}.roleId`, `第 ${i + 1} 步的角色不存在`);
+    if (s.adminIds.some((id) => !admins.has(id)))
+      throw invalidField(`steps.${i}.adminIds`, `第 ${i + 1} 步的审批人不存在`);
+  });
+  await repo.upsertFlow(
+    ctx.db,
+    {
+      companyId: auth.companyId,
+      type,
+      thresholdFen: body.thresholdFen,
+      enabled: body.enabled,
+      steps: body.steps.map((s) => ({ mode: s.mode, roleId: s.roleId, adminIds: [...new Set(s.adminIds)] })),
+    },
+    ctx.now(),
+  );
+  return getFlow(ctx, auth.companyId, type);
+}
+
+// ---- Requests ----
+
+export interface StartApproval {
+  companyId: number;
+  type: TApprovalType;
+  subject: { kind: string; id: string | number };
+  amountFen: number;
+  creatorAdminId: number;
+  title: string;
+}
+
+/**
+ * Starts the approval of a subject inside the caller's transaction: `approved` at once when the
+ * type has no enabled flow or the amount is under its threshold; else a pending request at step
+ * 1 with every step's approvers fixed now. A step left with no approver (only the starter holds
+ * its role) is refused: the subject could never pass.
+ */
+export async function startApproval(
+  tx: Tx,
+  input: StartApproval,
+): Promise<{ status: 'approved' } | { status: 'pending'; requestId: number }> {
+  const flow = await repo.findFlow(tx, input.companyId, input.type);
+  if (!flow || !needsApproval(flow, input.amountFen)) return { status: 'approved' };
+  const admins = await repo.findCompanyAdmins(tx, input.companyId);
+  const steps = flow.steps.map((s, i) => {
+    const approvers = approversOf(s, admins, input.creatorAdminId);
+    if (!approvers.length) {
+      throw new AppError(
+        Code.CONFLICT,
+        `审批流程第 ${i + 1} 步（${APPROVAL_STEP_MODE_LABELS[s.mode]}）没有可审批的管理员：发起人不能审批自己的申请，请调整审批流程`,
+      );
+    }
+    return { mode: s.mode, approvers };
+  });
+  const row = await repo.insertRequest(tx, {
+    companyId: input.companyId,
+    type: input.type,
+    subjectKind: input.subject.kind,
+    subjectId: String(input.subject.id),
+    title: input.title.slice(0, 100),
+    amountFen: input.amountFen,
+    creatorAdminId: input.creatorAdminId,
+    steps,
+  });
+  return { status: 'pending', requestId: row.id };
+}
+
+/** Approves or rejects the current step of a request, as one of its approvers. */
+export async function decide(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  decision: 'approve' | 'reject',
+  comment: string,
+): Promise<TApprovalRequest> {
+  await ctx.db.transaction(async (tx) => {
+    const request = await repo.lockRequest(tx, auth.companyId, id);
+    if (!request) throw notFound('审批不存在');
+    if (request.status !== 'pending') throw conflict('该审批已结束，不能再审批');
+    if (request.creatorAdminId === auth.adminId) throw new AppError(Code.FORBIDDEN, STARTER_CANNOT_APPROVE);
+    const step = request.steps[request.currentStep - 1];
+    if (!step || !step.approvers.includes(auth.adminId)) throw new AppError(Code.FORBIDDEN, NOT_AN_APPROVER);
+    const actions = await repo.findActions(tx, [request.id]);
+    const atStep = actions.filter((a) => a.step === request.currentStep);
+    if (atStep.some((a) => a.adminId === auth.adminId)) throw conflict('您已审批过这一步');
+    await repo.insertAction(tx, {
+      requestId: request.id,
+      step: request.currentStep,
+      adminId: auth.adminId,
+      decision,
+      comment,
+    });
+    const now = ctx.now();
+    const subject = { kind: request.subjectKind, id: request.subjectId };
+    if (decision === 'reject') {
+      await repo.updateRequest(tx, request.id, { status: 'rejected', decidedAt: now });
+      await handlers.get(request.type as TApprovalType)?.(tx, { id: request.id, subject }, 'rejected', comment);
+      return;
+    }
+    const approvedBy = [...atStep.filter((a) => a.decision === 'approve').map((a) => a.adminId), auth.adminId];
+    if (!stepPassed(step, approvedBy)) return;
+    if (request.currentStep < request.steps.length) {
+      await repo.updateRequest(tx, request.id, { currentStep: request.currentStep + 1 });
+      return;
+    }
+    await repo.updateRequest(tx, request.id, { status: 'approved', decidedAt: now });
+    await handlers.get(request.type as TApprovalType)?.(tx, { id: request.id, subject }, 'approved', comment);
+  });
+  return getRequest(ctx, auth, id);
+}
+
+async function toRequests(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  rows: repo.RequestRow[],
+): Promise<TApprovalRequest[]> {
+  const actions = await repo.findActions(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  const names = await repo.findAdminNames(ctx.db, [...new Set(rows.map((r) => r.creatorAdminId))]);
+  return rows.map((r) => {
+    const mine = actions.filter((a) => a.requestId === r.id);
+    const step = r.steps[r.currentStep - 1];
+    const canDecide =
+      r.status === 'pending' &&
+      !!step?.approvers.includes(auth.adminId) &&
+      !mine.some((a) => a.step === r.currentStep && a.adminId === auth.adminId);
+    return {
+      id: r.id,
+      type: r.type as TApprovalType,
+      subject: { kind: r.subjectKind, id: r.subjectId },
+      title: r.title,
+      amountFen: r.amountFen,
+      status: r.status as TApprovalRequest['status'],
+      currentStep: r.currentStep,
+      stepCount: r.steps.length,
+      creator: { id: r.creatorAdminId, name: names.get(r.creatorAdminId) ?? '' },
+      canDecide,
+      createdAt: r.createdAt.toISOString(),
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      actions: mine.map((a) => ({
+        step: a.step,
+        adminId: a.adminId,
+        adminName: a.adminName,
+        decision: a.decision as 'approve' | 'reject',
+        comment: a.comment,
+        createdAt: a.createdAt.toISOString(),
+      })),
+    };
+  });
+}
+
+/** A request of the company with its history. */
+export async function getRequest(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TApprovalRequest> {
+  const row = await repo.findRequest(ctx.db, auth.companyId, id);
+  if (!row) throw notFound('审批不存在');
+  const [request] = await toRequests(ctx, auth, [row]);
+  return request as TApprovalRequest;
+}
+
+/** 待我审批: what waits for this admin's decision now (newest first, at most 200). */
+export async function listPendingForMe(ctx: ServiceContext, auth: AuthContext): Promise<TApprovalRequest[]> {
+  return toRequests(ctx, auth, await repo.findPendingFor(ctx.db, auth.companyId, auth.adminId, 200));
+}
