@@ -1,8 +1,10 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
 
-export const TOPUP_STATUSES = ['pending', 'confirmed', 'rejected'] as const;
+/** 审批中 while the company's own approval flow for top-ups runs (the platform does not see it yet). */
+export const TOPUP_STATUSES = ['approving', 'pending', 'confirmed', 'rejected'] as const;
 export type TTopupStatus = (typeof TOPUP_STATUSES)[number];
 export const TOPUP_STATUS_LABELS: Record<TTopupStatus, string> = {
+  approving: '审批中',
   pending: '待确认',
   confirmed: '已到账',
   rejected: '已驳回',

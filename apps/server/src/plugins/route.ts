@@ -45,8 +45,8 @@ export interface RouteDefinition<A extends Access, P, Q, B, D extends z.ZodType>
   };
   /** The route moves money: it accepts an `Idempotency-Key` header (documented here; the handler calls `idempotent`). */
   idempotent?: boolean;
-  /** The success message shown to the user, where the answer carries one. */
-  message?: string;
+  /** The success message shown to the user, where the answer carries one (it may depend on the answer). */
+  message?: string | ((data: z.input<D>) => string);
   /** The audit target known before the work starts (so a refused call names it too), e.g. `role:7`. */
   target?: (input: RouteInput<P, Q, B>) => string;
   /** The audit target named by the answer, for what the call creates. */
@@ -106,7 +106,8 @@ export function route<
       if (definition.target) request.audit.target = definition.target(input);
       const data = await definition.handler(auth, input);
       if (definition.targetOfResult) request.audit.target = definition.targetOfResult(data);
-      return { status: Code.OK, ...(definition.message ? { message: definition.message } : {}), data };
+      const message = typeof definition.message === 'function' ? definition.message(data) : definition.message;
+      return { status: Code.OK, ...(message ? { message } : {}), data };
     },
   });
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { onApprovalDecided, startApproval, STARTER_CANNOT_APPROVE } from '../../src/modules/approval/service.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { opsLogin, serviceCompanyId, uploadVoucher } from '../money/support.ts';
 import { adminWithout } from '../worker/support.ts';
 
 const FLOW = '/api/admin/approvalFlow/invoice';
@@ -217,6 +218,76 @@ describe('approval engine', () => {
       expect((await yunfan.post(`${one(id)}/reject`, { comment: 'x' })).body.status).toBe(40400);
       expect((await demo.get(one(id))).body.data).toMatchObject({ status: 'pending', creator: { id: ids.clerk } });
       expect((await demo.get(one(999_999))).body.status).toBe(40400);
+    });
+  });
+
+  describe('top-ups', () => {
+    const TOPUP_FLOW = '/api/admin/approvalFlow/topup';
+    let jiangsu: number;
+    let payer: number;
+
+    beforeAll(async () => {
+      jiangsu = await serviceCompanyId(t.database.db, '江苏智薪人力资源有限公司');
+      payer = (await demo.get('/api/companystaff/ecompanyPayAccount/list')).body.data[0].id as number;
+      const saved = await demo.put(TOPUP_FLOW, {
+        thresholdFen: 1_000_000,
+        enabled: true,
+        steps: [{ mode: 'any', roleId: ids.financeRole }],
+      });
+      expect(saved.body.status).toBe(200);
+    });
+    afterAll(async () => {
+      await demo.put(TOPUP_FLOW, { thresholdFen: 0, enabled: false, steps: [] });
+    });
+
+    const topUp = async (amountFen: number) => {
+      const voucher = await uploadVoucher(t.app, demoToken);
+      const res = await demo.post('/api/companystaff/ecompanyRecharge', {
+        amountFen,
+        serviceCompanyId: jiangsu,
+        paymentAccountId: payer,
+        voucherFileId: voucher,
+      });
+      expect(res.body.status).toBe(200);
+      return res.body as { message: string; data: { id: number; status: string } };
+    };
+    const inQueue = async (ops: Caller, id: number) =>
+      ((await ops.get('/api/ops/topup/page', { status: 'pending' })).body.data.rows as { id: number }[]).some(
+        (r) => r.id === id,
+      );
+
+    it('a top-up over the threshold waits 审批中, out of the operator’s sight, until approved', async () => {
+      const ops = caller(t.app, await opsLogin(t.app));
+      const created = await topUp(2_000_000);
+      expect(created).toMatchObject({ message: '充值已提交，待公司内部审批', data: { status: 'approving' } });
+      const id = created.data.id;
+      expect(await inQueue(ops, id)).toBe(false);
+      expect((await ops.get(`/api/ops/topup/${id}`)).body.status).toBe(40400);
+      expect((await ops.post(`/api/ops/topup/${id}/confirm`)).body.status).toBe(40400);
+      const approving = await demo.get('/api/companystaff/ecompanyRecharge/page', { status: 'approving' });
+      expect(approving.body.data.rows.map((r: { id: number }) => r.id)).toContain(id);
+
+      const waiting = (await finance.get(PENDING)).body.data as { id: number; type: string; amountFen: number }[];
+      const request = waiting.find((r) => r.type === 'topup' && r.amountFen === 2_000_000);
+      expect(request).toBeDefined();
+      expect((await finance.post(`${one(request!.id)}/approve`, { comment: '凭证无误' })).body.data.status).toBe(
+        'approved',
+      );
+      expect((await demo.get(`/api/companystaff/ecompanyRecharge/${id}`)).body.data.status).toBe('pending');
+      expect(await inQueue(ops, id)).toBe(true);
+    });
+
+    it('a rejected one is 已驳回 with the approver’s reason; under the threshold goes straight to the platform', async () => {
+      const created = await topUp(3_000_000);
+      const waiting = (await finance.get(PENDING)).body.data as { id: number; type: string; amountFen: number }[];
+      const request = waiting.find((r) => r.type === 'topup' && r.amountFen === 3_000_000);
+      await finance.post(`${one(request!.id)}/reject`, { comment: '本月预算已用完' });
+      expect((await demo.get(`/api/companystaff/ecompanyRecharge/${created.data.id}`)).body.data).toMatchObject({
+        status: 'rejected',
+        rejectReason: '审批驳回：本月预算已用完',
+      });
+      const small = await topUp(999_999);
+      expect(small).toMatchObject({ message: '充值已提交，待平台确认到账', data: { status: 'pending' } });
     });
   });
 });

@@ -80,7 +80,12 @@ describe('money', () => {
 
     it('has the money dictionaries', async () => {
       const res = await demo.get('/api/admin/dataDictionary/list');
-      expect(res.body.data.topupStatus.map((d: { label: string }) => d.label)).toEqual(['待确认', '已到账', '已驳回']);
+      expect(res.body.data.topupStatus.map((d: { label: string }) => d.label)).toEqual([
+        '审批中',
+        '待确认',
+        '已到账',
+        '已驳回',
+      ]);
       expect(res.body.data.ledgerEntryType[0]).toEqual({ value: 'topup', label: '充值' });
     });
   });

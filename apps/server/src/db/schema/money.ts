@@ -73,7 +73,7 @@ export const topup = pgTable(
   },
   (t) => [
     check('topup_amount_ck', sql`${t.amountFen} > 0`),
-    check('topup_status_ck', sql`${t.status} in ('pending', 'confirmed', 'rejected')`),
+    check('topup_status_ck', sql`${t.status} in ('approving', 'pending', 'confirmed', 'rejected')`),
     check('topup_confirmed_transfer_ck', sql`(${t.status} = 'confirmed') = (${t.transferId} is not null)`),
     index('topup_company_idx').on(t.companyId, t.createdAt, t.id),
     index('topup_status_idx').on(t.status, t.createdAt, t.id),

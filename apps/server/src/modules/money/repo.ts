@@ -124,6 +124,8 @@ export interface TopupFilters {
   status?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** The operator's view: a top-up still in the company's approval is not the platform's yet. */
+  hideApproving?: boolean;
 }
 
 /** A page of top-ups, newest first (the operator's queue of 待确认 reads oldest first). */
@@ -134,6 +136,7 @@ export async function findTopupPage(db: DbOrTx, f: TopupFilters, page: number, l
     where: [
       equals(topup.companyId, f.companyId),
       equals(topup.status, f.status),
+      f.hideApproving ? ne(topup.status, 'approving') : undefined,
       f.from ? gte(topup.createdAt, f.from) : undefined,
       f.to ? lt(topup.createdAt, f.to) : undefined,
     ],
@@ -167,6 +170,22 @@ export async function insertTopup(db: DbOrTx, values: typeof topup.$inferInsert)
   const [row] = await db.insert(topup).values(values).returning({ id: topup.id });
   if (!row) throw new Error('top-up not inserted');
   return row.id;
+}
+
+/** The company's approval of a top-up ended: on to the platform (待确认), or 已驳回 with the reason. */
+export async function finishTopupApproval(
+  db: DbOrTx,
+  id: number,
+  values: { status: 'pending' } | { status: 'rejected'; rejectReason: string; decidedAt: Date },
+) {
+  await db
+    .update(topup)
+    .set(values)
+    .where(and(eq(topup.id, id), eq(topup.status, 'approving')));
+}
+
+export async function setTopupApproving(db: DbOrTx, id: number) {
+  await db.update(topup).set({ status: 'approving' }).where(eq(topup.id, id));
 }
 
 export async function decideTopup(

@@ -100,11 +100,11 @@ export const moneyRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags: ['money'],
       summary: '账户充值',
-      description: `登记一笔已转账的充值（待确认），由平台运营核对凭证后确认到账或驳回。`,
+      description: `登记一笔已转账的充值（待确认；公司设有充值审批流程且金额达到门槛时先审批中），由平台运营核对凭证后确认到账或驳回。`,
       body: ZTopupBody,
       data: ZTopup,
     },
-    message: '充值已提交，待平台确认到账',
+    message: (t) => (t.status === 'approving' ? '充值已提交，待公司内部审批' : '充值已提交，待平台确认到账'),
     targetOfResult: (t) => `topup:${t.id}`,
     handler: (auth, { body, request }) =>
       idempotent(app.db, request, `company:${auth.companyId}`, (tx) => createTopup(app.ctx, tx, auth, body)),

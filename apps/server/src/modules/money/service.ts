@@ -1,6 +1,7 @@
 /** Top-ups (充值), payment accounts (付款账户), balances and 资金明细 (DOMAIN section 5). */
 import {
   Code,
+  formatFen,
   type TBalance,
   type TLedgerEntry,
   type TLedgerEntryType,
@@ -19,6 +20,7 @@ import type { ServiceContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/service.ts';
+import { onApprovalDecided, startApproval } from '../approval/service.ts';
 import { getCompanyName } from '../company/service.ts';
 import { findStoredFile, findStoredFileIn } from '../file/service.ts';
 import { getBalances, listEntries, postTransfer, type EntryFilters } from '../ledger/service.ts';
@@ -162,12 +164,38 @@ export async function createTopup(
     remark: input.remark,
     createdBy: auth.adminId,
   });
+  // The company's own approval flow for top-ups, when it has one for this amount (审批管理).
+  const approval = await startApproval(tx, {
+    companyId: auth.companyId,
+    type: 'topup',
+    subject: { kind: 'topup', id },
+    amountFen: input.amountFen,
+    creatorAdminId: auth.adminId,
+    title: `充值 ¥${formatFen(input.amountFen)}`,
+  });
+  if (approval.status === 'pending') await repo.setTopupApproving(tx, id);
   const row = await repo.findTopup(tx, id, auth.companyId);
   if (!row) throw new Error('top-up vanished');
   return toTopup(row);
 }
 
-export type TopupListQuery = z.output<typeof ZTopupQuery> & { companyId?: number | undefined };
+// A top-up's approval ended: it goes on to the platform's queue, or is 已驳回 with the reason.
+onApprovalDecided('topup', async (tx, request, outcome, comment) => {
+  const id = Number(request.subject.id);
+  if (outcome === 'approved') await repo.finishTopupApproval(tx, id, { status: 'pending' });
+  else
+    await repo.finishTopupApproval(tx, id, {
+      status: 'rejected',
+      rejectReason: `审批驳回：${comment}`.slice(0, 200),
+      decidedAt: new Date(),
+    });
+});
+
+export type TopupListQuery = z.output<typeof ZTopupQuery> & {
+  companyId?: number | undefined;
+  /** The operator's view, which leaves out top-ups still in the company's approval. */
+  forOperator?: boolean;
+};
 
 /** Top-ups, newest first; the operator's queue of 待确认 (status pending, any company) oldest first. */
 export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = false): Promise<TPage<TTopup>> {
@@ -178,6 +206,7 @@ export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = fa
       status: q.status,
       from: q.from ? dayStart(q.from) : undefined,
       to: q.to ? dayAfter(q.to) : undefined,
+      hideApproving: q.forOperator ?? false,
     },
     q.page,
     q.limit,
@@ -186,14 +215,23 @@ export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = fa
   return { total: page.total, rows: page.rows.map(toTopup) };
 }
 
-/** One top-up of the company (or of any company for the operator); 40400 otherwise. */
+/**
+ * One top-up of the company, or of any company for the operator (who does not see one still in
+ * the company's approval); 40400 otherwise.
+ */
 export async function getTopup(db: DbOrTx, id: number, companyId?: number): Promise<TTopup> {
   const row = await repo.findTopup(db, id, companyId);
-  if (!row) throw notFound('充值记录不存在');
+  if (!row || (companyId === undefined && row.status === 'approving')) throw notFound('充值记录不存在');
   return toTopup(row);
 }
 
 const ALREADY = { confirmed: '该充值已确认到账，请勿重复操作', rejected: '该充值已驳回，不能再处理' } as const;
+
+/** A top-up the operator may decide: 待确认 (one in the company's approval is not theirs yet). */
+function assertPendingForOperator(row: repo.TopupRow | undefined): asserts row is repo.TopupRow {
+  if (!row || row.status === 'approving') throw notFound('充值记录不存在');
+  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+}
 
 /**
  * An operator confirms a top-up: under the top-up's row lock, a pending one credits the
@@ -202,8 +240,7 @@ const ALREADY = { confirmed: '该充值已确认到账，请勿重复操作', re
  */
 export async function confirmTopup(tx: Tx, id: number, operatorId: number, now: Date): Promise<TTopup> {
   const row = await repo.findTopup(tx, id, undefined, true);
-  if (!row) throw notFound('充值记录不存在');
-  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+  assertPendingForOperator(row);
   const transfer = await postTransfer(tx, {
     companyId: row.companyId,
     type: 'topup',
@@ -229,8 +266,7 @@ export async function confirmTopup(tx: Tx, id: number, operatorId: number, now: 
 /** An operator rejects a pending top-up with a reason (已驳回); no money moves. */
 export async function rejectTopup(tx: Tx, id: number, operatorId: number, reason: string, now: Date): Promise<TTopup> {
   const row = await repo.findTopup(tx, id, undefined, true);
-  if (!row) throw notFound('充值记录不存在');
-  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+  assertPendingForOperator(row);
   await repo.decideTopup(tx, id, { status: 'rejected', decidedBy: operatorId, decidedAt: now, rejectReason: reason });
   return getTopup(tx, id);
 }
@@ -238,7 +274,7 @@ export async function rejectTopup(tx: Tx, id: number, operatorId: number, reason
 /** The stored voucher of a top-up (the operator views it beside the amount). */
 export async function findTopupVoucher(ctx: ServiceContext, id: number) {
   const row = await repo.findTopup(ctx.db, id);
-  if (!row) return undefined;
+  if (!row || row.status === 'approving') return undefined;
   return findStoredFile(ctx, row.companyId, row.voucherFileId);
 }
 

@@ -93,7 +93,7 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
       querystring: ZOpsTopupQuery,
       data: ZPage(ZTopup),
     },
-    handler: (_op, { query }) => listTopups(app.db, query, query.status === 'pending'),
+    handler: (_op, { query }) => listTopups(app.db, { ...query, forOperator: true }, query.status === 'pending'),
   });
 
   route(app, {

@@ -24,7 +24,11 @@ function statusFilter(): TSelectFilter<TStatusChoice> {
   const base = selectFilter<TStatusChoice>({
     label: '状态',
     options: [
-      ...TOPUP_STATUSES.map((value) => ({ value, label: TOPUP_STATUS_LABELS[value] })),
+      // 审批中 is the company's own business: the platform never sees those.
+      ...TOPUP_STATUSES.filter((value) => value !== 'approving').map((value) => ({
+        value,
+        label: TOPUP_STATUS_LABELS[value],
+      })),
       { value: 'all', label: '全部' },
     ],
   });

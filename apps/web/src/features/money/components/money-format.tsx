@@ -20,6 +20,7 @@ export function SignedAmount({ fen }: { fen: number }) {
 }
 
 const TOPUP_STATUS_COLORS: Record<TTopupStatus, string> = {
+  approving: 'warning',
   pending: 'processing',
   confirmed: 'success',
   rejected: 'error',

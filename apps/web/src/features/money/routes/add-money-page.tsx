@@ -87,7 +87,7 @@ export function Component() {
     if (createTopup.isPending || isSubmittingRef.current) return;
     isSubmittingRef.current = true;
     try {
-      await createTopup.mutateAsync({
+      const created = await createTopup.mutateAsync({
         idempotencyKey: idempotency.key,
         body: {
           serviceCompanyId: values.serviceCompanyId ?? 0,
@@ -97,7 +97,9 @@ export function Component() {
           remark: values.remark.trim(),
         },
       });
-      void message.success('充值申请已提交，等待平台确认');
+      void message.success(
+        created.status === 'approving' ? '充值申请已提交，等待公司内部审批' : '充值申请已提交，等待平台确认',
+      );
       await navigate(moneyListPath('topups'));
     } catch (error) {
       // The key went with other content before (an earlier try may have gone through): a new intent.

@@ -1,0 +1,2 @@
+ALTER TABLE "topup" DROP CONSTRAINT "topup_status_ck";--> statement-breakpoint
+ALTER TABLE "topup" ADD CONSTRAINT "topup_status_ck" CHECK ("topup"."status" in ('approving', 'pending', 'confirmed', 'rejected'));
