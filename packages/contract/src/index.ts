@@ -21,3 +21,5 @@ export * from './money.ts';
 export * from './ops.ts';
 export * from './approval-rules.ts';
 export * from './approval.ts';
+export * from './payroll-rules.ts';
+export * from './payroll.ts';

@@ -112,6 +112,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'approval.flow': '保存审批流程',
   'approval.approve': '审批同意',
   'approval.reject': '审批驳回',
+  'payroll.create': '新建发放批次',
+  'payroll.pick': '选择员工添加发放明细',
+  'payroll.import': '上传发放明细文件',
+  'payroll.importCommit': '确认导入发放明细',
+  'payroll.check': '核对发放批次',
+  'payroll.submit': '提交发放批次',
+  'payroll.cancel': '取消发放批次',
+  'payroll.item.update': '修改发放明细',
+  'payroll.item.delete': '删除发放明细',
   deny: '无权限访问',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

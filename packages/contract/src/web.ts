@@ -13,6 +13,7 @@ export * from './import-rules.ts';
 export * from './worker-rules.ts';
 export * from './money-rules.ts';
 export * from './approval-rules.ts';
+export * from './payroll-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -33,3 +34,4 @@ export type * from './worker.ts';
 export type * from './money.ts';
 export type * from './ops.ts';
 export type * from './approval.ts';
+export type * from './payroll.ts';

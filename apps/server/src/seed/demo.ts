@@ -17,6 +17,7 @@ import {
 } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
 import { seedMoney } from './money.ts';
+import { seedPayroll } from './payroll.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -26,6 +27,7 @@ export const DEMO_LOGINS = [
   { username: 'demo', password: DEMO_PASSWORD, company: '星河科技有限公司', role: '企业主账号' },
   { username: 'demo_yf', password: DEMO_PASSWORD, company: '云帆物流有限公司', role: '企业主账号' },
   { username: 'finance', password: DEMO_PASSWORD, company: '星河科技有限公司', role: '财务' },
+  { username: 'hr', password: DEMO_PASSWORD, company: '星河科技有限公司', role: '人事专员' },
 ] as const;
 
 const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17);
@@ -169,7 +171,37 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         elementCodes: ELEMENT_CODES.filter((c) => !c.startsWith('system:') && c !== 'employee:add'),
       })
       .returning({ id: role.id });
-    if (!financeRole) throw new Error('seed: roles not inserted');
+    // 人事专员: workers, and creating and checking payroll batches; no approving or paying.
+    const HR_PAYROLL_SCREENS = new Set([
+      'emolumentGrant',
+      'emolumentGrantNew',
+      'emolumentCheckList',
+      'emolumentCheck',
+      'emolumentCheckVerify',
+      'emolumentDetail',
+      'checkVerify',
+      'emolumentGrantDetails',
+    ]);
+    const hrMenus = flattenRoutes(ASYNC_ROUTES)
+      .filter(
+        ({ route, parent }) =>
+          (parent ?? route).name === 'EmployeeManagement' ||
+          (route.name === 'EmolumentManagement' ? true : HR_PAYROLL_SCREENS.has(route.name)),
+      )
+      .map(({ route }) => menuCodeOf(route.path));
+    const [hrRole] = await tx
+      .insert(role)
+      .values({
+        companyId: xinghe.id,
+        name: '人事专员',
+        description: '员工管理，新建与核对薪酬发放',
+        menuCodes: hrMenus,
+        elementCodes: ELEMENT_CODES.filter(
+          (c) => c.startsWith('employee:') || ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
+        ),
+      })
+      .returning({ id: role.id });
+    if (!financeRole || !hrRole) throw new Error('seed: roles not inserted');
 
     const person = randomUUID();
     const admins = await tx
@@ -206,13 +238,26 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
           email: 'finance@xinghe.example',
           description: '财务',
         },
+        {
+          companyId: xinghe.id,
+          username: 'hr',
+          passwordHash,
+          name: '陈静',
+          mobile: '13800000004',
+          email: 'hr@xinghe.example',
+          description: '人事专员',
+        },
       ])
-      .returning({ id: admin.id, companyId: admin.companyId, isOwner: admin.isOwner });
+      .returning({ id: admin.id, companyId: admin.companyId, isOwner: admin.isOwner, username: admin.username });
     await tx.insert(adminRole).values(
       admins.map((a) => ({
         companyId: a.companyId,
         adminId: a.id,
-        roleId: a.isOwner ? (ownerRoles.find((r) => r.companyId === a.companyId)?.id ?? 0) : financeRole.id,
+        roleId: a.isOwner
+          ? (ownerRoles.find((r) => r.companyId === a.companyId)?.id ?? 0)
+          : a.username === 'hr'
+            ? hrRole.id
+            : financeRole.id,
       })),
     );
 
@@ -269,6 +314,19 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       );
       await insertGeneratedWorkers(tx, cipher, p.companyId, generated);
     }
+
+    const adminId = (username: string) => admins.find((a) => a.username === username)?.id ?? 0;
+    await seedPayroll(
+      tx,
+      {
+        xinghe: xinghe.id,
+        service: service.id,
+        demo: adminId('demo'),
+        hr: adminId('hr'),
+        financeRole: financeRole.id,
+      },
+      new Date(),
+    );
     return true;
   });
 }

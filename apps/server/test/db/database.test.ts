@@ -67,7 +67,7 @@ describe('migrations and seed', () => {
     }
   });
 
-  it('seeds the demo companies, the linked owner admins and the finance admin', async () => {
+  it('seeds the demo companies, the linked owner admins, the finance and the HR admin', async () => {
     const database = await createTestDatabase();
     try {
       const rows = await queryRows<{
@@ -85,6 +85,7 @@ describe('migrations and seed', () => {
         ['demo', '星河科技有限公司', true],
         ['demo_yf', '云帆物流有限公司', true],
         ['finance', '星河科技有限公司', false],
+        ['hr', '星河科技有限公司', false],
       ]);
       const [demo, demoYf, finance] = rows;
       expect(demo?.link_group).toBe(demoYf?.link_group);

@@ -298,7 +298,7 @@ describe('personal settings, verification methods and SMS', () => {
       );
       expect((await caller(t.app).get('/api/admin/dataDictionary/list')).body.status).toBe(40101);
       const demo = await caller(t.app).get('/api/admin/dataDictionary/demoAccounts');
-      expect(demo.body.data.map((d: { username: string }) => d.username)).toEqual(['demo', 'demo_yf', 'finance']);
+      expect(demo.body.data.map((d: { username: string }) => d.username)).toEqual(['demo', 'demo_yf', 'finance', 'hr']);
     });
 
     it('lists the whole grantable catalogue for the role editor', async () => {

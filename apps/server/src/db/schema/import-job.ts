@@ -13,6 +13,8 @@ export const importJob = pgTable(
       .notNull()
       .references(() => admin.id),
     type: varchar('type', { length: 30 }).notNull(),
+    /** The record the rows go into, for a kind that imports into one (a payroll batch). */
+    subjectId: bigint('subject_id', { mode: 'number' }),
     fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     fileName: varchar('file_name', { length: 200 }).notNull(),
     /** validating | validated | committing | committed | failed */

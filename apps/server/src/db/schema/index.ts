@@ -10,3 +10,4 @@ export * from './operator.ts';
 export * from './ledger.ts';
 export * from './money.ts';
 export * from './approval.ts';
+export * from './payroll.ts';

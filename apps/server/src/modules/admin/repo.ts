@@ -83,3 +83,13 @@ export async function replaceAdminRoles(db: DbOrTx, companyId: number, adminId: 
   await db.delete(adminRole).where(and(eq(adminRole.companyId, companyId), eq(adminRole.adminId, adminId)));
   if (roleIds.length) await db.insert(adminRole).values(roleIds.map((roleId) => ({ companyId, adminId, roleId })));
 }
+
+/** Admin names by id (who created or decided something, shown beside it). */
+export async function findAdminNames(db: DbOrTx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: admin.id, name: admin.name })
+    .from(admin)
+    .where(inArray(admin.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

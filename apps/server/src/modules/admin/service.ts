@@ -9,12 +9,13 @@ import {
   type TVerifyMethod,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
-import { sqlStateOf } from '../../db/client.ts';
+import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { revokeSessionsOfAdmin, type AdminRow, type AuthContext } from '../auth/service.ts';
 import { assertRolesOfCompany } from '../role/service.ts';
 import {
+  findAdminNames,
   findAdminOfCompany,
   findAdminPage,
   findRolesOfAdmins,
@@ -189,3 +190,8 @@ export async function resetAdminPassword(ctx: ServiceContext, auth: AuthContext,
     await revokeSessionsOfAdmin(tx, row.id, 'password_reset');
   });
 }
+
+// ---- For other modules ----
+
+/** Admin names by id, for the creators and deciders other areas show. */
+export const adminNames = (db: DbOrTx, ids: readonly number[]) => findAdminNames(db, ids);

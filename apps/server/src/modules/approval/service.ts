@@ -37,6 +37,10 @@ export function onApprovalDecided(type: TApprovalType, handler: ApprovalHandler)
 }
 
 export const NOT_AN_APPROVER = '您不是当前步骤的审批人';
+/** The element a decision of a type needs besides being an approver of the step (发放: 审批发放). */
+const DECIDE_ELEMENTS: Partial<Record<TApprovalType, { code: string; label: string }>> = {
+  payroll: { code: 'payroll:approve', label: '审批发放' },
+};
 export const STARTER_CANNOT_APPROVE = '发起人不能审批自己提交的申请';
 
 // ---- Flows ----
@@ -143,6 +147,10 @@ export async function decide(
     if (!request) throw notFound('审批不存在');
     if (request.status !== 'pending') throw conflict('该审批已结束，不能再审批');
     if (request.creatorAdminId === auth.adminId) throw new AppError(Code.FORBIDDEN, STARTER_CANNOT_APPROVE);
+    const element = DECIDE_ELEMENTS[request.type as TApprovalType];
+    if (element && !auth.elements.has(element.code)) {
+      throw new AppError(Code.FORBIDDEN, `您没有“${element.label}”权限，不能审批`);
+    }
     const step = request.steps[request.currentStep - 1];
     if (!step || !step.approvers.includes(auth.adminId)) throw new AppError(Code.FORBIDDEN, NOT_AN_APPROVER);
     const actions = await repo.findActions(tx, [request.id]);
@@ -174,6 +182,11 @@ export async function decide(
   return getRequest(ctx, auth, id);
 }
 
+const mayDecideType = (auth: AuthContext, type: TApprovalType) => {
+  const element = DECIDE_ELEMENTS[type];
+  return !element || auth.elements.has(element.code);
+};
+
 async function toRequests(
   ctx: ServiceContext,
   auth: AuthContext,
@@ -190,6 +203,7 @@ async function toRequests(
     const canDecide =
       r.status === 'pending' &&
       !!step?.approvers.includes(auth.adminId) &&
+      mayDecideType(auth, r.type as TApprovalType) &&
       !mine.some((a) => a.step === r.currentStep && a.adminId === auth.adminId);
     return {
       id: r.id,

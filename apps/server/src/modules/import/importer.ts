@@ -26,6 +26,8 @@ export type ColumnIndex<K extends string = string> = Partial<Record<K, number>>;
 export interface ImportScope {
   companyId: number;
   adminId: number;
+  /** The record the rows go into, for a kind that imports into one (Importer.subject); else null. */
+  subjectId: number | null;
 }
 
 /** A row that passed validation, as the commit will insert it: its sheet row and the kind's own fields. */
@@ -83,11 +85,19 @@ export interface ImportCommit<Staged extends StagedBase> {
    * connection. A unique violation (23505) ends the commit with Importer.findConflict's answer.
    */
   insert(batch: Staged[]): Promise<number>;
+  /** After the last insert, still inside the transaction (e.g. a record's totals); optional. */
+  finish?(inserted: number): Promise<void>;
 }
 
 export interface Importer<Staged extends StagedBase = StagedBase, Data = unknown, K extends string = string> {
   /** Stored as import_job.type; the background runs find the definition by it. */
   type: string;
+  /**
+   * A kind that imports into an existing record (a payroll batch's items) names it on upload with
+   * the query `subjectId`; `assertOpen` refuses a record of another company or one that no longer
+   * takes rows (an AppError with a Chinese message). The commit checks again in openCommit.
+   */
+  subject?: { assertOpen(db: DbOrTx, scope: ImportScope & { subjectId: number }): Promise<void> };
   /** What the rows are, in messages: 员工 in 文件中没有员工数据. */
   noun: string;
   columns: ImportColumns<K>;

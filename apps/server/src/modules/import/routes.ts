@@ -1,4 +1,4 @@
-import { IMPORT_MAX_ROWS, ZImportJob, ZKeyParams, type TImportPaths } from '@flexpay/contract';
+import { IMPORT_MAX_ROWS, ZId, ZImportJob, ZKeyParams, type TImportPaths } from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +19,8 @@ declare module 'fastify' {
 }
 
 const ZImportData = z.object({ importId: z.string() });
+/** The upload's query of a kind that imports into a record (Importer.subject). */
+const ZSubjectQuery = z.object({ subjectId: ZId.optional() });
 
 /**
  * The import centre's background jobs (validation, commit, hourly cleanup), shared by every import
@@ -96,12 +98,14 @@ export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = asyn
       tags: [tag],
       summary: `上传${importer.noun}导入文件（multipart 字段 file；xlsx 或 csv，最多 ${IMPORT_MAX_ROWS} 行），后台校验`,
       consumes: ['multipart/form-data'],
+      ...(importer.subject ? { querystring: ZSubjectQuery } : {}),
       data: ZImportJob,
     },
     targetOfResult: (job) => `import:${job.id}`,
     handler: async (auth, { request }) => {
+      const subjectId = importer.subject ? ((request.query as { subjectId?: number }).subjectId ?? null) : null;
       const incoming = await incomingFileOf(request, service.IMPORT_MAX_BYTES);
-      return service.startImport(app.ctx, app.jobs, importer, auth, incoming);
+      return service.startImport(app.ctx, app.jobs, importer, auth, incoming, subjectId);
     },
   });
 

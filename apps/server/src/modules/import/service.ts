@@ -9,6 +9,7 @@
  */
 import type { Readable } from 'node:stream';
 import {
+  Code,
   EXPORT_RETENTION_DAYS,
   IMPORT_MAX_ROWS,
   type TImportJob,
@@ -17,7 +18,7 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { sqlStateOf } from '../../db/client.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
@@ -77,9 +78,10 @@ async function findJob(ctx: ServiceContext, importer: AnyImporter, auth: AuthCon
   return job;
 }
 
-const scopeOf = (job: { companyId: number; adminId: number }): ImportScope => ({
+const scopeOf = (job: { companyId: number; adminId: number; subjectId?: number | null }): ImportScope => ({
   companyId: job.companyId,
   adminId: job.adminId,
+  subjectId: job.subjectId ?? null,
 });
 
 // ── Requests ────────────────────────────────────────────────────────────────────────────────
@@ -94,7 +96,12 @@ export async function startImport(
   importer: AnyImporter,
   auth: AuthContext,
   incoming: files.IncomingFile,
+  subjectId: number | null = null,
 ): Promise<TImportJob> {
+  if (importer.subject) {
+    if (subjectId === null) throw new AppError(Code.VALIDATION, `请指定${importer.noun}导入的目标`);
+    await importer.subject.assertOpen(ctx.db, { companyId: auth.companyId, adminId: auth.adminId, subjectId });
+  }
   const now = ctx.now();
   const file = await files.storeIncomingFile(ctx, { companyId: auth.companyId, adminId: auth.adminId }, incoming, {
     purpose: 'import',
@@ -106,6 +113,7 @@ export async function startImport(
     companyId: auth.companyId,
     adminId: auth.adminId,
     type: importer.type,
+    subjectId: importer.subject ? subjectId : null,
     fileId: file.id,
     fileName: file.name,
     status: 'validating',
@@ -515,6 +523,7 @@ export async function runCommit(
         await inflight?.done.catch(() => {});
       }
       if (inserted !== job.validRows) throw new ImportFailure(`校验结果不完整，${NO_DATA_WRITTEN}，请重新上传`);
+      await commit.finish?.(inserted);
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
     await removeStaged();
@@ -535,8 +544,10 @@ export async function runCommit(
       await removeStaged();
       return;
     }
-    if (err instanceof ImportFailure) {
-      await repo.failImport(ctx.db, job.id, ['committing'], err.message, ctx.now());
+    if (err instanceof ImportFailure || err instanceof AppError) {
+      // A definition refuses with an AppError (its record no longer takes rows): said as it is.
+      const message = err instanceof AppError ? `${err.message}，${NO_DATA_WRITTEN}` : err.message;
+      await repo.failImport(ctx.db, job.id, ['committing'], message, ctx.now());
       await removeStaged();
       return;
     }

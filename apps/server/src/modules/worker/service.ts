@@ -474,10 +474,12 @@ export {
   countWorkers,
   findExistingIdHashes,
   findJobTypeRefs,
+  findPayees,
   insertWorkersWithAccounts,
   iterateWorkers,
   type NewDefaultAccount,
   type NewWorker,
+  type PayeeRow,
   type WorkerExportRow,
   type WorkerFilter,
 } from './repo.ts';

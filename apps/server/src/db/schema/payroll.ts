@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { companyId, createdAt, updatedAt } from './columns.ts';
+import { serviceCompany } from './company.ts';
+import { admin } from './identity.ts';
+
+/**
+ * A payroll batch (发放批次, DOMAIN section 6): its header, its totals kept with its items, and
+ * its state up to 待支付 (paying is the payout issue's). Money in fen.
+ */
+export const payrollBatch = pgTable(
+  'payroll_batch',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    title: varchar('title', { length: 50 }).notNull(),
+    /** YYYY-MM: the month whose per-worker limit the items count toward. */
+    period: varchar('period', { length: 7 }).notNull(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' })
+      .notNull()
+      .references(() => serviceCompany.id),
+    /** bank | alipay */
+    channel: varchar('channel', { length: 10 }).notNull(),
+    /** sheet | workers | tasks */
+    source: varchar('source', { length: 10 }).notNull(),
+    /** draft | checking | confirming | approving | to_pay | paying | completed | partial | cancelled */
+    status: varchar('status', { length: 12 }).notNull().default('draft'),
+    itemCount: integer('item_count').notNull().default(0),
+    okCount: integer('ok_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    debitFen: bigint('debit_fen', { mode: 'number' }).notNull().default(0),
+    /** The cost rule the last check applied. */
+    feeRateBp: integer('fee_rate_bp'),
+    feeBearer: varchar('fee_bearer', { length: 10 }),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdBy: bigint('created_by', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelReason: varchar('cancel_reason', { length: 200 }),
+    /** The approval of the latest submission, when the company's flow asked for one. */
+    approvalRequestId: bigint('approval_request_id', { mode: 'number' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payroll_batch_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('payroll_batch_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    // The batches of a month and service company, whose items count toward the monthly limit.
+    index('payroll_batch_period_idx').on(t.companyId, t.serviceCompanyId, t.period),
+    check(
+      'payroll_batch_status_ck',
+      sql`${t.status} in ('draft', 'checking', 'confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial', 'cancelled')`,
+    ),
+    check('payroll_batch_channel_ck', sql`${t.channel} in ('bank', 'alipay')`),
+    check('payroll_batch_source_ck', sql`${t.source} in ('sheet', 'workers', 'tasks')`),
+    check('payroll_batch_period_ck', sql`${t.period} ~ '^[0-9]{4}-(0[1-9]|1[0-2])$'`),
+    check('payroll_batch_totals_ck', sql`${t.amountFen} >= 0 and ${t.feeFen} >= 0 and ${t.debitFen} >= 0`),
+  ],
+);
+
+/**
+ * An item of a batch: whom (matched by the ID number's keyed hash), how much, and what the last
+ * check found (the worker, the payout account as a masked snapshot, the fee, 正常 or the reasons).
+ */
+export const payrollItem = pgTable(
+  'payroll_item',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => payrollBatch.id, { onDelete: 'cascade' }),
+    /** The sheet's row, or the order the item was added in. */
+    rowNo: integer('row_no').notNull(),
+    name: varchar('name', { length: 50 }).notNull(),
+    idNumberHash: varchar('id_number_hash', { length: 64 }).notNull(),
+    idNumberMasked: varchar('id_number_masked', { length: 18 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
+    netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
+    debitFen: bigint('debit_fen', { mode: 'number' }).notNull().default(0),
+    /** Set by the check: the worker the ID number found, and the account it pays to. */
+    workerId: bigint('worker_id', { mode: 'number' }),
+    accountChannel: varchar('account_channel', { length: 10 }),
+    accountId: bigint('account_id', { mode: 'number' }),
+    accountMasked: varchar('account_masked', { length: 100 }),
+    accountBank: varchar('account_bank', { length: 20 }),
+    /** unchecked | ok | failed */
+    checkResult: varchar('check_result', { length: 10 }).notNull().default('unchecked'),
+    /** The reasons of a failed check, one per line. */
+    checkReasons: text('check_reasons').notNull().default(''),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+  },
+  (t) => [
+    index('payroll_item_batch_idx').on(t.companyId, t.batchId, t.rowNo, t.id),
+    index('payroll_item_result_idx').on(t.companyId, t.batchId, t.checkResult, t.rowNo, t.id),
+    check('payroll_item_amount_ck', sql`${t.amountFen} > 0`),
+    check('payroll_item_result_ck', sql`${t.checkResult} in ('unchecked', 'ok', 'failed')`),
+  ],
+);

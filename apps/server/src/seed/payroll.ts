@@ -1,0 +1,95 @@
+/**
+ * The demo's payroll (DOMAIN section 11, issue 17): 星河科技's approval flow on 发放 (over
+ * ¥50,000: 财务, then the owner), and batches in several states, made through the payroll
+ * module's own steps (insert, add workers, check, submit, cancel), so every figure is what a
+ * check computes.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../db/client.ts';
+import { approvalFlow } from '../db/schema/index.ts';
+import { addWorkerItems, insertBatch, runCancel, runCheck, runSubmit } from '../modules/payroll/service.ts';
+
+export interface PayrollSeedIds {
+  xinghe: number;
+  /** 海南灵工 (企业承担 6.5%, single max ¥50,000). */
+  service: number;
+  demo: number;
+  hr: number;
+  financeRole: number;
+}
+
+/** The demo's 发放 flow threshold: ¥50,000.00. */
+export const DEMO_PAYROLL_THRESHOLD_FEN = 5_000_000;
+
+export async function seedPayroll(tx: Tx, ids: PayrollSeedIds, now: Date) {
+  await tx.insert(approvalFlow).values({
+    companyId: ids.xinghe,
+    type: 'payroll',
+    thresholdFen: DEMO_PAYROLL_THRESHOLD_FEN,
+    enabled: true,
+    steps: [
+      { mode: 'any', roleId: ids.financeRole, adminIds: [] },
+      { mode: 'any', roleId: null, adminIds: [ids.demo] },
+    ],
+  });
+
+  // 在职 workers with a bank card, oldest first; and one who has left (a check failure to show).
+  const payable = await queryRows<{ id: string | number }>(
+    tx,
+    sql`select w.id from worker w
+         where w.company_id = ${ids.xinghe} and w.status = 'active'
+           and exists (select 1 from worker_bank_card c where c.company_id = w.company_id and c.worker_id = w.id)
+         order by w.id limit 60`,
+  );
+  const [left] = await queryRows<{ id: string | number }>(
+    tx,
+    sql`select id from worker where company_id = ${ids.xinghe} and status = 'left' order by id limit 1`,
+  );
+  const workers = payable.map((r) => Number(r.id));
+  const period = now.toISOString().slice(0, 7);
+  const base = { serviceCompanyId: ids.service, channel: 'bank' as const, period, remark: '' };
+  const batch = async (
+    adminId: number,
+    title: string,
+    source: 'sheet' | 'workers',
+    picked: number[],
+    fen: (i: number) => number,
+  ) => {
+    const id = await insertBatch(tx, ids.xinghe, adminId, { ...base, title, source });
+    await addWorkerItems(
+      tx,
+      ids.xinghe,
+      id,
+      picked.map((workerId, i) => ({ workerId, amountFen: fen(i), remark: '' })),
+    );
+    return id;
+  };
+
+  // 待审批: made by hr, over the threshold, waiting for 财务 then the owner.
+  const big = await batch(ids.hr, `${period} 数据标注结算`, 'sheet', workers.slice(0, 20), (i) => 300_000 + i * 1_000);
+  await runCheck(tx, ids.xinghe, big, now);
+  await runSubmit(tx, ids.xinghe, big, now);
+
+  // 待支付: small enough to need no approval.
+  const small = await batch(ids.demo, `${period} 客服加班费`, 'workers', workers.slice(20, 26), () => 80_000);
+  await runCheck(tx, ids.xinghe, small, now);
+  await runSubmit(tx, ids.xinghe, small, now);
+
+  // 核对中: one worker has left (the check says so).
+  const failing = [...workers.slice(26, 30), ...(left ? [Number(left.id)] : [])];
+  const checking = await batch(ids.hr, `${period} 内容审核劳务费`, 'sheet', failing, () => 120_000);
+  await runCheck(tx, ids.xinghe, checking, now);
+
+  // 草稿: items added, not checked yet.
+  await batch(ids.hr, `${period} 软件测试外包`, 'workers', workers.slice(30, 35), () => 200_000);
+
+  // 已取消.
+  const cancelled = await batch(
+    ids.demo,
+    `${period} 市场活动兼职（重复提交）`,
+    'workers',
+    workers.slice(35, 38),
+    () => 50_000,
+  );
+  await runCancel(tx, ids.xinghe, cancelled, '与另一批次重复，作废', now);
+}

@@ -1,0 +1,66 @@
+/** Payroll batches (薪酬发放, DOMAIN section 6) without zod, for the web bundle (see web.ts). */
+
+/**
+ * A batch's life: 草稿 (items being added) → 核对中 (checked, some items fail) → 待确认 (every item
+ * passed; its amounts count toward the workers' monthly totals) → 待审批 (the company's approval
+ * flow) → 待支付 → 支付中 → 已完成 | 部分成功 (the payout issue); 已取消 from any state before 支付中.
+ */
+export const PAYROLL_STATUSES = [
+  'draft',
+  'checking',
+  'confirming',
+  'approving',
+  'to_pay',
+  'paying',
+  'completed',
+  'partial',
+  'cancelled',
+] as const;
+export type TPayrollStatus = (typeof PAYROLL_STATUSES)[number];
+export const PAYROLL_STATUS_LABELS: Record<TPayrollStatus, string> = {
+  draft: '草稿',
+  checking: '核对中',
+  confirming: '待确认',
+  approving: '待审批',
+  to_pay: '待支付',
+  paying: '支付中',
+  completed: '已完成',
+  partial: '部分成功',
+  cancelled: '已取消',
+};
+
+/** Where items may be added, edited, removed and checked. */
+export const PAYROLL_EDITABLE_STATUSES: readonly TPayrollStatus[] = ['draft', 'checking', 'confirming'];
+/** Where a batch may be cancelled: before 支付中, and not while its approval is in progress. */
+export const PAYROLL_CANCELLABLE_STATUSES: readonly TPayrollStatus[] = ['draft', 'checking', 'confirming', 'to_pay'];
+
+export const PAYROLL_SOURCES = ['sheet', 'workers', 'tasks'] as const;
+export type TPayrollSource = (typeof PAYROLL_SOURCES)[number];
+export const PAYROLL_SOURCE_LABELS: Record<TPayrollSource, string> = {
+  sheet: '表格导入',
+  workers: '选择员工',
+  tasks: '任务确认',
+};
+
+/** An item's check result: 未核对 until the batch is checked, then 正常 or 异常 with the reasons. */
+export const PAYROLL_CHECK_RESULTS = ['unchecked', 'ok', 'failed'] as const;
+export type TPayrollCheckResult = (typeof PAYROLL_CHECK_RESULTS)[number];
+export const PAYROLL_CHECK_RESULT_LABELS: Record<TPayrollCheckResult, string> = {
+  unchecked: '未核对',
+  ok: '正常',
+  failed: '异常',
+};
+
+/** At most this many items in a batch (and rows in its sheet). */
+export const PAYROLL_MAX_ITEMS = 100_000;
+/** At most this many workers picked at once. */
+export const PAYROLL_MAX_PICKED = 500;
+
+/** A month `YYYY-MM`. */
+export const PAYROLL_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The batch number shown to people: FF + the creation day + the id (FF20261124000123). */
+export function payrollBatchNo(id: number, createdAt: string): string {
+  const day = createdAt.slice(0, 10).replaceAll('-', '');
+  return `FF${day}${String(id).padStart(6, '0')}`;
+}

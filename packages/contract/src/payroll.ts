@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { ZId, ZPageQuery } from './envelope.ts';
+import { ZApprovalRequest } from './approval.ts';
+import { FEE_BEARERS } from './money-rules.ts';
+import {
+  PAYROLL_CHECK_RESULTS,
+  PAYROLL_MAX_PICKED,
+  PAYROLL_PERIOD_PATTERN,
+  PAYROLL_SOURCES,
+  PAYROLL_STATUSES,
+} from './payroll-rules.ts';
+import { PAYOUT_CHANNELS } from './worker-rules.ts';
+
+const ZFen = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+/** An item's amount in fen: at least one fen, at most 100 million yuan. */
+const ZItemAmountFen = z
+  .number({ error: '请输入金额' })
+  .int('金额最多两位小数')
+  .min(1, '金额必须大于 0')
+  .max(10_000_000_000, '金额不能超过 1 亿元');
+const ZRemark = z.string().trim().max(200, '备注最多 200 个字').default('');
+
+export const ZPayrollPeriod = z
+  .string({ error: '请选择发放月份' })
+  .regex(PAYROLL_PERIOD_PATTERN, '发放月份格式应为 YYYY-MM');
+
+// ---- Batches ----
+
+export const ZPayrollBatchBody = z.object({
+  title: z.string({ error: '请输入批次名称' }).trim().min(1, '请输入批次名称').max(50, '批次名称最多 50 个字'),
+  period: ZPayrollPeriod,
+  serviceCompanyId: ZId.describe('服务商'),
+  channel: z.enum(PAYOUT_CHANNELS, { error: '请选择发放渠道' }),
+  /** How the items will be added: an uploaded sheet or workers picked from the list. */
+  source: z.enum(['sheet', 'workers'], { error: '请选择发放方式' }).default('sheet'),
+  remark: ZRemark,
+});
+export type TPayrollBatchBody = z.input<typeof ZPayrollBatchBody>;
+
+export const ZPayrollBatchQuery = ZPageQuery.extend({
+  status: z.enum(PAYROLL_STATUSES, { error: '批次状态不存在' }).optional(),
+  title: z.string().trim().max(50).optional(),
+  period: ZPayrollPeriod.optional(),
+  serviceCompanyId: ZId.optional(),
+});
+export type TPayrollBatchQuery = z.input<typeof ZPayrollBatchQuery>;
+
+export const ZPayrollBatch = z.object({
+  id: z.number().int(),
+  batchNo: z.string(),
+  title: z.string(),
+  period: z.string(),
+  serviceCompanyId: z.number().int(),
+  serviceCompanyName: z.string(),
+  channel: z.enum(PAYOUT_CHANNELS),
+  source: z.enum(PAYROLL_SOURCES),
+  status: z.enum(PAYROLL_STATUSES),
+  itemCount: z.number().int(),
+  okCount: z.number().int(),
+  failedCount: z.number().int(),
+  /** 应发合计: what the items pay before fees. */
+  amountFen: ZFen,
+  feeFen: ZFen,
+  /** 实发合计: what the workers receive. */
+  netFen: ZFen,
+  /** 扣款合计: what the company's account pays. */
+  debitFen: ZFen,
+  /** The cost rule the last check used (null before the first check). */
+  feeRateBp: z.number().int().nullable(),
+  feeBearer: z.enum(FEE_BEARERS).nullable(),
+  remark: z.string(),
+  creator: z.object({ id: z.number().int(), name: z.string() }),
+  createdAt: z.string(),
+  checkedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+});
+export type TPayrollBatch = z.infer<typeof ZPayrollBatch>;
+
+/** One batch with its approval (history and whether the viewer may decide), for 发放详情. */
+export const ZPayrollBatchDetail = ZPayrollBatch.extend({
+  approval: ZApprovalRequest.nullable(),
+});
+export type TPayrollBatchDetail = z.infer<typeof ZPayrollBatchDetail>;
+
+/** The batches of each status, for the tabs of 薪酬发放. */
+export const ZPayrollStatusCount = z.object({
+  status: z.enum(PAYROLL_STATUSES),
+  count: z.number().int(),
+  amountFen: ZFen,
+});
+export type TPayrollStatusCount = z.infer<typeof ZPayrollStatusCount>;
+
+export const ZPayrollCancelBody = z.object({
+  reason: z.string({ error: '请填写取消原因' }).trim().min(1, '请填写取消原因').max(200, '取消原因最多 200 个字'),
+});
+
+// ---- Items ----
+
+export const ZPayrollItemQuery = ZPageQuery.extend({
+  batchId: ZId.describe('批次'),
+  result: z.enum(PAYROLL_CHECK_RESULTS, { error: '核对结果不存在' }).optional(),
+  name: z.string().trim().max(50).optional(),
+});
+export type TPayrollItemQuery = z.input<typeof ZPayrollItemQuery>;
+
+export const ZPayrollItem = z.object({
+  id: z.number().int(),
+  batchId: z.number().int(),
+  /** The sheet's row, or the order in which the item was added. */
+  rowNo: z.number().int(),
+  workerId: z.number().int().nullable(),
+  name: z.string(),
+  idNumberMasked: z.string(),
+  amountFen: ZFen,
+  feeFen: ZFen,
+  netFen: ZFen,
+  debitFen: ZFen,
+  /** The payout account the check found (masked), or null. */
+  account: z
+    .object({ channel: z.enum(PAYOUT_CHANNELS), accountMasked: z.string(), bankCode: z.string().nullable() })
+    .nullable(),
+  checkResult: z.enum(PAYROLL_CHECK_RESULTS),
+  checkReasons: z.array(z.string()),
+  remark: z.string(),
+});
+export type TPayrollItem = z.infer<typeof ZPayrollItem>;
+
+export const ZPayrollItemBody = z.object({ amountFen: ZItemAmountFen, remark: ZRemark });
+export type TPayrollItemBody = z.input<typeof ZPayrollItemBody>;
+
+/** Workers picked from the list, each with an amount (选择员工). */
+export const ZPayrollPickBody = z.object({
+  items: z
+    .array(z.object({ workerId: ZId, amountFen: ZItemAmountFen, remark: ZRemark }))
+    .min(1, '请至少选择一名员工')
+    .max(PAYROLL_MAX_PICKED, `一次最多选择 ${PAYROLL_MAX_PICKED} 名员工`),
+});
+export type TPayrollPickBody = z.input<typeof ZPayrollPickBody>;
+
+export const ZPayrollItemIdsBody = z.object({
+  ids: z.array(ZId).min(1, '请选择发放明细').max(1000, '一次最多查询 1000 条'),
+});
