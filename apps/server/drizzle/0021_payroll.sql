@@ -65,4 +65,5 @@ CREATE INDEX "payroll_batch_company_idx" ON "payroll_batch" USING btree ("compan
 CREATE INDEX "payroll_batch_status_idx" ON "payroll_batch" USING btree ("company_id","status","created_at","id");--> statement-breakpoint
 CREATE INDEX "payroll_batch_period_idx" ON "payroll_batch" USING btree ("company_id","service_company_id","period");--> statement-breakpoint
 CREATE INDEX "payroll_item_batch_idx" ON "payroll_item" USING btree ("company_id","batch_id","row_no","id");--> statement-breakpoint
-CREATE INDEX "payroll_item_result_idx" ON "payroll_item" USING btree ("company_id","batch_id","check_result","row_no","id");
+CREATE INDEX "payroll_item_result_idx" ON "payroll_item" USING btree ("company_id","batch_id","check_result","row_no","id");--> statement-breakpoint
+CREATE INDEX "payroll_item_name_idx" ON "payroll_item" USING btree ("company_id","batch_id","name" text_pattern_ops);

@@ -245,6 +245,33 @@ describe('payroll batches', () => {
     });
   });
 
+  describe('the items list', () => {
+    it('pages in 序号 order, which stays without gaps after a removal; filters by result and name', async () => {
+      const w = await newWorker();
+      const id = await createBatch();
+      await pick(
+        hr,
+        id,
+        Array.from({ length: 25 }, (_, i) => ({ workerId: w.id, amountFen: 1_000 + i })),
+      );
+      const third = (await items(id)).rows[2];
+      expect((await hr.del(`${P}/emolumentDetail/${third?.id}`)).body.status).toBe(200);
+      const page2 = (await demo.get(`${P}/emolumentDetail/page`, { batchId: id, page: 2, limit: 10 })).body.data;
+      expect(page2.total).toBe(24);
+      expect(page2.rows.map((r: { rowNo: number }) => r.rowNo)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+      expect(page2.rows.map((r: { amountFen: number }) => r.amountFen)).toEqual(
+        Array.from({ length: 10 }, (_, i) => 1_011 + i),
+      );
+      const page3 = (await demo.get(`${P}/emolumentDetail/page`, { batchId: id, page: 3, limit: 10 })).body.data;
+      expect(page3.rows.map((r: { rowNo: number }) => r.rowNo)).toEqual([21, 22, 23, 24]);
+      await hr.post(batchUrl(id, '/check'));
+      expect((await items(id, { result: 'failed' })).total).toBe(23);
+      expect((await items(id, { result: 'ok' })).total).toBe(1);
+      expect((await items(id, { name: w.name.slice(0, 2) })).total).toBe(24);
+      expect((await items(id, { name: '无此人' })).total).toBe(0);
+    });
+  });
+
   describe('the monthly limit', () => {
     it('counts the period’s other checked batches: the later batch fails where the total would pass ¥98,000', async () => {
       const w = await newWorker();

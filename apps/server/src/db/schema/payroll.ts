@@ -76,7 +76,10 @@ export const payrollItem = pgTable(
     batchId: bigint('batch_id', { mode: 'number' })
       .notNull()
       .references(() => payrollBatch.id, { onDelete: 'cascade' }),
-    /** The sheet's row, or the order the item was added in. */
+    /**
+     * 序号: 1, 2, 3… in the order the items were added (the sheet's order), kept without gaps (a
+     * removal renumbers the items after it), so a deep page of the list seeks to its first row.
+     */
     rowNo: integer('row_no').notNull(),
     name: varchar('name', { length: 50 }).notNull(),
     idNumberHash: varchar('id_number_hash', { length: 64 }).notNull(),
@@ -100,6 +103,8 @@ export const payrollItem = pgTable(
   (t) => [
     index('payroll_item_batch_idx').on(t.companyId, t.batchId, t.rowNo, t.id),
     index('payroll_item_result_idx').on(t.companyId, t.batchId, t.checkResult, t.rowNo, t.id),
+    // 姓名 prefix search within a batch.
+    index('payroll_item_name_idx').on(t.companyId, t.batchId, t.name.op('text_pattern_ops')),
     check('payroll_item_amount_ck', sql`${t.amountFen} > 0`),
     check('payroll_item_result_ck', sql`${t.checkResult} in ('unchecked', 'ok', 'failed')`),
   ],

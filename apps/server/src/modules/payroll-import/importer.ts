@@ -66,14 +66,14 @@ export const payrollImporter = defineImporter<StagedItem, PayrollCheckData, keyo
     if (scope.subjectId === null) throw new Error('payroll import without its batch');
     const open = await openBatchForItems(tx, scope.companyId, scope.subjectId);
     const batchId = open.row.id;
-    const first = open.nextRowNo;
+    // 序号 in the sheet's order after the batch's earlier items, without gaps (blank rows skipped).
+    let next = open.nextRowNo;
     return {
       insert(batch) {
-        // 序号 in the sheet's order after the batch's earlier items (the first data row is row 2).
         const values = batch.map((r) => ({
           companyId: scope.companyId,
           batchId,
-          rowNo: first + r.row - 2,
+          rowNo: next++,
           name: r.name,
           idNumberHash: r.idNumberHash,
           idNumberMasked: r.idNumberMasked,

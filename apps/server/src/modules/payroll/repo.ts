@@ -1,5 +1,5 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, eq, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
@@ -179,6 +179,23 @@ export async function findItemPage(db: DbOrTx, f: ItemFilters, page: number, lim
       .then((r) => r[0]?.n ?? 0));
   const offset = (page - 1) * limit;
   if (offset >= total) return { total, rows: [] as ItemRow[] };
+  // Unfiltered, 序号 runs 1…n without gaps: a page seeks to its first 序号 instead of skipping
+  // `offset` items (each a heap visit). Checked, not assumed: the last 序号 must be the count.
+  if (!f.result && !f.name && knownTotal !== undefined && offset > 0) {
+    const [last] = await db
+      .select({ max: sql<number | null>`max(${payrollItem.rowNo})` })
+      .from(payrollItem)
+      .where(where);
+    if (Number(last?.max) === knownTotal) {
+      const rows = await db
+        .select()
+        .from(payrollItem)
+        .where(and(where, gt(payrollItem.rowNo, offset)))
+        .orderBy(asc(payrollItem.rowNo), asc(payrollItem.id))
+        .limit(limit);
+      return { total, rows };
+    }
+  }
   const rows = await db
     .select()
     .from(payrollItem)
@@ -279,6 +296,15 @@ export async function writeCheckResults(db: DbOrTx, companyId: number, batchId: 
     where i.company_id = ${companyId} and i.batch_id = ${batchId} and i.id = v.id`);
 }
 
+/**
+ * Refreshes the planner's statistics of the items after a large batch was written (imported or
+ * checked): right after 100,000 new rows, stale statistics make PostgreSQL read the whole batch
+ * for a page of its list or a name search (measured: 160–560 ms a page instead of 12–30 ms).
+ */
+export async function analyzeItems(db: DbOrTx) {
+  await db.execute(sql`analyze payroll_item`);
+}
+
 /** Marks every item of a batch 未核对 again (its check no longer holds). */
 export async function resetChecks(db: DbOrTx, companyId: number, batchId: number) {
   await db
@@ -297,6 +323,17 @@ export async function updateItem(db: DbOrTx, id: number, values: Partial<NewItem
   await db.update(payrollItem).set(values).where(eq(payrollItem.id, id));
 }
 
-export async function deleteItem(db: DbOrTx, id: number) {
-  await db.delete(payrollItem).where(eq(payrollItem.id, id));
+/** Removes an item; the items after it move up one 序号, so the numbers stay without gaps. */
+export async function deleteItem(db: DbOrTx, item: Pick<ItemRow, 'id' | 'companyId' | 'batchId' | 'rowNo'>) {
+  await db.delete(payrollItem).where(eq(payrollItem.id, item.id));
+  await db
+    .update(payrollItem)
+    .set({ rowNo: sql`${payrollItem.rowNo} - 1` })
+    .where(
+      and(
+        eq(payrollItem.companyId, item.companyId),
+        eq(payrollItem.batchId, item.batchId),
+        gt(payrollItem.rowNo, item.rowNo),
+      ),
+    );
 }

@@ -40,6 +40,8 @@ import { checkItems, type Payee } from './rules.ts';
 export const BATCH_SUBJECT = 'payroll_batch';
 /** Check results are written this many items a statement. */
 const WRITE_CHUNK = 10_000;
+/** From this many items written at once, the planner's statistics are refreshed (repo.analyzeItems). */
+const ANALYZE_FROM = 10_000;
 
 type ListQuery = z.output<typeof ZPayrollBatchQuery>;
 type ItemListQuery = z.output<typeof ZPayrollItemQuery>;
@@ -380,6 +382,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
     checkedAt: now,
   });
   await repo.refreshBatchTotals(tx, companyId, id);
+  if (checked.length >= ANALYZE_FROM) await repo.analyzeItems(tx);
 }
 
 // ---- Editing items ----
@@ -419,9 +422,9 @@ export async function updateItem(
 
 export async function removeItem(ctx: ServiceContext, auth: AuthContext, id: number): Promise<null> {
   await ctx.db.transaction(async (tx) => {
-    const { batch } = await itemOf(tx, auth, id);
+    const { item, batch } = await itemOf(tx, auth, id);
     assertStatus(batch, PAYROLL_EDITABLE_STATUSES, '删除发放明细');
-    await repo.deleteItem(tx, id);
+    await repo.deleteItem(tx, item);
     await itemsChanged(tx, batch);
   });
   return null;
