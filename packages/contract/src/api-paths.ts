@@ -130,6 +130,7 @@ export const API = {
   },
   approval: {
     flow: '/api/admin/approvalFlow/:type',
+    flowOptions: '/api/admin/approvalFlowOptions',
     pending: '/api/admin/approval/pending',
     pendingCount: '/api/admin/approval/pending/count',
     one: '/api/admin/approval/:id',

@@ -89,3 +89,10 @@ export const ZApprovalDecisionBody = z.object({
 export const ZApprovalRejectBody = z.object({
   comment: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '审批意见最多 200 个字'),
 });
+
+/** Whom the flow editor can name in a step. */
+export const ZApprovalFlowOptions = z.object({
+  roles: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  admins: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type TApprovalFlowOptions = z.infer<typeof ZApprovalFlowOptions>;

@@ -37,7 +37,8 @@ describe('what the role editor offers', () => {
     const offered = availableElementGroups().flatMap((g) => g.elements.map((e) => e.code));
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(isElementAvailable('employee:view')).toBe(true);
-    expect(isElementAvailable('system:approval')).toBe(false);
+    expect(isElementAvailable('system:approval')).toBe(true);
+    expect(isElementAvailable('payroll:approve')).toBe(true);
     expect(isElementAvailable('payroll:pay')).toBe(false);
     for (const group of availableElementGroups()) expect(group.elements.length, group.area).toBeGreaterThan(0);
   });

@@ -64,7 +64,7 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['taskOrderManage', 'EmolumentManagement', 'examineManage']) expect(codes).not.toContain(name);
+    for (const name of ['taskOrderManage', 'payRoll', 'refundCenter']) expect(codes).not.toContain(name);
     expect(codes).toEqual(
       expect.arrayContaining([
         'listEmployee',
@@ -74,6 +74,10 @@ describe('the role editor and the personal pages', () => {
         'adminManage',
         'listMoney',
         'moneyDetail',
+        'EmolumentManagement',
+        'emolumentGrant',
+        'emolumentCheck',
+        'examineManage',
       ]),
     );
   });
@@ -83,12 +87,15 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'money', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'payroll', 'money', 'system']);
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
     expect(offered).toEqual(expect.arrayContaining(['money:view', 'money:topup', 'money:account', 'money:log']));
-    for (const code of ['system:approval', 'payroll:pay', 'task:view', 'content:edit'])
+    expect(offered).toEqual(
+      expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
+    );
+    for (const code of ['payroll:pay', 'payroll:refund', 'task:view', 'content:edit'])
       expect(offered).not.toContain(code);
   });
 

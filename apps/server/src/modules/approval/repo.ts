@@ -48,6 +48,15 @@ export async function findRoleIds(db: DbOrTx, companyId: number, ids: number[]):
   return rows.map((r) => r.id);
 }
 
+/** The company's roles, for the flow editor's pickers. */
+export async function findRoleOptions(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: role.id, name: role.name })
+    .from(role)
+    .where(eq(role.companyId, companyId))
+    .orderBy(asc(role.id));
+}
+
 /** The company's admins with their status and roles. */
 export async function findCompanyAdmins(db: DbOrTx, companyId: number) {
   const rows = await db

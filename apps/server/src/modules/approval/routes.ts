@@ -3,6 +3,7 @@ import {
   ZApprovalDecisionBody,
   ZApprovalFlow,
   ZApprovalFlowBody,
+  ZApprovalFlowOptions,
   ZApprovalRejectBody,
   ZApprovalRequest,
   ZApprovalTypeParams,
@@ -11,7 +12,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
-import { decide, getFlow, getRequest, listPendingForMe, saveFlow } from './service.ts';
+import { decide, getFlow, getFlowOptions, getRequest, listPendingForMe, saveFlow } from './service.ts';
 
 /** 审批管理: each type's flow, 待我审批, and the decisions at each step. */
 export const approvalRoutes: FastifyPluginAsync = async (app) => {
@@ -39,6 +40,14 @@ export const approvalRoutes: FastifyPluginAsync = async (app) => {
     target: ({ params }) => `approvalFlow:${params.type}`,
     message: '审批流程已保存',
     handler: (auth, { params, body }) => saveFlow(app.ctx, auth, params.type, body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.approval.flowOptions,
+    access: 'system:approval',
+    schema: { tags: ['approval'], summary: '审批流程可选的角色与管理员', data: ZApprovalFlowOptions },
+    handler: (auth) => getFlowOptions(app.ctx, auth.companyId),
   });
 
   route(app, {

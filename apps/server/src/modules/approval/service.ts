@@ -87,6 +87,15 @@ export async function saveFlow(
   return getFlow(ctx, auth.companyId, type);
 }
 
+/** Whom a flow's steps can name: the company's roles and its enabled admins. */
+export async function getFlowOptions(ctx: ServiceContext, companyId: number) {
+  const [roles, admins] = await Promise.all([
+    repo.findRoleOptions(ctx.db, companyId),
+    repo.findCompanyAdmins(ctx.db, companyId),
+  ]);
+  return { roles, admins: admins.filter((a) => a.enabled).map((a) => ({ id: a.id, name: a.name })) };
+}
+
 // ---- Requests ----
 
 export interface StartApproval {

@@ -1,6 +1,7 @@
 import { DownloadOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Tooltip } from 'antd';
 import { Link } from 'react-router';
+import { PendingApprovalsButton } from '../../features/approval/components/pending-approvals-button.tsx';
 import { CustomerServiceButton } from '../../features/support/components/customer-service-button.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useSession } from '../../lib/session-store.ts';
@@ -39,6 +40,7 @@ export function Navbar() {
           </Tooltip>
         )}
         <ErrorLogButton />
+        <PendingApprovalsButton />
         <CustomerServiceButton />
         <FullscreenButton />
         <UserMenu />

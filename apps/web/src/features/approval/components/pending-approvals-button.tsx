@@ -1,0 +1,81 @@
+import { APPROVAL_TYPE_LABELS, type TApprovalRequest } from '@flexpay/contract/web';
+import { AuditOutlined } from '@ant-design/icons';
+import { Badge, Button, Drawer, List, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { usePending, usePendingCount } from '../api/flows.ts';
+
+/** Where an approval's subject is shown (a batch's 发放详情, a top-up's 充值记录). */
+function subjectPath(request: TApprovalRequest): string | undefined {
+  if (request.subject.kind === 'payroll_batch')
+    return `/EmolumentManagement/emolumentGrantDetails?id=${request.subject.id}`;
+  if (request.subject.kind === 'topup') return '/moneyManagement/listMoney?tab=topups';
+  return undefined;
+}
+
+/** The top bar's 待我审批: a badge with the count, a drawer with what waits, each a link to it. */
+export function PendingApprovalsButton() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const count = usePendingCount();
+  const pending = usePending(open);
+  const n = count.data?.count ?? 0;
+  return (
+    <>
+      <Tooltip title="待我审批">
+        <Badge count={n} size="small" offset={[-6, 6]}>
+          <Button type="text" className="navbar-item" aria-label={`待我审批 ${n}`} onClick={() => setOpen(true)}>
+            <AuditOutlined />
+          </Button>
+        </Badge>
+      </Tooltip>
+      <Drawer title={`待我审批（${n}）`} open={open} onClose={() => setOpen(false)} size={480}>
+        <List<TApprovalRequest>
+          loading={pending.isFetching}
+          dataSource={pending.data ?? []}
+          locale={{ emptyText: '暂无待审批事项' }}
+          renderItem={(r) => {
+            const path = subjectPath(r);
+            return (
+              <List.Item
+                actions={
+                  path
+                    ? [
+                        <Button
+                          key="go"
+                          type="link"
+                          onClick={() => {
+                            setOpen(false);
+                            void navigate(path);
+                          }}
+                        >
+                          去审批
+                        </Button>,
+                      ]
+                    : []
+                }
+              >
+                <List.Item.Meta
+                  title={
+                    <>
+                      <Tag>{APPROVAL_TYPE_LABELS[r.type]}</Tag>
+                      {r.title}
+                    </>
+                  }
+                  description={
+                    <Typography.Text type="secondary">
+                      {formatMoney(r.amountFen)} · 第 {r.currentStep}/{r.stepCount} 步 · {r.creator.name} 提交于{' '}
+                      {formatDateTime(r.createdAt)}
+                    </Typography.Text>
+                  }
+                />
+              </List.Item>
+            );
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}

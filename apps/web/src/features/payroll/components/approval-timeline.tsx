@@ -1,0 +1,105 @@
+import { APPROVAL_DECISION_LABELS, APPROVAL_STATUS_LABELS, type TApprovalRequest } from '@flexpay/contract/web';
+import { App, Button, Form, Input, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
+import { useState } from 'react';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useDecide } from '../api/approval.ts';
+
+/** A batch's approval: its steps, the decisions so far, and 同意/驳回 for an approver of the current step. */
+export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
+  const { message } = App.useApp();
+  const decide = useDecide();
+  const [deciding, setDeciding] = useState<'approve' | 'reject' | undefined>();
+  const [form] = Form.useForm<{ comment: string }>();
+  const current = approval.status === 'pending' ? approval.currentStep - 1 : approval.stepCount;
+
+  const onOk = async () => {
+    if (!deciding) return;
+    // An invalid form shows its messages under the fields.
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { comment } = values;
+    try {
+      await decide.mutateAsync({ id: approval.id, decision: deciding, comment: comment ?? '' });
+      void message.success(deciding === 'approve' ? '已同意' : '已驳回');
+      setDeciding(undefined);
+      form.resetFields();
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space>
+        <Typography.Text>审批状态</Typography.Text>
+        <Tag
+          color={approval.status === 'approved' ? 'success' : approval.status === 'rejected' ? 'error' : 'processing'}
+        >
+          {APPROVAL_STATUS_LABELS[approval.status]}
+        </Tag>
+        <Typography.Text type="secondary">
+          发起人 {approval.creator.name}，{formatDateTime(approval.createdAt)}
+        </Typography.Text>
+      </Space>
+      <Steps
+        size="small"
+        current={current}
+        status={approval.status === 'rejected' ? 'error' : undefined}
+        items={Array.from({ length: approval.stepCount }, (_, i) => ({ title: `第 ${i + 1} 步` }))}
+      />
+      {approval.actions.length > 0 && (
+        <Timeline
+          items={approval.actions.map((a) => ({
+            color: a.decision === 'approve' ? 'green' : 'red',
+            children: (
+              <Space direction="vertical" size={0}>
+                <span>
+                  第 {a.step} 步 · {a.adminName} · {APPROVAL_DECISION_LABELS[a.decision]}
+                </span>
+                {a.comment && <Typography.Text type="secondary">意见：{a.comment}</Typography.Text>}
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {formatDateTime(a.createdAt)}
+                </Typography.Text>
+              </Space>
+            ),
+          }))}
+        />
+      )}
+      {approval.status === 'pending' && !approval.canDecide && (
+        <Typography.Text type="secondary">等待第 {approval.currentStep} 步的审批人处理。</Typography.Text>
+      )}
+      {approval.canDecide && (
+        <Space>
+          <Button type="primary" onClick={() => setDeciding('approve')}>
+            同意
+          </Button>
+          <Button danger onClick={() => setDeciding('reject')}>
+            驳回
+          </Button>
+        </Space>
+      )}
+      <Modal
+        open={deciding !== undefined}
+        title={deciding === 'approve' ? '同意发放' : '驳回发放'}
+        okText={deciding === 'approve' ? '同意' : '驳回'}
+        okButtonProps={{ danger: deciding === 'reject', loading: decide.isPending }}
+        onOk={() => void onOk()}
+        onCancel={() => setDeciding(undefined)}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="comment"
+            label="审批意见"
+            rules={[
+              ...(deciding === 'reject' ? [{ required: true, whitespace: true, message: '请填写驳回原因' }] : []),
+              { max: 200, message: '最多 200 个字' },
+            ]}
+          >
+            <Input.TextArea rows={3} placeholder={deciding === 'reject' ? '请填写驳回原因' : '选填'} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,176 @@
+import {
+  PAYROLL_CANCELLABLE_STATUSES,
+  PAYROLL_EDITABLE_STATUSES,
+  PAYROLL_STATUS_LABELS,
+  PAYROLL_STATUSES,
+  type TPayrollBatch,
+  type TPayrollStatus,
+} from '@flexpay/contract/web';
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Form, Input, Modal, Space, Tabs, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
+import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
+import { Permission } from '../../../components/permission.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { useBatches, useCancelBatch, useStatusCounts } from '../api/batches.ts';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { checkPath, GRANT_NEW_PATH, grantDetailsPath } from '../paths.ts';
+import { BatchStatusTag, channelLabel } from './payroll-format.tsx';
+
+const STATUS_OPTIONS = PAYROLL_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
+const CHECK_OPTIONS = PAYROLL_EDITABLE_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
+
+const filtersOf = (checkOnly: boolean) =>
+  defineFilters({
+    status: { ...selectFilter({ label: '状态', options: checkOnly ? CHECK_OPTIONS : STATUS_OPTIONS }), inForm: false },
+    title: textFilter({ label: '批次名称', maxLength: 50 }),
+    period: textFilter({ label: '发放月份', placeholder: 'YYYY-MM', maxLength: 7, width: 120 }),
+  });
+const GRANT_FILTERS = filtersOf(false);
+const CHECK_FILTERS = filtersOf(true);
+
+/**
+ * 薪酬发放 (every batch, tabs by status with their counts) and 薪酬核对 (`checkOnly`: the batches
+ * still being checked): filters, totals and the actions the viewer may take.
+ */
+export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const list = useListQuery(checkOnly ? CHECK_FILTERS : GRANT_FILTERS);
+  const batches = useBatches(list.query, checkOnly);
+  const counts = useStatusCounts();
+  const canCheck = useHasElement(PAYROLL_ELEMENTS.check);
+  const cancelling = useDialogTarget<TPayrollBatch>();
+  const cancel = useCancelBatch();
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+
+  const statuses: readonly TPayrollStatus[] = checkOnly ? PAYROLL_EDITABLE_STATUSES : PAYROLL_STATUSES;
+  const countOf = (s: TPayrollStatus) => counts.data?.find((c) => c.status === s)?.count ?? 0;
+  const tabs = [
+    { key: 'all', label: checkOnly ? '全部待核对' : '全部' },
+    ...statuses.map((s) => ({ key: s, label: `${PAYROLL_STATUS_LABELS[s]} ${countOf(s)}` })),
+  ];
+
+  const columns: TableColumnsType<TPayrollBatch> = [
+    {
+      title: '批次号',
+      dataIndex: 'batchNo',
+      width: 170,
+      render: (no: string, b) => <Link to={grantDetailsPath(b.id)}>{no}</Link>,
+    },
+    { title: '批次名称', dataIndex: 'title', width: 170, ellipsis: true },
+    { title: '状态', dataIndex: 'status', width: 90, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
+    { title: '月份', dataIndex: 'period', width: 90 },
+    { title: '服务商', dataIndex: 'serviceCompanyName', width: 180, ellipsis: true },
+    { title: '渠道', dataIndex: 'channel', width: 70, render: channelLabel },
+    { title: '人数', dataIndex: 'itemCount', width: 70, align: 'right' },
+    { title: '应发金额', dataIndex: 'amountFen', width: 130, align: 'right', render: formatMoney },
+    { title: '服务费', dataIndex: 'feeFen', width: 110, align: 'right', render: formatMoney },
+    { title: '扣款合计', dataIndex: 'debitFen', width: 130, align: 'right', render: formatMoney },
+    { title: '创建人', dataIndex: ['creator', 'name'], width: 90 },
+    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
+    {
+      title: '操作',
+      key: 'actions',
+      fixed: 'right',
+      width: 150,
+      render: (_, b) => (
+        <Space size={0}>
+          <Button type="link" size="small" onClick={() => void navigate(grantDetailsPath(b.id))}>
+            详情
+          </Button>
+          {canCheck && PAYROLL_EDITABLE_STATUSES.includes(b.status) && (
+            <Button type="link" size="small" onClick={() => void navigate(checkPath(b.id))}>
+              核对
+            </Button>
+          )}
+          {canCheck && PAYROLL_CANCELLABLE_STATUSES.includes(b.status) && (
+            <Button type="link" size="small" danger onClick={() => cancelling.open(b)}>
+              取消
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  const onCancel = async () => {
+    const target = cancelling.target;
+    if (!target) return;
+    const values = await form.validateFields().catch(() => undefined);
+    if (!values) return;
+    const { reason } = values;
+    setSaving(true);
+    try {
+      await cancel.mutateAsync({ id: target.id, reason });
+      void message.success('批次已取消');
+      cancelling.close();
+      form.resetFields();
+    } catch {
+      // the request layer has shown why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={checkOnly ? '薪酬核对' : '薪酬发放'}>
+      <Tabs
+        activeKey={list.values.status ?? 'all'}
+        items={tabs}
+        onChange={(key) =>
+          list.setValues({ ...list.values, status: key === 'all' ? undefined : (key as TPayrollStatus) })
+        }
+      />
+      <ListSearchForm list={list} query={batches} />
+      <ListToolbar>
+        <Permission element={PAYROLL_ELEMENTS.create}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(GRANT_NEW_PATH)}>
+            新建发放
+          </Button>
+        </Permission>
+      </ListToolbar>
+      <ListTable<TPayrollBatch>
+        query={batches}
+        noun="发放批次"
+        isFiltered={list.isFiltered || list.values.status !== undefined}
+        empty={checkOnly ? '暂无待核对的批次' : '暂无发放批次，可点击“新建发放”创建'}
+        columns={columns}
+        pagination={list.pagination}
+        scroll={{ x: 1620 }}
+      />
+      <Modal
+        open={cancelling.dialogProps.open}
+        afterClose={cancelling.dialogProps.afterClose}
+        title={`取消批次“${cancelling.target?.title ?? ''}”`}
+        okText="取消批次"
+        okButtonProps={{ danger: true, loading: saving }}
+        cancelText="返回"
+        onOk={() => void onCancel()}
+        onCancel={cancelling.close}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item
+            name="reason"
+            label="取消原因"
+            rules={[
+              { required: true, whitespace: true, message: '请填写取消原因' },
+              { max: 200, message: '最多 200 个字' },
+            ]}
+          >
+            <Input.TextArea rows={3} placeholder="请填写取消原因" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

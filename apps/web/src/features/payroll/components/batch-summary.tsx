@@ -1,0 +1,44 @@
+import { FEE_BEARER_LABELS, PAYROLL_SOURCE_LABELS, type TPayrollBatch } from '@flexpay/contract/web';
+import { Descriptions, Typography } from 'antd';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { BatchStatusTag, channelLabel, formatRate } from './payroll-format.tsx';
+
+/** A batch's header: who, what, and its totals. */
+export function BatchSummary({ batch, column = 3 }: { batch: TPayrollBatch; column?: number }) {
+  return (
+    <Descriptions size="small" column={column} bordered>
+      <Descriptions.Item label="批次号">{batch.batchNo}</Descriptions.Item>
+      <Descriptions.Item label="批次名称">{batch.title}</Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <BatchStatusTag status={batch.status} />
+      </Descriptions.Item>
+      <Descriptions.Item label="发放月份">{batch.period}</Descriptions.Item>
+      <Descriptions.Item label="服务商">{batch.serviceCompanyName}</Descriptions.Item>
+      <Descriptions.Item label="发放渠道">{channelLabel(batch.channel)}</Descriptions.Item>
+      <Descriptions.Item label="人数">
+        {batch.itemCount} 人（正常 {batch.okCount}
+        {batch.failedCount > 0 && <Typography.Text type="danger">，异常 {batch.failedCount}</Typography.Text>}）
+      </Descriptions.Item>
+      <Descriptions.Item label="应发合计">{formatMoney(batch.amountFen)}</Descriptions.Item>
+      <Descriptions.Item label="服务费">
+        {formatMoney(batch.feeFen)}
+        {batch.feeBearer && (
+          <Typography.Text type="secondary">
+            （{formatRate(batch.feeRateBp)}，{FEE_BEARER_LABELS[batch.feeBearer]}）
+          </Typography.Text>
+        )}
+      </Descriptions.Item>
+      <Descriptions.Item label="实发合计">{formatMoney(batch.netFen)}</Descriptions.Item>
+      <Descriptions.Item label="扣款合计">
+        <Typography.Text strong>{formatMoney(batch.debitFen)}</Typography.Text>
+      </Descriptions.Item>
+      <Descriptions.Item label="来源">{PAYROLL_SOURCE_LABELS[batch.source]}</Descriptions.Item>
+      <Descriptions.Item label="创建人">{batch.creator.name}</Descriptions.Item>
+      <Descriptions.Item label="创建时间">{formatDateTime(batch.createdAt)}</Descriptions.Item>
+      <Descriptions.Item label="核对时间">{formatDateTime(batch.checkedAt)}</Descriptions.Item>
+      {batch.cancelReason ? <Descriptions.Item label="取消原因">{batch.cancelReason}</Descriptions.Item> : null}
+      {batch.remark ? <Descriptions.Item label="备注">{batch.remark}</Descriptions.Item> : null}
+    </Descriptions>
+  );
+}

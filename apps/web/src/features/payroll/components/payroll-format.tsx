@@ -1,0 +1,46 @@
+import {
+  PAYOUT_CHANNEL_LABELS,
+  PAYROLL_CHECK_RESULT_LABELS,
+  PAYROLL_STATUS_LABELS,
+  type TPayrollCheckResult,
+  type TPayrollStatus,
+} from '@flexpay/contract/web';
+import { Tag } from 'antd';
+
+const STATUS_COLORS: Record<TPayrollStatus, string> = {
+  draft: 'default',
+  checking: 'warning',
+  confirming: 'processing',
+  approving: 'purple',
+  to_pay: 'cyan',
+  paying: 'blue',
+  completed: 'success',
+  partial: 'orange',
+  cancelled: 'default',
+};
+
+export function BatchStatusTag({ status }: { status: TPayrollStatus }) {
+  return <Tag color={STATUS_COLORS[status]}>{PAYROLL_STATUS_LABELS[status]}</Tag>;
+}
+
+const RESULT_COLORS: Record<TPayrollCheckResult, string> = { unchecked: 'default', ok: 'success', failed: 'error' };
+
+export function CheckResultTag({ result }: { result: TPayrollCheckResult }) {
+  return <Tag color={RESULT_COLORS[result]}>{PAYROLL_CHECK_RESULT_LABELS[result]}</Tag>;
+}
+
+/** 6.50% from 650 basis points. */
+export const formatRate = (bp: number | null) => (bp === null ? '-' : `${(bp / 100).toFixed(2)}%`);
+
+export const channelLabel = (channel: keyof typeof PAYOUT_CHANNEL_LABELS) => PAYOUT_CHANNEL_LABELS[channel];
+
+/** Yuan text typed in a form to fen, exactly; undefined when it is not an amount with at most two decimals. */
+export function yuanToFen(text: string | number | null | undefined): number | undefined {
+  if (typeof text === 'number') {
+    const fen = Math.round(text * 100);
+    return Math.abs(text * 100 - fen) < 1e-6 && fen >= 0 ? fen : undefined;
+  }
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(String(text ?? '').trim());
+  if (!m) return undefined;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}

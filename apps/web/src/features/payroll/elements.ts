@@ -1,0 +1,10 @@
+import type { TElementCode } from '@flexpay/contract/web';
+
+/** The element codes the payroll screens check (permissions.ts). */
+export const PAYROLL_ELEMENTS = {
+  view: 'payroll:view',
+  create: 'payroll:create',
+  /** Checking, editing and removing items, submitting and cancelling a batch. */
+  check: 'payroll:check',
+  approve: 'payroll:approve',
+} as const satisfies Record<string, TElementCode>;

@@ -1,0 +1,10 @@
+/** Paths of the payroll screens (the route catalogue in the contract is the source). */
+export const GRANT_LIST_PATH = '/EmolumentManagement/emolumentGrant';
+export const GRANT_NEW_PATH = '/EmolumentManagement/emolumentGrantNew';
+export const CHECK_LIST_PATH = '/EmolumentManagement/emolumentCheckList';
+const withId = (path: string) => (id: number) => `${path}?id=${id}`;
+export const checkPath = withId('/EmolumentManagement/emolumentCheck');
+export const checkVerifyPath = withId('/EmolumentManagement/emolumentCheckVerify');
+export const checkResultPath = withId('/EmolumentManagement/checkVerify');
+export const grantDetailsPath = withId('/EmolumentManagement/emolumentGrantDetails');
+export const itemsPath = withId('/EmolumentManagement/emolumentDetail');

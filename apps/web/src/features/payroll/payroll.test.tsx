@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getButton, mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { Component as CheckPage } from './routes/emolument-check-page.tsx';
+import { Component as VerifyPage } from './routes/emolument-check-verify-page.tsx';
+import { Component as DetailsPage } from './routes/emolument-grant-details-page.tsx';
+import { Component as GrantPage } from './routes/emolument-grant-page.tsx';
+import { Component as NewPage } from './routes/emolument-grant-new-page.tsx';
+import { approval, batch, item } from './test-data.ts';
+
+const ALL = { 'payroll:view': true, 'payroll:create': true, 'payroll:check': true, 'money:view': true };
+const COUNTS = [
+  { status: 'draft', count: 1, amountFen: 0 },
+  { status: 'checking', count: 2, amountFen: 0 },
+  { status: 'approving', count: 1, amountFen: 0 },
+];
+
+let api: ReturnType<typeof mockApi> | undefined;
+const user = setupUser();
+beforeEach(() => useSession.setState({ elements: ALL }));
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+});
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row ${text}`);
+  return row;
+};
+
+describe('薪酬发放', () => {
+  it('lists batches with status tabs and counts, and filters by status through a tab', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/page': () => ok({ total: 1, rows: [batch()] }),
+      'GET /api/emolument/emolumentGrant/statusCounts': () => ok(COUNTS),
+    });
+    const { router } = renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
+    expect(await screen.findByText('FF20261124000007')).toBeInTheDocument();
+    expect(within(rowOf('FF20261124000007')).getByText('¥58,575.00')).toBeInTheDocument();
+    expect(within(rowOf('FF20261124000007')).getByText('核对中')).toBeInTheDocument();
+    await user.click(await screen.findByRole('tab', { name: '核对中 2' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?status=checking'));
+    await waitFor(() => expect(api?.calls.at(-1)?.params).toMatchObject({ status: 'checking', page: 1 }));
+  });
+
+  it('hides 新建发放, 核对 and 取消 from an admin who may only view', async () => {
+    useSession.setState({ elements: { 'payroll:view': true } });
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/page': () => ok({ total: 1, rows: [batch()] }),
+      'GET /api/emolument/emolumentGrant/statusCounts': () => ok(COUNTS),
+    });
+    renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
+    await screen.findByText('FF20261124000007');
+    expect(screen.queryByRole('button', { name: /新建发放/ })).toBeNull();
+    expect(within(rowOf('FF20261124000007')).queryByRole('button', { name: /取\s*消/ })).toBeNull();
+  });
+});
+
+describe('新建发放', () => {
+  it('refuses an empty form, then creates the batch and goes on to add its items', async () => {
+    api = mockApi({
+      'GET /api/companystaff/ecompanyCostRules/selectOcompanyByEcompanyId': () =>
+        ok([
+          {
+            serviceCompanyId: 1,
+            serviceCompanyName: '海南灵工服务有限公司',
+            feeRateBp: 650,
+            feeBearer: 'company',
+            monthlyLimitFen: 9_800_000,
+            singleMinFen: 100,
+            singleMaxFen: 5_000_000,
+            invoiceType: 'normal',
+            invoiceContents: [],
+            enabled: true,
+            receivingBank: { bankName: '', accountName: '', accountNo: '' },
+          },
+        ]),
+      'POST /api/emolument/emolumentGrant': () => ok(batch({ id: 9, status: 'draft' })),
+    });
+    const { router } = renderScreen(NewPage, {
+      path: '/EmolumentManagement/emolumentGrantNew',
+      otherPaths: ['/EmolumentManagement/emolumentCheck'],
+    });
+    await user.click(getButton('下一步：添加明细'));
+    expect(await screen.findByText('请输入批次名称')).toBeInTheDocument();
+    expect(screen.getByText('请选择服务商')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('批次名称'), '11月 劳务费');
+    await user.click(screen.getByRole('combobox', { name: /服务商/ }));
+    await user.click(await screen.findByTitle('海南灵工服务有限公司'));
+    expect(await screen.findByText(/服务费率 6\.50%（企业承担）/)).toBeInTheDocument();
+    await user.click(getButton('下一步：添加明细'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/EmolumentManagement/emolumentCheck?id=9&add=sheet',
+      ),
+    );
+    const created = api.calls.find((c) => c.method === 'POST');
+    expect(created?.body).toMatchObject({
+      title: '11月 劳务费',
+      serviceCompanyId: 1,
+      channel: 'bank',
+      source: 'sheet',
+    });
+    expect((created?.body as { period: string }).period).toMatch(/^\d{4}-\d{2}$/);
+  });
+});
+
+describe('核对明细', () => {
+  it('shows the failure reasons, edits an amount in yuan and checks again', async () => {
+    const failed = item({
+      id: 3,
+      rowNo: 3,
+      name: '王五',
+      checkResult: 'failed',
+      checkReasons: ['金额超过单笔最高 ¥50000.00'],
+      amountFen: 6_000_000,
+    });
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch()),
+      'GET /api/emolument/emolumentDetail/page': () => ok({ total: 2, rows: [item(), failed] }),
+      'PUT /api/emolument/emolumentDetail/:id': () => ok({ ...failed, amountFen: 1_500_000, checkResult: 'unchecked' }),
+      'POST /api/emolument/emolumentGrant/:id/check': () =>
+        ok(batch({ status: 'confirming', okCount: 3, failedCount: 0 })),
+    });
+    renderScreen(CheckPage, {
+      path: '/EmolumentManagement/emolumentCheck',
+      initialEntry: '/EmolumentManagement/emolumentCheck?id=7',
+    });
+    expect(await screen.findByText('金额超过单笔最高 ¥50000.00')).toBeInTheDocument();
+    expect(getButton('下一步：核对确认')).toBeDisabled();
+    await user.click(getButton('修改', rowOf('王五')));
+    const amount = await screen.findByLabelText('应发金额（元）');
+    await user.clear(amount);
+    await user.type(amount, '15000');
+    await user.click(getButton('保存'));
+    await waitFor(() => expect(api?.calls.some((c) => c.method === 'PUT')).toBe(true));
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ amountFen: 1_500_000, remark: '' });
+    await user.click(getButton('重新核对'));
+    expect(await screen.findByText('核对通过')).toBeInTheDocument();
+  });
+});
+
+describe('核对确认', () => {
+  it('shows the totals against the balance, warns when it is short, and submits', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'confirming', okCount: 3, failedCount: 0 })),
+      'GET /api/companystaff/ecompanyFdIssue/getBalance': () =>
+        ok([
+          { serviceCompanyId: 1, serviceCompanyName: '海南灵工服务有限公司', availableFen: 1_000_000, frozenFen: 0 },
+        ]),
+      'POST /api/emolument/emolumentGrant/:id/submit': () => ok(batch({ status: 'approving' }), '已提交审批'),
+    });
+    const { router } = renderScreen(VerifyPage, {
+      path: '/EmolumentManagement/emolumentCheckVerify',
+      initialEntry: '/EmolumentManagement/emolumentCheckVerify?id=7',
+      otherPaths: ['/EmolumentManagement/checkVerify'],
+    });
+    expect(await screen.findByText('¥58,575.00')).toBeInTheDocument();
+    expect(await screen.findByText('可用余额不足，还差 ¥48,575.00')).toBeInTheDocument();
+    await user.click(getButton('确认提交'));
+    await waitFor(() => expect(router.state.location.search).toBe('?id=7'));
+    expect(router.state.location.pathname).toBe('/EmolumentManagement/checkVerify');
+  });
+});
+
+describe('发放详情', () => {
+  it('lets the approver of the current step approve with a comment', async () => {
+    let decided = false;
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(batch({ status: decided ? 'to_pay' : 'approving', approval: approval({ canDecide: !decided }) })),
+      'POST /api/admin/approval/:id/approve': () => {
+        decided = true;
+        return ok(approval({ status: 'approved', canDecide: false }));
+      },
+    });
+    renderScreen(DetailsPage, {
+      path: '/EmolumentManagement/emolumentGrantDetails',
+      initialEntry: '/EmolumentManagement/emolumentGrantDetails?id=7',
+    });
+    await user.click(await screen.findByRole('button', { name: /同\s*意/ }));
+    await user.type(await screen.findByLabelText('审批意见'), '金额无误');
+    const dialog = screen.getByRole('dialog');
+    await user.click(getButton('同意', dialog));
+    await waitFor(() =>
+      expect(api?.calls.find((c) => c.url === '/api/admin/approval/30/approve')?.body).toEqual({ comment: '金额无误' }),
+    );
+    expect(await screen.findByText('待支付')).toBeInTheDocument();
+  });
+
+  it('asks for a reason before a rejection', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'approving', approval: approval() })),
+    });
+    renderScreen(DetailsPage, {
+      path: '/EmolumentManagement/emolumentGrantDetails',
+      initialEntry: '/EmolumentManagement/emolumentGrantDetails?id=7',
+    });
+    await user.click(await screen.findByRole('button', { name: /驳\s*回/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(getButton('驳回', dialog));
+    expect(await screen.findByText('请填写驳回原因')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url.endsWith('/reject'))).toBe(false);
+  });
+});

@@ -1,0 +1,37 @@
+import { Button, Card, Result, Spin } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatMoney } from '../../../lib/format.ts';
+import { useBatch } from '../api/batches.ts';
+import { GRANT_LIST_PATH, grantDetailsPath } from '../paths.ts';
+
+/** 核验结果 (/EmolumentManagement/checkVerify?id=): where a submitted batch went. */
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  const b = batch.data;
+  const approving = b.status === 'approving';
+  const toPay = b.status === 'to_pay';
+  return (
+    <Card>
+      <Result
+        status={approving || toPay ? 'success' : 'info'}
+        title={approving ? '已提交审批' : toPay ? '核对确认完成，待支付' : `批次当前状态：${b.status}`}
+        subTitle={`${b.batchNo} ${b.title}：${b.itemCount} 人，扣款合计 ${formatMoney(b.debitFen)}${
+          approving && b.approval ? `，共 ${b.approval.stepCount} 步审批，当前第 ${b.approval.currentStep} 步` : ''
+        }`}
+        extra={[
+          <Button type="primary" key="detail" onClick={() => void navigate(grantDetailsPath(b.id))}>
+            查看发放详情
+          </Button>,
+          <Button key="list" onClick={() => void navigate(GRANT_LIST_PATH)}>
+            返回薪酬发放
+          </Button>,
+        ]}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,98 @@
+import { PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
+import { App, Button, Card, Result, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ImportDrawer } from '../../../components/import/import-drawer.tsx';
+import { Permission } from '../../../components/permission.tsx';
+import { useBatch, useCheckBatch } from '../api/batches.ts';
+import { payrollImportKind } from '../api/items.ts';
+import { BatchSummary } from '../components/batch-summary.tsx';
+import { ItemsTable } from '../components/items-table.tsx';
+import { WorkerPicker } from '../components/worker-picker.tsx';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { CHECK_LIST_PATH, checkVerifyPath, grantDetailsPath } from '../paths.ts';
+
+/**
+ * 核对明细 (/EmolumentManagement/emolumentCheck?id=): add items (sheet or picked workers), check,
+ * fix or remove what fails, check again, then on to 核对确认.
+ */
+export function Component() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  const check = useCheckBatch();
+  const [adding, setAdding] = useState<'sheet' | 'workers' | undefined>(() => {
+    const add = params.get('add');
+    return add === 'sheet' || add === 'workers' ? add : undefined;
+  });
+
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data)
+    return (
+      <Result
+        status="404"
+        title="发放批次不存在"
+        extra={<Button onClick={() => void navigate(CHECK_LIST_PATH)}>返回薪酬核对</Button>}
+      />
+    );
+  const b = batch.data;
+  const editable = PAYROLL_EDITABLE_STATUSES.includes(b.status);
+
+  const onCheck = async () => {
+    try {
+      const checked = await check.mutateAsync(b.id);
+      if (checked.failedCount > 0)
+        void message.warning(`核对完成：${checked.failedCount} 条未通过，请修改或删除后重新核对`);
+      else void message.success('核对通过');
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title="核对明细"
+        extra={
+          <Space wrap>
+            {editable && (
+              <Permission element={PAYROLL_ELEMENTS.create}>
+                <Button onClick={() => setAdding('sheet')}>导入明细</Button>
+                <Button onClick={() => setAdding('workers')}>选择员工</Button>
+              </Permission>
+            )}
+            {editable && (
+              <Permission element={PAYROLL_ELEMENTS.check}>
+                <Button
+                  type={b.status === 'confirming' ? 'default' : 'primary'}
+                  loading={check.isPending}
+                  disabled={b.itemCount === 0}
+                  onClick={() => void onCheck()}
+                >
+                  {b.checkedAt ? '重新核对' : '开始核对'}
+                </Button>
+                <Button
+                  type="primary"
+                  disabled={b.status !== 'confirming'}
+                  onClick={() => void navigate(checkVerifyPath(b.id))}
+                >
+                  下一步：核对确认
+                </Button>
+              </Permission>
+            )}
+            <Button onClick={() => void navigate(grantDetailsPath(b.id))}>发放详情</Button>
+          </Space>
+        }
+      >
+        <BatchSummary batch={b} />
+      </Card>
+      <Card>
+        <ItemsTable batch={b} />
+      </Card>
+      {adding === 'sheet' && <ImportDrawer kind={payrollImportKind(b.id)} open onClose={() => setAdding(undefined)} />}
+      <WorkerPicker batchId={b.id} open={adding === 'workers'} onClose={() => setAdding(undefined)} />
+    </Space>
+  );
+}

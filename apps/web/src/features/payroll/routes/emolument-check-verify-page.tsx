@@ -1,0 +1,100 @@
+import { FEE_BEARER_LABELS } from '@flexpay/contract/web';
+import { Alert, App, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Permission } from '../../../components/permission.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { useBatch, useSubmitBatch } from '../api/batches.ts';
+import { useBalances } from '../api/options.ts';
+import { formatRate } from '../components/payroll-format.tsx';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { CHECK_LIST_PATH, checkPath, checkResultPath } from '../paths.ts';
+
+/** 核对确认 (/EmolumentManagement/emolumentCheckVerify?id=): the totals against the balance, then submit. */
+export function Component() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  // The balance needs 资金管理's view element (人事专员 submits batches without it).
+  const canSeeBalance = useHasElement('money:view');
+  const balances = useBalances(canSeeBalance);
+  const submit = useSubmitBatch();
+
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  const b = batch.data;
+  const available = balances.data?.find((x) => x.serviceCompanyId === b.serviceCompanyId)?.availableFen ?? 0;
+  const short = canSeeBalance && balances.data ? b.debitFen - available : 0;
+
+  const onSubmit = async () => {
+    try {
+      const done = await submit.mutateAsync(b.id);
+      void message.success(done.status === 'approving' ? '已提交审批' : '核对确认完成，待支付');
+      await navigate(checkResultPath(b.id));
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  return (
+    <Card title="核对确认">
+      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+        {b.status !== 'confirming' && (
+          <Alert
+            type="warning"
+            showIcon
+            message="批次尚未全部核对通过，不能提交"
+            action={
+              <Button size="small" onClick={() => void navigate(checkPath(b.id))}>
+                去核对
+              </Button>
+            }
+          />
+        )}
+        <Descriptions bordered column={2} size="middle">
+          <Descriptions.Item label="批次">{`${b.batchNo} ${b.title}`}</Descriptions.Item>
+          <Descriptions.Item label="服务商">{b.serviceCompanyName}</Descriptions.Item>
+          <Descriptions.Item label="发放人数">{b.itemCount} 人</Descriptions.Item>
+          <Descriptions.Item label="应发合计">{formatMoney(b.amountFen)}</Descriptions.Item>
+          <Descriptions.Item label="服务费">
+            {formatMoney(b.feeFen)}（费率 {formatRate(b.feeRateBp)}，
+            {b.feeBearer ? FEE_BEARER_LABELS[b.feeBearer] : '-'}）
+          </Descriptions.Item>
+          <Descriptions.Item label="实发合计">{formatMoney(b.netFen)}</Descriptions.Item>
+          <Descriptions.Item label="扣款合计">
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {formatMoney(b.debitFen)}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="可用余额">
+            {canSeeBalance ? formatMoney(available) : <Typography.Text type="secondary">无权查看</Typography.Text>}
+          </Descriptions.Item>
+        </Descriptions>
+        {short > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            message={`可用余额不足，还差 ${formatMoney(short)}`}
+            description="可以先提交审批；支付时余额须足以支付扣款合计，请及时充值。"
+          />
+        )}
+        <Space>
+          <Permission element={PAYROLL_ELEMENTS.check}>
+            <Button
+              type="primary"
+              disabled={b.status !== 'confirming'}
+              loading={submit.isPending}
+              onClick={() => void onSubmit()}
+            >
+              确认提交
+            </Button>
+          </Permission>
+          <Button onClick={() => void navigate(checkPath(b.id))}>返回核对明细</Button>
+          <Button onClick={() => void navigate(CHECK_LIST_PATH)}>返回列表</Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}

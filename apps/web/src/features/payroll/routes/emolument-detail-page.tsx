@@ -1,0 +1,26 @@
+import { Button, Card, Result, Space, Spin } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useBatch } from '../api/batches.ts';
+import { BatchSummary } from '../components/batch-summary.tsx';
+import { ItemsTable } from '../components/items-table.tsx';
+import { grantDetailsPath } from '../paths.ts';
+
+/** 发放明细 (/EmolumentManagement/emolumentDetail?id=): a batch's items, read only. */
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card title="发放明细" extra={<Button onClick={() => void navigate(grantDetailsPath(id))}>发放详情</Button>}>
+        <BatchSummary batch={batch.data} />
+      </Card>
+      <Card>
+        <ItemsTable batch={batch.data} editable={false} />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,55 @@
+import { PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
+import { Button, Card, Empty, Result, Space, Spin } from 'antd';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Permission } from '../../../components/permission.tsx';
+import { useBatch } from '../api/batches.ts';
+import { ApprovalPanel } from '../components/approval-timeline.tsx';
+import { BatchSummary } from '../components/batch-summary.tsx';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { checkPath, GRANT_LIST_PATH, itemsPath } from '../paths.ts';
+
+/** 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the viewer may do. */
+export function Component() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data)
+    return (
+      <Result
+        status="404"
+        title="发放批次不存在"
+        extra={<Button onClick={() => void navigate(GRANT_LIST_PATH)}>返回薪酬发放</Button>}
+      />
+    );
+  const b = batch.data;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title="发放详情"
+        extra={
+          <Space>
+            <Button onClick={() => void navigate(itemsPath(b.id))}>发放明细</Button>
+            {PAYROLL_EDITABLE_STATUSES.includes(b.status) && (
+              <Permission element={PAYROLL_ELEMENTS.check}>
+                <Button type="primary" onClick={() => void navigate(checkPath(b.id))}>
+                  核对
+                </Button>
+              </Permission>
+            )}
+          </Space>
+        }
+      >
+        <BatchSummary batch={b} />
+      </Card>
+      <Card title="审批记录">
+        {b.approval ? (
+          <ApprovalPanel approval={b.approval} />
+        ) : (
+          <Empty description={b.status === 'to_pay' ? '金额未达审批门槛，无需审批' : '尚未提交审批'} />
+        )}
+      </Card>
+    </Space>
+  );
+}

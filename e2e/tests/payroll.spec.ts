@@ -1,0 +1,112 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../fixtures.ts';
+import { DEMO_PASSWORD, signIn } from '../helpers.ts';
+
+const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
+
+/** Three 在职 demo workers with a bank card, with their full ID numbers (read as the owner). */
+async function payableWorkers(request: APIRequestContext) {
+  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
+    data: { username: 'demo', password: DEMO_PASSWORD },
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const headers = { authorization: token };
+  const page = await request.get('/api/companystaff/employee/page?status=active&limit=100&page=2', { headers });
+  const rows = ((await page.json()) as { data: { rows: { id: number }[] } }).data.rows;
+  const found: { name: string; idNumber: string }[] = [];
+  for (const row of rows) {
+    const detail = (
+      (await (await request.get(`/api/companystaff/employee/${row.id}`, { headers })).json()) as {
+        data: { name: string; idNumber: string; bankCards: unknown[] };
+      }
+    ).data;
+    if (detail.bankCards.length) found.push({ name: detail.name, idNumber: detail.idNumber });
+    if (found.length === 3) return found;
+  }
+  throw new Error('not enough demo workers with a bank card');
+}
+
+async function signOutAndIn(page: Page, username: string) {
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await signIn(page, username);
+}
+
+test.describe('payroll', () => {
+  test('hr creates a batch from a sheet with one bad row, fixes it, submits; finance then demo approve: 待支付', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const workers = await payableWorkers(request);
+    // The third row is above the single maximum of 海南灵工 (¥50,000.00).
+    const amounts = ['20000', '20000', '60000'];
+    const csv = join(tmpdir(), `payroll-e2e-${process.pid}.csv`);
+    writeFileSync(
+      csv,
+      ['姓名,身份证号,金额（元）,备注', ...workers.map((w, i) => `${w.name},${w.idNumber},${amounts[i]},端到端`)].join(
+        '\n',
+      ),
+    );
+
+    await signIn(page, 'hr');
+    await page.goto('/EmolumentManagement/emolumentGrantNew');
+    await page.getByLabel('批次名称').fill('端到端测试发放');
+    await page.getByRole('combobox', { name: /服务商/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '海南灵工服务有限公司' }).click();
+    await expect(page.getByText(/服务费率 6\.50%（企业承担）/)).toBeVisible();
+    await page.getByRole('button', { name: /下一步/ }).click();
+    await expect(page).toHaveURL(/emolumentCheck\?id=\d+/);
+    const id = Number(new URL(page.url()).searchParams.get('id'));
+
+    // The import drawer opens: upload the sheet, confirm the import.
+    const drawer = page.locator('.ant-drawer');
+    await drawer.locator('input[type="file"]').setInputFiles(csv);
+    await drawer.getByRole('button', { name: btn('确认导入') }).click();
+    await drawer.getByRole('button', { name: btn('完成') }).click();
+
+    // Check: one item above the maximum.
+    await page.getByRole('button', { name: btn('开始核对') }).click();
+    await expect(page.getByRole('tab', { name: '异常 1' })).toBeVisible();
+    await page.getByRole('tab', { name: '异常 1' }).click();
+    const bad = page.locator('.ant-table-row').filter({ hasText: '金额超过单笔最高 ¥50000.00' });
+    await expect(bad).toHaveCount(1);
+    await bad.getByRole('button', { name: btn('修改') }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '修改发放明细' });
+    await dialog.getByLabel('应发金额（元）').fill('15000');
+    await dialog.getByRole('button', { name: btn('保存') }).click();
+    await expect(page.getByText('发放明细已修改，请重新核对')).toBeVisible();
+    await page.getByRole('button', { name: btn('重新核对') }).click();
+    await expect(page.getByRole('tab', { name: '正常 3' })).toBeVisible();
+
+    // 核对确认: the totals, then submit for approval (¥55,000 + fee is over the ¥50,000 threshold).
+    await page.getByRole('button', { name: /核对确认/ }).click();
+    await expect(page).toHaveURL(/emolumentCheckVerify\?id=/);
+    await expect(page.getByText('¥55,000.00').first()).toBeVisible();
+    await expect(page.getByText('¥58,575.00')).toBeVisible();
+    await expect(page.getByText('¥3,575.00').first()).toBeVisible();
+    await page.getByRole('button', { name: btn('确认提交') }).click();
+    await expect(page).toHaveURL(/checkVerify\?id=/);
+    await expect(page.locator('.ant-result-title')).toHaveText('已提交审批');
+
+    // finance approves step 1, then the owner step 2.
+    for (const [username, after] of [
+      ['finance', '待审批'],
+      ['demo', '待支付'],
+    ] as const) {
+      await signOutAndIn(page, username);
+      await page.goto(`/EmolumentManagement/emolumentGrantDetails?id=${id}`);
+      await page.getByRole('button', { name: btn('同意') }).click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '同意发放' });
+      await modal.getByLabel('审批意见').fill(`${username} 同意`);
+      await modal.getByRole('button', { name: btn('同意') }).click();
+      await expect(page.locator('.ant-message').getByText('已同意')).toBeVisible();
+      await expect(page.locator('.ant-descriptions').getByText(after, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByText('finance 同意')).toBeVisible();
+    await expect(page.getByText('demo 同意')).toBeVisible();
+  });
+});
