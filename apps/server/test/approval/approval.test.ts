@@ -117,6 +117,17 @@ describe('approval engine', () => {
       expect((await demo.get(FLOW)).body.data.thresholdFen).toBe(5_000_000);
     });
 
+    it('offers the company’s roles and enabled admins as approvers, never another company’s', async () => {
+      const options = (await demo.get('/api/admin/approvalFlowOptions')).body.data as {
+        roles: { id: number; name: string }[];
+        admins: { id: number; name: string }[];
+      };
+      expect(options.roles.map((r) => r.name)).toEqual(expect.arrayContaining(['财务', '人事专员']));
+      expect(options.roles.map((r) => r.id)).not.toContain(ids.yunfanRole);
+      expect(options.admins.map((a) => a.id)).toEqual(expect.arrayContaining([ids.demo, ids.finance]));
+      expect((await finance.get('/api/admin/approvalFlowOptions')).body.status).toBe(40301);
+    });
+
     it('answers 40301 without system:approval and 40101 without a session', async () => {
       expect((await finance.get(FLOW)).body.status).toBe(40301);
       expect((await finance.put(FLOW, { thresholdFen: 0, enabled: false, steps: [] })).body.status).toBe(40301);
