@@ -22,8 +22,8 @@ import { API, apiPath } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { createFieldCipher } from '../apps/server/src/lib/crypto.ts';
+import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
+import { createFieldCipher, type FieldCipher } from '../apps/server/src/lib/crypto.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { fmt, load, withPeakRss } from './lib.ts';
 
@@ -89,12 +89,17 @@ try {
 
   // The sheet, written by a child process (it decrypts the workers' ID numbers) so that its
   // generation weighs nothing on the figures.
+  // On PGlite only this process may open the data directory: the sheet is written here, before
+  // the measured part starts.
   const file = join(work, `payroll-${rowCount}.xlsx`);
-  execFileSync(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(import.meta.url), '--generate', file, '--rows', String(rowCount)],
-    { stdio: 'inherit' },
-  );
+  if (database.kind === 'pglite')
+    await writeSheet(database.db, createFieldCipher(config.encryptionKey), file, rowCount);
+  else
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', fileURLToPath(import.meta.url), '--generate', file, '--rows', String(rowCount)],
+      { stdio: 'inherit' },
+    );
   console.log(`发放表：${rowCount.toLocaleString()} 行，${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
   const period = '2030-01';
 
@@ -262,27 +267,30 @@ try {
 async function generateSheet(file: string, rows: number) {
   const cfg = loadConfig();
   const db = await openDatabase(cfg);
-  const cipher = createFieldCipher(cfg.encryptionKey);
   try {
-    const workers = await queryRows<{ name: string; id_number_enc: string }>(
-      db.db,
-      sql`select w.name, w.id_number_enc from worker w join company c on c.id = w.company_id
-          where c.name = ${COMPANY} order by w.id limit ${rows}`,
-    );
-    if (workers.length < rows)
-      throw new Error(`${COMPANY} 只有 ${workers.length} 名员工：先 npm run seed -- --workers ${rows}`);
-    const writer = createXlsxWriter();
-    const written = pipeline(writer.stream, createWriteStream(file));
-    const sheet = writer.addSheet('发放明细', [
-      { header: '姓名*' },
-      { header: '身份证号*', text: true },
-      { header: '金额（元）*' },
-      { header: '备注' },
-    ]);
-    workers.forEach((w, i) => sheet.addRow([w.name, cipher.decrypt(w.id_number_enc), 100 + (i % 400), '']));
-    await writer.commit();
-    await written;
+    await writeSheet(db.db, createFieldCipher(cfg.encryptionKey), file, rows);
   } finally {
     await db.close();
   }
+}
+
+async function writeSheet(db: Db, cipher: FieldCipher, file: string, rows: number) {
+  const workers = await queryRows<{ name: string; id_number_enc: string }>(
+    db,
+    sql`select w.name, w.id_number_enc from worker w join company c on c.id = w.company_id
+        where c.name = ${COMPANY} order by w.id limit ${rows}`,
+  );
+  if (workers.length < rows)
+    throw new Error(`${COMPANY} 只有 ${workers.length} 名员工：先 npm run seed -- --workers ${rows}`);
+  const writer = createXlsxWriter();
+  const written = pipeline(writer.stream, createWriteStream(file));
+  const sheet = writer.addSheet('发放明细', [
+    { header: '姓名*' },
+    { header: '身份证号*', text: true },
+    { header: '金额（元）*' },
+    { header: '备注' },
+  ]);
+  workers.forEach((w, i) => sheet.addRow([w.name, cipher.decrypt(w.id_number_enc), 100 + (i % 400), '']));
+  await writer.commit();
+  await written;
 }
