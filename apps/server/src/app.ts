@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes.ts';
 import { dictionaryRoutes } from './modules/dictionary/routes.ts';
 import { approvalRoutes } from './modules/approval/routes.ts';
 import { payrollRoutes } from './modules/payroll/routes.ts';
+import { payoutRoutes } from './modules/payroll/payout-routes.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { ledgerEntryExporter } from './modules/money/entries-export.ts';
 import { exportRoutes } from './modules/export/routes.ts';
@@ -168,6 +169,7 @@ export async function buildApp({
   await app.register(auditLogRoutes);
   await app.register(approvalRoutes);
   await app.register(payrollRoutes);
+  await app.register(payoutRoutes);
   await app.register(operatorRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -61,6 +61,10 @@ const ZEnv = z.object({
    * (ADR 0007); 0 reads them on every request. A write request clears them in its own process.
    */
   SESSION_CACHE_SECONDS: wholeNumber('SESSION_CACHE_SECONDS', 0, 60, 5),
+  /** The key of the payout provider's signed callbacks; generated into the data dir when unset. */
+  PAYOUT_CALLBACK_SECRET: optional(z.string().min(32, 'PAYOUT_CALLBACK_SECRET 至少 32 个字符')),
+  /** Milliseconds between payout dispatch, sandbox callbacks and reconciliation runs; 0: off. */
+  PAYOUT_TICK_MS: wholeNumber('PAYOUT_TICK_MS', 0, 60_000, 1_000),
   /** Serve the API documentation at /api/docs without a session; unset: only in demo mode. */
   API_DOCS: optional(z.enum(['0', '1', 'true', 'false'], { error: 'API_DOCS 只能是 0、1、true 或 false' })),
   /** Directory of the built web app; empty to serve the API only. */
@@ -89,6 +93,13 @@ export interface AppConfig {
   trustProxy: string[];
   webDist: string | undefined;
   sessionCacheSeconds: number;
+  /** The key of the payout provider's signed callbacks (the sandbox signs with it too). */
+  payoutCallbackSecret: string;
+  /**
+   * How often the sandbox provider delivers due callbacks and payouts are reconciled and
+   * dispatched, in ms; 0 runs none of it on a timer (tests drive it).
+   */
+  payoutTickMs: number;
   /** /api/docs without a session; undefined follows demo mode. */
   apiDocs?: boolean | undefined;
 }
@@ -126,6 +137,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? [],
     webDist: e.WEB_DIST,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
+    payoutCallbackSecret: e.PAYOUT_CALLBACK_SECRET ?? loadOrCreateSecret(dataDir, 'payout-callback-secret'),
+    payoutTickMs: e.PAYOUT_TICK_MS,
     apiDocs: e.API_DOCS === undefined ? undefined : e.API_DOCS === '1' || e.API_DOCS === 'true',
   };
 }

@@ -47,6 +47,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: [],
     webDist: undefined,
     sessionCacheSeconds: 5,
+    payoutCallbackSecret: 'test-payout-callback-secret-0123456789abcdef',
+    // Tests drive dispatch, callbacks and reconciliation themselves.
+    payoutTickMs: 0,
     ...overrides,
   };
 }

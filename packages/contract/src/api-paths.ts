@@ -120,6 +120,9 @@ export const API = {
     items: '/api/emolument/emolumentDetail/page',
     item: '/api/emolument/emolumentDetail/:id',
     itemsByIds: '/api/emolument/emolumentDetail/getEmolumentDetailByIds',
+    pay: '/api/emolument/payRoll/:id/pay',
+    repay: '/api/emolument/refund/:id/repay',
+    payoutCallback: '/api/payout/callback',
     import: {
       template: '/api/emolument/emolumentGrant/import/template',
       upload: '/api/emolument/emolumentGrant/import',

@@ -124,7 +124,8 @@ export type TMenuAll = z.infer<typeof ZMenuAll>;
 /** GET /api/admin/vcc/code */
 export const ZCaptcha = z.object({ token: z.string(), svg: z.string() });
 
-export const SMS_PURPOSES = ['login', 'verify', 'mobile_old', 'mobile_new'] as const;
+/** `pay`: the step-up code of 确认支付 (to the paying admin's own mobile). */
+export const SMS_PURPOSES = ['login', 'verify', 'mobile_old', 'mobile_new', 'pay'] as const;
 /** POST /api/admin/vcc/sendSms */
 export const ZSendSmsBody = z.object({
   purpose: z.enum(SMS_PURPOSES, { error: '短信用途不正确' }),

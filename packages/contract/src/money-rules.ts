@@ -121,6 +121,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payroll.cancel': '取消发放批次',
   'payroll.item.update': '修改发放明细',
   'payroll.item.delete': '删除发放明细',
+  'payroll.pay': '确认支付',
+  'payroll.repay': '重新支付',
   deny: '无权限访问',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

@@ -64,3 +64,22 @@ export function payrollBatchNo(id: number, createdAt: string): string {
   const day = createdAt.slice(0, 10).replaceAll('-', '');
   return `FF${day}${String(id).padStart(6, '0')}`;
 }
+
+/** A payout of an item: 待发送 (queued in the outbox) → 支付中 (at the provider) → 已支付 | 支付失败. */
+export const PAYOUT_STATUSES = ['queued', 'submitted', 'succeeded', 'failed'] as const;
+export type TPayoutStatus = (typeof PAYOUT_STATUSES)[number];
+export const PAYOUT_STATUS_LABELS: Record<TPayoutStatus, string> = {
+  queued: '待发送',
+  submitted: '支付中',
+  succeeded: '已支付',
+  failed: '支付失败',
+};
+
+/** An item's payment as lists show it. */
+export const ITEM_PAY_STATUSES = ['paying', 'paid', 'failed'] as const;
+export type TItemPayStatus = (typeof ITEM_PAY_STATUSES)[number];
+export const ITEM_PAY_STATUS_LABELS: Record<TItemPayStatus, string> = {
+  paying: '支付中',
+  paid: '已支付',
+  failed: '支付失败',
+};

@@ -3,6 +3,7 @@ import { ZId, ZPageQuery } from './envelope.ts';
 import { ZApprovalRequest } from './approval.ts';
 import { FEE_BEARERS } from './money-rules.ts';
 import {
+  ITEM_PAY_STATUSES,
   PAYROLL_CHECK_RESULTS,
   PAYROLL_MAX_PICKED,
   PAYROLL_PERIOD_PATTERN,
@@ -124,6 +125,10 @@ export const ZPayrollItem = z.object({
   checkResult: z.enum(PAYROLL_CHECK_RESULTS),
   checkReasons: z.array(z.string()),
   remark: z.string(),
+  /** The payment, once the batch is paid: null before. */
+  payStatus: z.enum(ITEM_PAY_STATUSES).nullable(),
+  payFailReason: z.string().nullable(),
+  paidAt: z.string().nullable(),
 });
 export type TPayrollItem = z.infer<typeof ZPayrollItem>;
 
@@ -141,4 +146,22 @@ export type TPayrollPickBody = z.input<typeof ZPayrollPickBody>;
 
 export const ZPayrollItemIdsBody = z.object({
   ids: z.array(ZId).min(1, '请选择发放明细').max(1000, '一次最多查询 1000 条'),
+});
+
+// ---- Paying ----
+
+/** 确认支付: the paying admin's fresh code, by SMS (`token` from sendSms purpose `pay`) or authenticator. */
+export const ZPayBody = z.object({
+  method: z.enum(['sms', 'totp'], { error: '请选择验证方式' }),
+  token: z.string().max(64).optional(),
+  code: z.string({ error: '请输入验证码' }).trim().min(4, '请输入验证码').max(10, '验证码格式不正确'),
+});
+export type TPayBody = z.input<typeof ZPayBody>;
+
+/** The sandbox provider's callback (signed: `x-payout-timestamp`, `x-payout-signature`). */
+export const ZPayoutCallback = z.object({
+  ref: z.string().max(40),
+  status: z.enum(['succeeded', 'failed']),
+  reason: z.string().max(100).default(''),
+  settledAt: z.string().max(40),
 });

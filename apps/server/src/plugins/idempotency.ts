@@ -48,6 +48,25 @@ export const requestHash = (request: FastifyRequest) =>
     .digest('hex');
 
 /**
+ * The stored answer of an earlier request with this request's key, route and body (marked as a
+ * replay), or undefined: for a route that must check something before its transaction (a
+ * step-up code that a retry no longer has) and still answer a retry as the first time.
+ */
+export async function findReplay<T>(db: Db, request: FastifyRequest, realm: string): Promise<{ data: T } | undefined> {
+  const key = idempotencyKeyOf(request);
+  if (!key) return undefined;
+  const [first] = await queryRows<{ route: string; body_hash: string; response: unknown; status: number }>(
+    db,
+    sql`select route, body_hash, response, status from idempotency_key where realm = ${realm} and key = ${key}`,
+  );
+  if (!first || first.status !== Code.OK) return undefined;
+  const route = `${request.method} ${request.routeOptions.url ?? ''}`.slice(0, 200);
+  if (first.route !== route || first.body_hash !== requestHash(request)) throw new AppError(Code.CONFLICT, KEY_REUSED);
+  request.idempotentReplay = true;
+  return { data: first.response as T };
+}
+
+/**
  * Runs `work` in one transaction, once per idempotency key of the realm. Concurrent requests
  * with the same key wait for the first one's transaction (the key's primary key) and then
  * replay its answer, or run themselves if it rolled back.

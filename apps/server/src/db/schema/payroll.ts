@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { serviceCompany } from './company.ts';
 import { admin } from './identity.ts';
@@ -99,6 +99,10 @@ export const payrollItem = pgTable(
     /** The reasons of a failed check, one per line. */
     checkReasons: text('check_reasons').notNull().default(''),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
+    /** paying | paid | failed, once the batch is paid (the latest payout's outcome). */
+    payStatus: varchar('pay_status', { length: 10 }),
+    payFailReason: varchar('pay_fail_reason', { length: 100 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
     index('payroll_item_batch_idx').on(t.companyId, t.batchId, t.rowNo, t.id),
@@ -107,5 +111,75 @@ export const payrollItem = pgTable(
     index('payroll_item_name_idx').on(t.companyId, t.batchId, t.name.op('text_pattern_ops')),
     check('payroll_item_amount_ck', sql`${t.amountFen} > 0`),
     check('payroll_item_result_ck', sql`${t.checkResult} in ('unchecked', 'ok', 'failed')`),
+    check('payroll_item_pay_ck', sql`${t.payStatus} is null or ${t.payStatus} in ('paying', 'paid', 'failed')`),
   ],
 );
+
+/**
+ * One payout of an item to the worker's account (the outbox the dispatcher drains): 待发送 →
+ * 支付中 (submitted to the provider) → 已支付 | 支付失败. An item has at most one payout that is
+ * not failed, so it can never be paid twice; a failed one may be followed by a new attempt.
+ */
+export const payout = pgTable(
+  'payout',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    batchId: bigint('batch_id', { mode: 'number' })
+      .notNull()
+      .references(() => payrollBatch.id),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => payrollItem.id),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    attempt: integer('attempt').notNull(),
+    /** The provider's key of this payout: `PO` + id, sent with it and named in its callbacks. */
+    ref: varchar('ref', { length: 40 }).notNull(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    accountMasked: varchar('account_masked', { length: 100 }).notNull(),
+    holderName: varchar('holder_name', { length: 50 }).notNull(),
+    /** What the worker receives, the fee, and what was frozen for it (net + fee, or the amount). */
+    netFen: bigint('net_fen', { mode: 'number' }).notNull(),
+    feeFen: bigint('fee_fen', { mode: 'number' }).notNull(),
+    debitFen: bigint('debit_fen', { mode: 'number' }).notNull(),
+    /** queued | submitted | succeeded | failed */
+    status: varchar('status', { length: 10 }).notNull().default('queued'),
+    failReason: varchar('fail_reason', { length: 100 }),
+    createdAt: createdAt(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payout_ref_key').on(t.ref),
+    // At most one payout of an item that is not failed: never two successes, never two in flight.
+    uniqueIndex('payout_item_live_key')
+      .on(t.itemId)
+      .where(sql`${t.status} <> 'failed'`),
+    index('payout_batch_idx').on(t.companyId, t.batchId, t.id),
+    index('payout_open_idx')
+      .on(t.status, t.id)
+      .where(sql`${t.status} in ('queued', 'submitted')`),
+    check('payout_status_ck', sql`${t.status} in ('queued', 'submitted', 'succeeded', 'failed')`),
+    check('payout_amounts_ck', sql`${t.netFen} > 0 and ${t.feeFen} >= 0 and ${t.debitFen} > 0`),
+  ],
+);
+
+/**
+ * The sandbox payout provider's own books (it stands for an outside system): what was submitted
+ * to it, the outcome it decided at submission, when it settles, and whether its callback went out.
+ */
+export const sandboxPayout = pgTable('sandbox_payout', {
+  ref: varchar('ref', { length: 40 }).primaryKey(),
+  channel: varchar('channel', { length: 10 }).notNull(),
+  accountNo: varchar('account_no', { length: 100 }).notNull(),
+  holderName: varchar('holder_name', { length: 50 }).notNull(),
+  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  /** succeeded | failed, decided when submitted. */
+  outcome: varchar('outcome', { length: 10 }).notNull(),
+  reason: varchar('reason', { length: 100 }).notNull().default(''),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+  settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
+  callbackAt: timestamp('callback_at', { withTimezone: true }),
+  callbacks: integer('callbacks').notNull().default(0),
+});

@@ -117,7 +117,15 @@ const toItem = (r: repo.ItemRow): TPayrollItem => ({
   checkResult: r.checkResult as TPayrollItem['checkResult'],
   checkReasons: r.checkReasons ? r.checkReasons.split('\n') : [],
   remark: r.remark,
+  payStatus: r.payStatus as TPayrollItem['payStatus'],
+  payFailReason: r.payFailReason,
+  paidAt: r.paidAt?.toISOString() ?? null,
 });
+
+/** One batch of the company as the API shows it (after a payment, for its answer). */
+export async function getBatch(db: DbOrTx, companyId: number, id: number): Promise<TPayrollBatch> {
+  return toBatch(db, await batchOf(db, companyId, id));
+}
 
 async function batchOf(db: DbOrTx, companyId: number, id: number, lock = false) {
   const row = await repo.findBatch(db, companyId, id, lock);

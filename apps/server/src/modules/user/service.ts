@@ -16,6 +16,7 @@ import {
 } from '@flexpay/contract';
 import { eq } from 'drizzle-orm';
 import type { ServiceContext } from '../../context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import { admin } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
@@ -234,4 +235,41 @@ export async function changeMobile(
     await consumeVerifications(ctx, tx, consumed);
     await tx.update(admin).set({ mobile: input.mobile, updatedAt: new Date() }).where(eq(admin.id, row.id));
   });
+}
+
+// ---- For other modules ----
+
+/**
+ * The step-up of an action that moves money (确认支付): a fresh code of the signed-in admin, by
+ * SMS (a `pay` code sent to the admin's own mobile) or by the authenticator the admin has set
+ * up; not the sign-in. A wrong authenticator code counts as a failed sign-in (the same limits);
+ * a wrong SMS code counts on its challenge. Answers what ends the SMS challenge, to be called
+ * inside the action's transaction, so a code serves one action only.
+ */
+export async function verifyPaymentCode(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: { method: 'sms' | 'totp'; token?: string | undefined; code: string },
+  ip: string,
+): Promise<(tx: DbOrTx) => Promise<void>> {
+  const row = await currentAdmin(ctx, auth);
+  if (input.method === 'totp') {
+    if (!row.totpSecret) throw invalidField('code', '您尚未设置身份验证器，请使用短信验证码');
+    const secret = ctx.cipher.decrypt(row.totpSecret);
+    const right = () => verifyTotp(secret, input.code.trim(), ctx.now().getTime());
+    if (!(await verifySessionSecret(ctx, auth, ip, right))) throw invalidField('code', '动态验证码错误');
+    return async () => {};
+  }
+  const r = await checkCode(ctx, ctx.db, {
+    token: input.token,
+    code: input.code,
+    purpose: 'pay',
+    adminId: row.id,
+    consume: false,
+  });
+  if (r.result !== 'ok' || !r.row) {
+    throw invalidField('code', r.result === 'missing' ? '请先获取短信验证码（或验证码已过期）' : '短信验证码错误');
+  }
+  const id = r.row.id;
+  return (tx) => consumeVerifications(ctx, tx, [id]);
 }

@@ -588,3 +588,28 @@ export async function findPayees(
     accountHolder: r.holder,
   }));
 }
+
+/** The encrypted numbers of payout accounts by id (a payout sends the full number to the provider). */
+export async function findAccountCiphers(
+  db: DbOrTx,
+  companyId: number,
+  channel: 'bank' | 'alipay',
+  ids: number[],
+): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows =
+    channel === 'bank'
+      ? await db
+          .select({ id: workerBankCard.id, enc: workerBankCard.cardNumberEnc })
+          .from(workerBankCard)
+          .where(
+            and(eq(workerBankCard.companyId, companyId), sql`${workerBankCard.id} = any(${sql.param(ids)}::bigint[])`),
+          )
+      : await db
+          .select({ id: workerAlipay.id, enc: workerAlipay.accountEnc })
+          .from(workerAlipay)
+          .where(
+            and(eq(workerAlipay.companyId, companyId), sql`${workerAlipay.id} = any(${sql.param(ids)}::bigint[])`),
+          );
+  return new Map(rows.map((r) => [r.id, r.enc]));
+}

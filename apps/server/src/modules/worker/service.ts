@@ -474,6 +474,7 @@ export {
   countWorkers,
   findExistingIdHashes,
   findJobTypeRefs,
+  findAccountCiphers,
   findPayees,
   insertWorkersWithAccounts,
   iterateWorkers,

@@ -48,6 +48,9 @@ export function item(over: Partial<TPayrollItem> = {}): TPayrollItem {
     checkResult: 'ok',
     checkReasons: [],
     remark: '',
+    payStatus: null,
+    payFailReason: null,
+    paidAt: null,
     ...over,
   };
 }

@@ -1,0 +1,140 @@
+import { API, ZIdParams, ZPayBody, ZPayoutCallback, ZPayrollBatch } from '@flexpay/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import { verifyCallback, type PayoutProvider, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../lib/payout-provider.ts';
+import { findReplay, idempotent } from '../../plugins/idempotency.ts';
+import { route } from '../../plugins/route.ts';
+import { createSandboxProvider, deliverDueCallbacks } from '../payout-sandbox/service.ts';
+import {
+  dispatchPayouts,
+  PAYOUT_DISPATCH_JOB,
+  payBatch,
+  reconcilePayouts,
+  repayItem,
+  settlePayout,
+} from './payout-service.ts';
+import { getBatch } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payout provider and one round of the payout work (tests drive it; a timer runs it). */
+    payouts: { provider: PayoutProvider; tick(): Promise<{ sent: number; callbacks: number; reconciled: number }> };
+  }
+}
+
+/** One round: send queued payouts, let the sandbox call back what it has settled, reconcile the rest. */
+async function tick(app: FastifyInstance, provider: PayoutProvider) {
+  const sent = await dispatchPayouts(app.ctx, provider);
+  const callbacks = await deliverDueCallbacks(app.db, app.config.payoutCallbackSecret, app.ctx.now(), async (cb) => {
+    await app.inject({ method: 'POST', url: API.payroll.payoutCallback, headers: cb.headers, payload: cb.body });
+  });
+  const reconciled = await reconcilePayouts(app.ctx, provider);
+  return { sent, callbacks, reconciled };
+}
+
+/** 确认支付, 重新支付, the provider's callback, and the payout work (job and timer); `app.payouts` for tests. */
+export const payoutRoutes = fp(payouts, { name: 'payouts', dependencies: ['jobs'] });
+
+async function payouts(app: FastifyInstance) {
+  const provider = createSandboxProvider(app.db, () => app.ctx.now());
+  app.decorate('payouts', { provider, tick: () => tick(app, provider) });
+
+  app.jobs.work(PAYOUT_DISPATCH_JOB, z.object({ batchId: z.number().int() }), async () => {
+    await dispatchPayouts(app.ctx, provider);
+  });
+
+  if (app.config.payoutTickMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      tick(app, provider)
+        .catch((err: unknown) => app.log.error({ err }, 'payout tick failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, app.config.payoutTickMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+
+  const realm = (companyId: number) => `company:${companyId}`;
+
+  route(app, {
+    method: 'POST',
+    url: API.payroll.pay,
+    access: 'payroll:pay',
+    audit: 'payroll.pay',
+    idempotent: true,
+    schema: {
+      tags: ['payroll'],
+      summary: '确认支付',
+      description:
+        '需要付款管理员当下的短信验证码（sendSms purpose=pay）或身份验证器动态码。可用余额须覆盖扣款合计；一次冻结扣款合计并为每条明细排队一笔发放，重复请求不会重复冻结。',
+      params: ZIdParams,
+      body: ZPayBody,
+      data: ZPayrollBatch,
+    },
+    target: ({ params }) => `payrollBatch:${params.id}`,
+    message: '已确认支付，正在发放',
+    handler: async (auth, { params, body, request }) => {
+      const replay = await findReplay<z.input<typeof ZPayrollBatch>>(app.db, request, realm(auth.companyId));
+      if (replay) return replay.data;
+      await payBatch(app.ctx, auth, params.id, body, request.ip, async (work) => {
+        await idempotent(app.db, request, realm(auth.companyId), async (tx) => {
+          await work(tx);
+          return getBatch(tx, auth.companyId, params.id);
+        });
+      });
+      await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: params.id }).catch(() => {});
+      return getBatch(app.db, auth.companyId, params.id);
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.payroll.repay,
+    access: 'payroll:refund',
+    audit: 'payroll.repay',
+    schema: {
+      tags: ['payroll'],
+      summary: '重新支付（退款中心）',
+      description: '支付失败的明细在员工收款账户修正后重新发放一笔；需要与确认支付相同的验证码。',
+      params: ZIdParams,
+      body: ZPayBody,
+      data: z.null(),
+    },
+    target: ({ params }) => `payrollItem:${params.id}`,
+    message: '已重新支付，正在发放',
+    handler: async (auth, { params, body, request }) => {
+      await repayItem(app.ctx, auth, params.id, body, request.ip);
+      await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: 0 }).catch(() => {});
+      return null;
+    },
+  });
+
+  // The provider's callback: public (the provider has no session), accepted only when signed.
+  app.post(
+    API.payroll.payoutCallback,
+    {
+      config: { access: 'public', audit: false },
+      schema: { tags: ['payroll'], summary: '发放结果回调（服务商调用，HMAC 签名）' },
+    },
+    async (request, reply) => {
+      const raw = JSON.stringify(request.body ?? null);
+      const ok = verifyCallback(
+        app.config.payoutCallbackSecret,
+        request.headers[TIMESTAMP_HEADER] as string | undefined,
+        request.headers[SIGNATURE_HEADER] as string | undefined,
+        raw,
+        app.ctx.now().getTime(),
+      );
+      if (!ok) return reply.code(401).send({ status: 40101, message: '回调签名无效或已过期' });
+      const parsed = ZPayoutCallback.safeParse(request.body);
+      if (!parsed.success) return reply.code(400).send({ status: 40000, message: '回调内容格式不正确' });
+      const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
+      return { status: 200, data: { result } };
+    },
+  );
+}

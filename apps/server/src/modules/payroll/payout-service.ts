@@ -1,0 +1,311 @@
+/**
+ * Paying a batch (issue 18): the step-up code, one freeze of the total debit and one payout per
+ * item queued in the same transaction (the outbox); the dispatcher sends queued payouts to the
+ * provider; the provider's signed callbacks (or reconciliation queries) settle each payout once:
+ * success moves its frozen money to payouts in transit and fee income, failure returns it to
+ * available. A failed item can be paid again once its account is fixed: a new payout, never a
+ * second success (one live payout per item, a unique index).
+ */
+import { BusinessCode, formatFen, type TPayBody, type TPayrollBatch } from '@flexpay/contract';
+import type { ServiceContext } from '../../context.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
+import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
+import type { PayoutOrder, PayoutProvider } from '../../lib/payout-provider.ts';
+import type { AuthContext } from '../auth/service.ts';
+import {
+  getBalances,
+  INSUFFICIENT_BALANCE,
+  postTransfer,
+  postTransfers,
+  type TransferInput,
+} from '../ledger/service.ts';
+import { verifyPaymentCode } from '../user/service.ts';
+import { findAccountCiphers, findPayees } from '../worker/service.ts';
+import * as repo from './repo.ts';
+import * as payouts from './payout-repo.ts';
+
+/** The job that sends a batch's queued payouts (also run on every payout tick). */
+export const PAYOUT_DISPATCH_JOB = 'payout.dispatch';
+/** Payouts sent at a time. */
+const DISPATCH_CHUNK = 500;
+/** A payout submitted this long ago without a callback is asked about. */
+export const RECONCILE_AFTER_MS = 30_000;
+
+const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+async function lockedBatch(tx: DbOrTx, companyId: number, id: number) {
+  const row = await repo.findBatch(tx, companyId, id, true);
+  if (!row) throw notFound('发放批次不存在');
+  return row;
+}
+
+/**
+ * 确认支付: checks the paying admin's fresh code, then in one transaction under the batch's lock:
+ * the batch must be 待支付, the available balance must cover its total debit, the debit is
+ * frozen (one ledger transfer, unique per batch) and a payout per item is queued. A second
+ * request (double click, retry, another admin) finds the batch 支付中 and changes nothing.
+ */
+export async function payBatch(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  body: TPayBody,
+  ip: string,
+  inTransaction: (work: (tx: Tx) => Promise<void>) => Promise<void> = (work) => ctx.db.transaction(work),
+): Promise<TPayrollBatch['status']> {
+  const head = await repo.findBatch(ctx.db, auth.companyId, id);
+  if (!head) throw notFound('发放批次不存在');
+  if (head.status !== 'to_pay') throw conflict(alreadyPaid(head.status));
+  const consume = await verifyPaymentCode(ctx, auth, body, ip);
+  await inTransaction(async (tx) => {
+    const row = await lockedBatch(tx, auth.companyId, id);
+    if (row.status !== 'to_pay') throw conflict(alreadyPaid(row.status));
+    const available =
+      (await getBalances(tx, auth.companyId)).find((b) => b.serviceCompanyId === row.serviceCompanyId)?.availableFen ??
+      0;
+    if (available < row.debitFen) {
+      throw new AppError(
+        BusinessCode.INSUFFICIENT_BALANCE,
+        `${INSUFFICIENT_BALANCE}：可用 ${yuan(available)}，本批次需 ${yuan(row.debitFen)}，请先充值`,
+      );
+    }
+    await postTransfer(tx, {
+      companyId: auth.companyId,
+      type: 'freeze',
+      reference: { kind: 'payroll_batch', id },
+      memo: `发放冻结 ${row.title}`,
+      postings: [
+        {
+          account: { kind: 'available', companyId: auth.companyId, serviceCompanyId: row.serviceCompanyId },
+          amountFen: -row.debitFen,
+        },
+        {
+          account: { kind: 'frozen', companyId: auth.companyId, serviceCompanyId: row.serviceCompanyId },
+          amountFen: row.debitFen,
+        },
+      ],
+    });
+    await payouts.insertBatchPayouts(tx, auth.companyId, id, row.serviceCompanyId);
+    await repo.updateBatch(tx, id, { status: 'paying' });
+    await consume(tx);
+  });
+  return 'paying';
+}
+
+function alreadyPaid(status: string) {
+  if (status === 'paying') return '该批次正在支付中，请勿重复支付';
+  if (status === 'completed' || status === 'partial') return '该批次已支付，请勿重复支付';
+  return '批次不是待支付状态，不能支付';
+}
+
+/** The orders of these payouts, with the accounts' full numbers (decrypted only to be sent). */
+async function ordersOf(ctx: ServiceContext, db: DbOrTx, rows: payouts.PayoutRow[]): Promise<PayoutOrder[]> {
+  const groups = new Map<string, payouts.PayoutRow[]>();
+  for (const p of rows) {
+    const key = `${p.companyId}:${p.channel}`;
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  const orders: PayoutOrder[] = [];
+  for (const group of groups.values()) {
+    const first = group[0] as payouts.PayoutRow;
+    const channel = first.channel as 'bank' | 'alipay';
+    const ciphers = await findAccountCiphers(
+      db,
+      first.companyId,
+      channel,
+      group.map((p) => p.accountId),
+    );
+    for (const p of group) {
+      const enc = ciphers.get(p.accountId);
+      // An account removed since the check: the provider refuses an empty number.
+      orders.push({
+        ref: p.ref,
+        channel,
+        accountNo: enc ? ctx.cipher.decrypt(enc) : '',
+        holderName: p.holderName,
+        amountFen: p.netFen,
+      });
+    }
+  }
+  return orders;
+}
+
+/**
+ * Sends queued payouts to the provider, oldest first, a chunk at a time: a chunk is claimed under
+ * row locks (SKIP LOCKED: two dispatchers never take the same payouts) and marked 支付中 in one
+ * transaction, then sent. A crash after the commit leaves payouts 支付中 that the provider never
+ * received: reconciliation finds them (the provider knows nothing of them) and sends them again;
+ * the provider dedupes by ref, so sending twice never pays twice. Answers how many were sent.
+ */
+export async function dispatchPayouts(ctx: ServiceContext, provider: PayoutProvider, max = 1_000_000): Promise<number> {
+  let sent = 0;
+  while (sent < max) {
+    const orders = await ctx.db.transaction(async (tx) => {
+      const claimed = await payouts.claimQueued(tx, DISPATCH_CHUNK);
+      if (!claimed.length) return [];
+      const built = await ordersOf(ctx, tx, claimed);
+      await payouts.markSubmitted(
+        tx,
+        claimed.map((p) => p.id),
+        ctx.now(),
+      );
+      return built;
+    });
+    if (!orders.length) break;
+    for (const order of orders) await provider.submit(order);
+    sent += orders.length;
+  }
+  return sent;
+}
+
+/**
+ * Settles a payout once, from a callback or a reconciliation: a payout already final, or unknown,
+ * is left alone (duplicate and out-of-order callbacks change nothing). Success posts frozen →
+ * payouts in transit + fee income; failure posts frozen → available and the item goes to the
+ * 退款中心. The batch ends 已完成 or 部分成功 when its last payout settles.
+ */
+export async function settlePayout(
+  ctx: ServiceContext,
+  ref: string,
+  outcome: { status: 'succeeded' | 'failed'; reason: string },
+): Promise<'settled' | 'already' | 'unknown'> {
+  return ctx.db.transaction(async (tx) => {
+    const p = await payouts.lockPayoutByRef(tx, ref);
+    if (!p) return 'unknown';
+    if (p.status === 'succeeded' || p.status === 'failed') return 'already';
+    const batch = await lockedBatch(tx, p.companyId, p.batchId);
+    const now = ctx.now();
+    const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
+    const transfer: TransferInput =
+      outcome.status === 'succeeded'
+        ? {
+            companyId: p.companyId,
+            type: 'payout',
+            reference: { kind: 'payout', id: p.id },
+            memo: `发放 ${p.holderName} ${batch.title}`,
+            postings: [
+              { account: frozen, amountFen: -p.debitFen },
+              { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
+              ...(p.feeFen > 0
+                ? [
+                    {
+                      account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId },
+                      amountFen: p.feeFen,
+                    },
+                  ]
+                : []),
+            ],
+          }
+        : {
+            companyId: p.companyId,
+            type: 'refund',
+            reference: { kind: 'payout', id: p.id },
+            memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
+            postings: [
+              { account: frozen, amountFen: -p.debitFen },
+              {
+                account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
+                amountFen: p.debitFen,
+              },
+            ],
+          };
+    await postTransfers(tx, [transfer]);
+    const reason = outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null;
+    await payouts.finishPayout(tx, p.id, { status: outcome.status, failReason: reason, settledAt: now });
+    await payouts.setItemPayment(tx, p.itemId, {
+      payStatus: outcome.status === 'succeeded' ? 'paid' : 'failed',
+      payFailReason: reason,
+      paidAt: outcome.status === 'succeeded' ? now : null,
+    });
+    const state = await payouts.batchPaymentState(tx, p.companyId, p.batchId);
+    if (state.open === 0) await payouts.setBatchStatus(tx, p.batchId, state.failed > 0 ? 'partial' : 'completed');
+    return 'settled';
+  });
+}
+
+/** Asks the provider about payouts whose callback has not come; settles what it has decided. */
+export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProvider, limit = 1_000): Promise<number> {
+  const stale = await payouts.findStaleSubmitted(ctx.db, new Date(ctx.now().getTime() - RECONCILE_AFTER_MS), limit);
+  let settled = 0;
+  for (const { ref } of stale) {
+    const outcome = await provider.query(ref);
+    if (!outcome) {
+      // Never received (a crash between claiming and sending): send it again.
+      const row = await payouts.findPayoutByRef(ctx.db, ref);
+      if (row) for (const order of await ordersOf(ctx, ctx.db, [row])) await provider.submit(order);
+      continue;
+    }
+    if (outcome.status === 'processing') continue;
+    if ((await settlePayout(ctx, ref, { status: outcome.status, reason: outcome.reason })) === 'settled') settled++;
+  }
+  return settled;
+}
+
+/**
+ * 重新支付 (退款中心): a failed item, after its worker's account was fixed, gets a new payout to the
+ * worker's current account of the batch's channel; its debit is frozen again. Needs the same
+ * step-up code as paying.
+ */
+export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: number, body: TPayBody, ip: string) {
+  const item = await repo.findItem(ctx.db, auth.companyId, itemId);
+  if (!item) throw notFound('发放明细不存在');
+  if (item.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
+  const consume = await verifyPaymentCode(ctx, auth, body, ip);
+  await ctx.db.transaction(async (tx: Tx) => {
+    const batch = await lockedBatch(tx, auth.companyId, item.batchId);
+    const fresh = await repo.findItem(tx, auth.companyId, itemId);
+    if (!fresh || fresh.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
+    const [payee] = await findPayees(tx, auth.companyId, batch.channel as 'bank' | 'alipay', {
+      hashes: [fresh.idNumberHash],
+    });
+    if (!payee || payee.accountId === null)
+      throw invalidField('itemId', '员工没有可用的收款账户，请先在员工详情中添加');
+    const attempt = (await payouts.countAttempts(tx, itemId)) + 1;
+    const p = await payouts.insertPayout(tx, {
+      companyId: auth.companyId,
+      batchId: batch.id,
+      itemId,
+      serviceCompanyId: batch.serviceCompanyId,
+      attempt,
+      ref: `PO${itemId}-${attempt}`,
+      channel: batch.channel,
+      accountId: payee.accountId,
+      accountMasked: payee.accountMasked ?? '',
+      holderName: payee.name,
+      netFen: fresh.netFen,
+      feeFen: fresh.feeFen,
+      debitFen: fresh.debitFen,
+    });
+    try {
+      await postTransfer(tx, {
+        companyId: auth.companyId,
+        type: 'freeze',
+        reference: { kind: 'payout', id: p.id },
+        memo: `重新支付冻结 ${payee.name}`,
+        postings: [
+          {
+            account: { kind: 'available', companyId: auth.companyId, serviceCompanyId: batch.serviceCompanyId },
+            amountFen: -fresh.debitFen,
+          },
+          {
+            account: { kind: 'frozen', companyId: auth.companyId, serviceCompanyId: batch.serviceCompanyId },
+            amountFen: fresh.debitFen,
+          },
+        ],
+      });
+    } catch (err) {
+      if (err instanceof AppError && err.code === BusinessCode.INSUFFICIENT_BALANCE) {
+        throw new AppError(BusinessCode.INSUFFICIENT_BALANCE, `${INSUFFICIENT_BALANCE}，请先充值`);
+      }
+      throw err;
+    }
+    await payouts.setItemPayment(tx, itemId, { payStatus: 'paying', payFailReason: null, paidAt: null });
+    await repo.updateItem(tx, itemId, {
+      accountId: payee.accountId,
+      accountMasked: payee.accountMasked,
+      accountBank: payee.accountBank,
+    });
+    await payouts.setBatchStatus(tx, batch.id, 'paying');
+    await consume(tx);
+  });
+}
