@@ -15,7 +15,7 @@ test.describe('system settings and personal screens', () => {
     await page.goto('/systemSetting/roleManage');
     await page.getByRole('button', { name: btn('新增角色') }).click();
     const roleDialog = page.locator('.ant-modal').filter({ hasText: '新增角色' });
-    await roleDialog.getByPlaceholder('请输入角色名称').fill('人事专员');
+    await roleDialog.getByPlaceholder('请输入角色名称').fill('账号专员');
     const treeNode = (text: string) =>
       roleDialog
         .locator('.ant-tree-treenode')
@@ -29,7 +29,7 @@ test.describe('system settings and personal screens', () => {
       .filter({ hasText: /^管理员管理$/ })
       .click();
     await roleDialog.getByRole('button', { name: btn('保存') }).click();
-    await expect(page.getByRole('cell', { name: '人事专员' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '账号专员' })).toBeVisible();
 
     // An admin with that role.
     await page.goto('/systemSetting/adminManage');
@@ -40,7 +40,7 @@ test.describe('system settings and personal screens', () => {
     await page.getByPlaceholder('请输入姓名').fill('周人事');
     await page.getByPlaceholder('请输入手机号').fill('13700001111');
     await page.getByLabel('角色', { exact: true }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '人事专员' }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '账号专员' }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: btn('保存') }).click();
     await expect(page).toHaveURL(/\/systemSetting\/adminManage/);
