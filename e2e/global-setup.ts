@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,11 +20,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       DATABASE_URL: '',
       DEMO_MODE: '1',
-      LOG_LEVEL: 'warn',
+      // info: the default SMS sender logs each code (the tests read them from the output file).
+      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  // Everything the server prints, for the tests that need an SMS code (E2E_SERVER_LOG).
+  const logFile = join(dataDir, 'server-output.log');
+  child.stdout.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
+  child.stderr.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   const baseUrl = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
@@ -32,6 +37,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       const match = /http:\/\/localhost:(\d+)\//.exec(output);
       if (match) {
         clearTimeout(timer);
+        child.stdout.off('data', onData);
+        child.stderr.off('data', onData);
         resolve(`http://127.0.0.1:${match[1]}`);
       }
     };
@@ -41,6 +48,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   process.env.E2E_BASE_URL = baseUrl;
   process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_SERVER_LOG = logFile;
 
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -32,3 +32,25 @@ export async function confirmInPopover(popover: Locator, button: RegExp, done: L
     await expect(done).toBeVisible({ timeout: 3_000 });
   }).toPass({ timeout: 20_000 });
 }
+
+/** The code of the latest SMS the server sent (the default sender logs it; global-setup keeps the output). */
+export async function lastSmsCode(after: number): Promise<string> {
+  const { readFileSync } = await import('node:fs');
+  const file = process.env.E2E_SERVER_LOG;
+  if (!file) throw new Error('E2E_SERVER_LOG is not set');
+  let code: string | undefined;
+  await expect(async () => {
+    const text = readFileSync(file, 'utf8').slice(after);
+    const all = [...text.matchAll(/验证码为 (\d{6})/g)];
+    code = all.at(-1)?.[1];
+    expect(code).toBeDefined();
+  }).toPass({ timeout: 10_000 });
+  return code ?? '';
+}
+
+/** How much the server has printed so far (to read only what comes after). */
+export async function serverLogSize(): Promise<number> {
+  const { statSync } = await import('node:fs');
+  const file = process.env.E2E_SERVER_LOG;
+  return file ? (statSync(file, { throwIfNoEntry: false })?.size ?? 0) : 0;
+}

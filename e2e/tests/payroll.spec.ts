@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { DEMO_PASSWORD, signIn } from '../helpers.ts';
+import { DEMO_PASSWORD, lastSmsCode, serverLogSize, signIn } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -108,5 +108,34 @@ test.describe('payroll', () => {
     }
     await expect(page.getByText('finance 同意')).toBeVisible();
     await expect(page.getByText('demo 同意')).toBeVisible();
+  });
+});
+
+test.describe('payment', () => {
+  test('demo pays the 待支付 demo batch with an SMS code and watches it settle; failures wait in 退款中心', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signIn(page, 'demo');
+    await page.goto('/EmolumentManagement/payRoll');
+    const row = page.locator('.ant-table-row').filter({ hasText: '客服加班费' });
+    await row
+      .getByRole('button', { name: btn('支付') })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/payConfirm\?id=\d+/);
+    const before = await serverLogSize();
+    await page.getByRole('button', { name: btn('获取验证码') }).click();
+    await expect(page.getByText(/验证码已发送至/)).toBeVisible();
+    await page.getByLabel('短信验证码').fill(await lastSmsCode(before));
+    await page.getByRole('button', { name: /确认支付/ }).click();
+    await expect(page).toHaveURL(/payRollDetail\?id=\d+/);
+    // The sandbox settles within seconds; the page refreshes itself while it pays.
+    await expect(page.locator('.ant-descriptions').getByText(/^(已完成|部分成功)$/)).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator('.ant-table-row').filter({ hasText: '已支付' }).first()).toBeVisible();
+    if (await page.locator('.ant-descriptions').getByText('部分成功').isVisible()) {
+      await page.getByRole('button', { name: btn('退款中心') }).click();
+      await expect(page.locator('.ant-table-row').first()).toContainText(/卡号无效|账户异常|户名不符/);
+    }
   });
 });

@@ -122,6 +122,7 @@ export const API = {
     itemsByIds: '/api/emolument/emolumentDetail/getEmolumentDetailByIds',
     pay: '/api/emolument/payRoll/:id/pay',
     repay: '/api/emolument/refund/:id/repay',
+    refundPage: '/api/emolument/refund/page',
     payoutCallback: '/api/payout/callback',
     import: {
       template: '/api/emolument/emolumentGrant/import/template',

@@ -165,3 +165,9 @@ export const ZPayoutCallback = z.object({
   reason: z.string().max(100).default(''),
   settledAt: z.string().max(40),
 });
+
+/** 退款中心: the items whose payment failed, across batches. */
+export const ZRefundQuery = ZPageQuery.extend({ name: z.string().trim().max(50).optional() });
+export type TRefundQuery = z.input<typeof ZRefundQuery>;
+export const ZRefundItem = ZPayrollItem.extend({ batchTitle: z.string(), batchNo: z.string() });
+export type TRefundItem = z.infer<typeof ZRefundItem>;

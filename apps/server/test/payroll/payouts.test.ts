@@ -161,6 +161,12 @@ describe('payouts', () => {
       frozenFen: before.frozenFen,
     });
     expect((await verifyLedger(t.database.db)).violations).toEqual([]);
+    // The two failures wait in 退款中心, with their batch; another company sees none.
+    const refunds = (await demo.get(`${P}/refund/page`)).body.data;
+    expect(refunds.rows.filter((r: { batchId: number }) => r.batchId === id)).toHaveLength(2);
+    expect(refunds.rows[0]).toMatchObject({ batchTitle: '付款测试', payStatus: 'failed' });
+    expect((await yunfan.get(`${P}/refund/page`)).body.data.total).toBe(0);
+    expect((await hr.get(`${P}/refund/page`)).body.status).toBe(40301);
 
     // A duplicate callback, and one forged or stale, change nothing.
     const [row] = await queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(

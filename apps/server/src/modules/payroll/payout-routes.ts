@@ -1,4 +1,13 @@
-import { API, ZIdParams, ZPayBody, ZPayoutCallback, ZPayrollBatch } from '@flexpay/contract';
+import {
+  API,
+  ZIdParams,
+  ZPage,
+  ZPayBody,
+  ZPayoutCallback,
+  ZPayrollBatch,
+  ZRefundItem,
+  ZRefundQuery,
+} from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -14,7 +23,7 @@ import {
   repayItem,
   settlePayout,
 } from './payout-service.ts';
-import { getBatch } from './service.ts';
+import { getBatch, listFailedItems } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -112,6 +121,19 @@ async function payouts(app: FastifyInstance) {
       await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: 0 }).catch(() => {});
       return null;
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.refundPage,
+    access: 'payroll:refund',
+    schema: {
+      tags: ['payroll'],
+      summary: '退款中心（支付失败的明细）',
+      querystring: ZRefundQuery,
+      data: ZPage(ZRefundItem),
+    },
+    handler: (auth, { query }) => listFailedItems(app.ctx, auth, query),
   });
 
   // The provider's callback: public (the provider has no session), accepted only when signed.

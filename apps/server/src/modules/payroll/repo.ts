@@ -1,5 +1,5 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
@@ -336,4 +336,30 @@ export async function deleteItem(db: DbOrTx, item: Pick<ItemRow, 'id' | 'company
         gt(payrollItem.rowNo, item.rowNo),
       ),
     );
+}
+
+/** 退款中心: the company's items whose payment failed, newest batch first, with their batch. */
+export async function findFailedItemPage(
+  db: DbOrTx,
+  companyId: number,
+  name: string | undefined,
+  page: number,
+  limit: number,
+) {
+  const where = and(
+    eq(payrollItem.companyId, companyId),
+    eq(payrollItem.payStatus, 'failed'),
+    name ? like(payrollItem.name, `${escapeLike(name)}%`) : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(payrollItem).where(where);
+  const total = counted?.n ?? 0;
+  const rows = await db
+    .select({ item: payrollItem, batchTitle: payrollBatch.title, batchCreatedAt: payrollBatch.createdAt })
+    .from(payrollItem)
+    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
+    .where(where)
+    .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { total, rows };
 }

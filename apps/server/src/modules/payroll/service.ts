@@ -15,6 +15,7 @@ import {
   type TPayrollBatch,
   type TPayrollBatchDetail,
   type TPayrollItem,
+  type TRefundItem,
   type TPayrollStatus,
   type TPayrollStatusCount,
   type ZPayrollBatchBody,
@@ -500,4 +501,21 @@ export async function runCancel(tx: DbOrTx, companyId: number, id: number, reaso
   const row = await batchOf(tx, companyId, id, true);
   assertStatus(row, PAYROLL_CANCELLABLE_STATUSES, '取消（审批中的批次请待审批结束）');
   await repo.updateBatch(tx, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+}
+
+/** 退款中心: the items whose payment failed, each with its batch, to be paid again. */
+export async function listFailedItems(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: { page: number; limit: number; name?: string | undefined },
+): Promise<TPage<TRefundItem>> {
+  const page = await repo.findFailedItemPage(ctx.db, auth.companyId, q.name, q.page, q.limit);
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      ...toItem(r.item),
+      batchTitle: r.batchTitle,
+      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
+    })),
+  };
 }

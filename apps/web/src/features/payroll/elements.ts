@@ -7,4 +7,6 @@ export const PAYROLL_ELEMENTS = {
   /** Checking, editing and removing items, submitting and cancelling a batch. */
   check: 'payroll:check',
   approve: 'payroll:approve',
+  pay: 'payroll:pay',
+  refund: 'payroll:refund',
 } as const satisfies Record<string, TElementCode>;

@@ -8,3 +8,7 @@ export const checkVerifyPath = withId('/EmolumentManagement/emolumentCheckVerify
 export const checkResultPath = withId('/EmolumentManagement/checkVerify');
 export const grantDetailsPath = withId('/EmolumentManagement/emolumentGrantDetails');
 export const itemsPath = withId('/EmolumentManagement/emolumentDetail');
+export const PAY_LIST_PATH = '/EmolumentManagement/payRoll';
+export const REFUND_PATH = '/EmolumentManagement/refundCenter';
+export const payConfirmPath = withId('/EmolumentManagement/payConfirm');
+export const payDetailPath = withId('/EmolumentManagement/payRollDetail');

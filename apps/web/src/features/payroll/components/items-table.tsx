@@ -1,10 +1,24 @@
 import {
+  ITEM_PAY_STATUS_LABELS,
   PAYROLL_EDITABLE_STATUSES,
+  type TPayrollStatus,
   type TPayrollBatch,
   type TPayrollCheckResult,
   type TPayrollItem,
 } from '@flexpay/contract/web';
-import { App, Button, Form, Input, InputNumber, Modal, Space, Tabs, Typography, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Space,
+  Tabs,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -44,6 +58,8 @@ const ITEM_FILTERS = defineFilters({
   },
   name: textFilter({ label: '姓名', maxLength: 50 }),
 });
+
+const PAID_STATUSES: readonly TPayrollStatus[] = ['paying', 'completed', 'partial'];
 
 interface TEditForm {
   amount: number | null;
@@ -103,6 +119,30 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
         </Space>
       ),
     },
+    ...(PAID_STATUSES.includes(batch.status)
+      ? [
+          {
+            title: '支付状态',
+            dataIndex: 'payStatus',
+            width: 160,
+            render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
+              s ? (
+                <Space direction="vertical" size={0}>
+                  <Tag color={s === 'paid' ? 'success' : s === 'failed' ? 'error' : 'processing'}>
+                    {ITEM_PAY_STATUS_LABELS[s]}
+                  </Tag>
+                  {item.payFailReason && (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {item.payFailReason}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
     { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, render: (r: string) => r || '-' },
     ...(canEdit
       ? [

@@ -1,0 +1,108 @@
+import { BusinessCode, FEE_BEARER_LABELS, type TPayBody } from '@flexpay/contract/web';
+import { Alert, App, Button, Card, Descriptions, Form, Result, Space, Spin, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { formatMoney } from '../../../lib/format.ts';
+import { isApiError } from '../../../lib/request.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { useBatch } from '../api/batches.ts';
+import { useBalances } from '../api/options.ts';
+import { usePay } from '../api/pay.ts';
+import { PayCodeField } from '../components/pay-code-form.tsx';
+import { formatRate } from '../components/payroll-format.tsx';
+import { PAY_LIST_PATH, payDetailPath } from '../paths.ts';
+
+const newKey = () => `web-${crypto.randomUUID()}`;
+
+/** 支付确认 (/EmolumentManagement/payConfirm?id=): the totals, the balance, the code, then pay. */
+export function Component() {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  const canSeeBalance = useHasElement('money:view');
+  const balances = useBalances(canSeeBalance);
+  const pay = usePay();
+  const [body, setBody] = useState<TPayBody>();
+  const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
+  // One key per intent: a second click or a retry after a timeout is the same payment.
+  const [key] = useState(newKey);
+  const [problem, setProblem] = useState<string>();
+
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  const b = batch.data;
+  const available = balances.data?.find((x) => x.serviceCompanyId === b.serviceCompanyId)?.availableFen;
+
+  const onPay = async () => {
+    if (!body) return;
+    setProblem(undefined);
+    try {
+      await pay.mutateAsync({ id: b.id, body, key });
+      void message.success('已确认支付，正在发放');
+      await navigate(payDetailPath(b.id));
+    } catch (error) {
+      // 余额不足 comes back to the screen (a business code): say it here.
+      if (isApiError(error) && error.status === BusinessCode.INSUFFICIENT_BALANCE) setProblem(error.message);
+    }
+  };
+
+  return (
+    <Card title="支付确认">
+      <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 900 }}>
+        {b.status !== 'to_pay' && (
+          <Alert
+            type="info"
+            showIcon
+            message="该批次不是待支付状态"
+            action={
+              <Button size="small" onClick={() => void navigate(payDetailPath(b.id))}>
+                支付详情
+              </Button>
+            }
+          />
+        )}
+        <Descriptions bordered column={2}>
+          <Descriptions.Item label="批次">{`${b.batchNo} ${b.title}`}</Descriptions.Item>
+          <Descriptions.Item label="服务商">{b.serviceCompanyName}</Descriptions.Item>
+          <Descriptions.Item label="发放人数">{b.itemCount} 人</Descriptions.Item>
+          <Descriptions.Item label="实发合计">{formatMoney(b.netFen)}</Descriptions.Item>
+          <Descriptions.Item label="服务费">
+            {formatMoney(b.feeFen)}（{formatRate(b.feeRateBp)}，{b.feeBearer ? FEE_BEARER_LABELS[b.feeBearer] : '-'}）
+          </Descriptions.Item>
+          <Descriptions.Item label="扣款合计">
+            <Typography.Text strong style={{ fontSize: 16 }}>
+              {formatMoney(b.debitFen)}
+            </Typography.Text>
+          </Descriptions.Item>
+          <Descriptions.Item label="可用余额">
+            {available === undefined ? '-' : formatMoney(available)}
+          </Descriptions.Item>
+        </Descriptions>
+        {available !== undefined && available < b.debitFen && (
+          <Alert
+            type="error"
+            showIcon
+            message={`可用余额不足，还差 ${formatMoney(b.debitFen - available)}，请先充值`}
+          />
+        )}
+        {problem && <Alert type="error" showIcon message={problem} />}
+        <Form layout="vertical">
+          <PayCodeField onChange={onCode} />
+        </Form>
+        <Space>
+          <Button
+            type="primary"
+            disabled={!body || b.status !== 'to_pay'}
+            loading={pay.isPending}
+            onClick={() => void onPay()}
+          >
+            确认支付 {formatMoney(b.debitFen)}
+          </Button>
+          <Button onClick={() => void navigate(PAY_LIST_PATH)}>返回</Button>
+        </Space>
+      </Space>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import { Button, Card, Progress, Result, Space, Spin } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { PAYROLL_KEY, useBatch } from '../api/batches.ts';
+import { BatchSummary } from '../components/batch-summary.tsx';
+import { ItemsTable } from '../components/items-table.tsx';
+import { PAY_LIST_PATH, REFUND_PATH } from '../paths.ts';
+
+/** 支付详情 (/EmolumentManagement/payRollDetail?id=): the items' payment, refreshed while it pays. */
+export function Component() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const id = Number(params.get('id') ?? 0);
+  const batch = useBatch(id);
+  const paying = batch.data?.status === 'paying';
+
+  useEffect(() => {
+    if (!paying) return;
+    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: PAYROLL_KEY }), 2_000);
+    return () => clearInterval(timer);
+  }, [paying, queryClient]);
+
+  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  const b = batch.data;
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        title="支付详情"
+        extra={
+          <Space>
+            {b.status === 'partial' && <Button onClick={() => void navigate(REFUND_PATH)}>退款中心</Button>}
+            <Button onClick={() => void navigate(PAY_LIST_PATH)}>批量支付</Button>
+          </Space>
+        }
+      >
+        {paying && <Progress percent={99} status="active" showInfo={false} style={{ marginBottom: 16 }} />}
+        <BatchSummary batch={b} />
+      </Card>
+      <Card>
+        <ItemsTable batch={b} editable={false} />
+      </Card>
+    </Space>
+  );
+}

@@ -1,0 +1,116 @@
+import { ITEM_PAY_STATUS_LABELS, type TPayBody, type TRefundItem } from '@flexpay/contract/web';
+import { App, Button, Card, Form, Modal, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { defineFilters, textFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useRefunds, useRepay } from '../api/pay.ts';
+import { PayCodeField } from '../components/pay-code-form.tsx';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { payDetailPath } from '../paths.ts';
+
+const REFUND_FILTERS = defineFilters({ name: textFilter({ label: '姓名', maxLength: 50 }) });
+
+/** 退款中心 (/EmolumentManagement/refundCenter): payments that failed, their money back; pay again. */
+export function Component() {
+  const { message } = App.useApp();
+  const list = useListQuery(REFUND_FILTERS);
+  const refunds = useRefunds(list.query);
+  const canRepay = useHasElement(PAYROLL_ELEMENTS.refund);
+  const repaying = useDialogTarget<TRefundItem>();
+  const repay = useRepay();
+  const [body, setBody] = useState<TPayBody>();
+  const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
+
+  const columns: TableColumnsType<TRefundItem> = [
+    {
+      title: '批次',
+      dataIndex: 'batchNo',
+      width: 220,
+      render: (no: string, r) => <Link to={payDetailPath(r.batchId)}>{`${no} ${r.batchTitle}`}</Link>,
+    },
+    { title: '姓名', dataIndex: 'name', width: 100 },
+    { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
+    { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
+    { title: '收款账户', key: 'account', width: 200, render: (_, r) => r.account?.accountMasked ?? '-' },
+    {
+      title: '失败原因',
+      dataIndex: 'payFailReason',
+      width: 160,
+      render: (reason: string | null) => <Typography.Text type="danger">{reason ?? '-'}</Typography.Text>,
+    },
+    {
+      title: '状态',
+      dataIndex: 'payStatus',
+      width: 100,
+      render: (s: TRefundItem['payStatus']) => (s ? ITEM_PAY_STATUS_LABELS[s] : '-'),
+    },
+    ...(canRepay
+      ? [
+          {
+            title: '操作',
+            key: 'actions',
+            fixed: 'right' as const,
+            width: 110,
+            render: (_: unknown, r: TRefundItem) => (
+              <Button type="link" size="small" onClick={() => repaying.open(r)}>
+                重新支付
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  const onRepay = async () => {
+    const target = repaying.target;
+    if (!target || !body) return;
+    try {
+      await repay.mutateAsync({ id: target.id, body });
+      void message.success('已重新支付，正在发放');
+      repaying.close();
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  return (
+    <Card title="退款中心">
+      <Typography.Paragraph type="secondary">
+        支付失败的金额已退回可用余额。请先在员工详情中修正收款账户，再重新支付。
+      </Typography.Paragraph>
+      <ListSearchForm list={list} query={refunds} />
+      <ListTable<TRefundItem>
+        query={refunds}
+        noun="支付失败的明细"
+        isFiltered={list.isFiltered}
+        empty="暂无支付失败的明细"
+        columns={columns}
+        pagination={list.pagination}
+        scroll={{ x: 1190 }}
+      />
+      <Modal
+        open={repaying.dialogProps.open}
+        afterClose={repaying.dialogProps.afterClose}
+        title={`重新支付：${repaying.target?.name ?? ''} ${repaying.target ? formatMoney(repaying.target.netFen) : ''}`}
+        okText="重新支付"
+        okButtonProps={{ disabled: !body, loading: repay.isPending }}
+        onOk={() => void onRepay()}
+        onCancel={repaying.close}
+        destroyOnHidden
+      >
+        <Typography.Paragraph type="secondary">
+          将发放到该员工当前的默认收款账户，并重新冻结对应金额。
+        </Typography.Paragraph>
+        <Form layout="vertical">
+          <PayCodeField onChange={onCode} />
+        </Form>
+      </Modal>
+    </Card>
+  );
+}
