@@ -318,6 +318,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     const adminId = (username: string) => admins.find((a) => a.username === username)?.id ?? 0;
     await seedPayroll(
       tx,
+      cipher,
       {
         xinghe: xinghe.id,
         service: service.id,

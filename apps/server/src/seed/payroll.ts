@@ -7,6 +7,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { approvalFlow } from '../db/schema/index.ts';
+import type { FieldCipher } from '../lib/crypto.ts';
+import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
+import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payout-service.ts';
 import { addWorkerItems, insertBatch, runCancel, runCheck, runSubmit } from '../modules/payroll/service.ts';
 
 export interface PayrollSeedIds {
@@ -21,7 +24,7 @@ export interface PayrollSeedIds {
 /** The demo's 发放 flow threshold: ¥50,000.00. */
 export const DEMO_PAYROLL_THRESHOLD_FEN = 5_000_000;
 
-export async function seedPayroll(tx: Tx, ids: PayrollSeedIds, now: Date) {
+export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedIds, now: Date) {
   await tx.insert(approvalFlow).values({
     companyId: ids.xinghe,
     type: 'payroll',
@@ -82,6 +85,36 @@ export async function seedPayroll(tx: Tx, ids: PayrollSeedIds, now: Date) {
 
   // 草稿: items added, not checked yet.
   await batch(ids.hr, `${period} 软件测试外包`, 'workers', workers.slice(30, 35), () => 200_000);
+
+  // 部分成功: last month's batch, paid through the sandbox's rules: one worker's card ends in 4
+  // (卡号无效), so the item waits in 退款中心 with its money back in the balance.
+  const cards = await queryRows<{ worker_id: string | number; enc: string }>(
+    tx,
+    sql`select c.worker_id, c.card_number_enc as enc from worker_bank_card c join worker w
+          on w.company_id = c.company_id and w.id = c.worker_id
+         where c.company_id = ${ids.xinghe} and w.status = 'active' and c.is_default
+         order by c.worker_id offset 40 limit 200`,
+  );
+  const endsIn4 = cards.find((c) => cipher.decrypt(c.enc).endsWith('4'));
+  const fine = cards.filter((c) => !cipher.decrypt(c.enc).endsWith('4')).slice(0, 7);
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 7);
+  const paidIds = [...fine, ...(endsIn4 ? [endsIn4] : [])].map((c) => Number(c.worker_id));
+  const paidBatch = await insertBatch(tx, ids.xinghe, ids.demo, {
+    ...base,
+    period: lastMonth,
+    title: `${lastMonth} 数据标注劳务费`,
+    source: 'workers',
+  });
+  await addWorkerItems(
+    tx,
+    ids.xinghe,
+    paidBatch,
+    paidIds.map((workerId, i) => ({ workerId, amountFen: 260_000 + i * 5_000, remark: '' })),
+  );
+  await runCheck(tx, ids.xinghe, paidBatch, now);
+  await runSubmit(tx, ids.xinghe, paidBatch, now);
+  await freezeAndQueue(tx, ids.xinghe, paidBatch);
+  await settleBatchNow(tx, cipher, ids.xinghe, paidBatch, sandboxOutcome, now);
 
   // 已取消.
   const cancelled = await batch(

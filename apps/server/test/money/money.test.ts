@@ -91,20 +91,27 @@ describe('money', () => {
   });
 
   describe('balances and 资金明细 of the demo data', () => {
-    it('shows the confirmed demo top-up as available balance with its entry', async () => {
+    it('shows the confirmed demo top-up less the paid demo batch as available balance, with their entries', async () => {
+      // The demo's paid batch: what its successful payouts took (the failed one came back).
+      const [paid] = await queryRows<{ debit: string; n: number }>(
+        t.database.db,
+        sql`select coalesce(sum(debit_fen), 0) as debit, count(*)::int as n from payout where status = 'succeeded'`,
+      );
       const bal = await demo.get('/api/companystaff/ecompanyFdIssue/getBalance');
       expect(bal.body.data).toEqual([
         {
           serviceCompanyId: hainan,
           serviceCompanyName: '海南灵工服务有限公司',
-          availableFen: 50_000_000,
+          availableFen: 50_000_000 - Number(paid?.debit),
           frozenFen: 0,
         },
         { serviceCompanyId: jiangsu, serviceCompanyName: '江苏智薪人力资源有限公司', availableFen: 0, frozenFen: 0 },
       ]);
+      // The top-up; the freeze (available and frozen); a payout per success; the refund (both).
       const entries = await demo.get('/api/companystaff/ecompanyFdIssue/entries');
-      expect(entries.body.data.total).toBe(1);
-      expect(entries.body.data.rows[0]).toMatchObject({
+      expect(entries.body.data.total).toBe(1 + 2 + (paid?.n ?? 0) + 2);
+      const topups = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { type: 'topup' });
+      expect(topups.body.data.rows[0]).toMatchObject({
         type: 'topup',
         account: 'available',
         amountFen: 50_000_000,
@@ -116,8 +123,10 @@ describe('money', () => {
     });
 
     it('filters entries by type, service company and date range, and refuses bad filters', async () => {
-      const none = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { type: 'payout' });
+      const none = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { type: 'adjustment' });
       expect(none.body.data.total).toBe(0);
+      const refunds = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { type: 'refund' });
+      expect(refunds.body.data.total).toBe(2);
       const sc = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { serviceCompanyId: jiangsu });
       expect(sc.body.data.total).toBe(0);
       const old = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { from: '2020-01-01', to: '2020-01-31' });

@@ -58,38 +58,39 @@ export async function payBatch(
   if (head.status !== 'to_pay') throw conflict(alreadyPaid(head.status));
   const consume = await verifyPaymentCode(ctx, auth, body, ip);
   await inTransaction(async (tx) => {
-    const row = await lockedBatch(tx, auth.companyId, id);
-    if (row.status !== 'to_pay') throw conflict(alreadyPaid(row.status));
-    const available =
-      (await getBalances(tx, auth.companyId)).find((b) => b.serviceCompanyId === row.serviceCompanyId)?.availableFen ??
-      0;
-    if (available < row.debitFen) {
-      throw new AppError(
-        BusinessCode.INSUFFICIENT_BALANCE,
-        `${INSUFFICIENT_BALANCE}：可用 ${yuan(available)}，本批次需 ${yuan(row.debitFen)}，请先充值`,
-      );
-    }
-    await postTransfer(tx, {
-      companyId: auth.companyId,
-      type: 'freeze',
-      reference: { kind: 'payroll_batch', id },
-      memo: `发放冻结 ${row.title}`,
-      postings: [
-        {
-          account: { kind: 'available', companyId: auth.companyId, serviceCompanyId: row.serviceCompanyId },
-          amountFen: -row.debitFen,
-        },
-        {
-          account: { kind: 'frozen', companyId: auth.companyId, serviceCompanyId: row.serviceCompanyId },
-          amountFen: row.debitFen,
-        },
-      ],
-    });
-    await payouts.insertBatchPayouts(tx, auth.companyId, id, row.serviceCompanyId);
-    await repo.updateBatch(tx, id, { status: 'paying' });
+    await freezeAndQueue(tx, auth.companyId, id);
     await consume(tx);
   });
   return 'paying';
+}
+
+/**
+ * The payment of a 待支付 batch inside the caller's transaction, under the batch's lock: the
+ * balance check, one freeze of the total debit, one queued payout per item, 支付中.
+ */
+export async function freezeAndQueue(tx: Tx, companyId: number, id: number): Promise<void> {
+  const row = await lockedBatch(tx, companyId, id);
+  if (row.status !== 'to_pay') throw conflict(alreadyPaid(row.status));
+  const available =
+    (await getBalances(tx, companyId)).find((b) => b.serviceCompanyId === row.serviceCompanyId)?.availableFen ?? 0;
+  if (available < row.debitFen) {
+    throw new AppError(
+      BusinessCode.INSUFFICIENT_BALANCE,
+      `${INSUFFICIENT_BALANCE}：可用 ${yuan(available)}，本批次需 ${yuan(row.debitFen)}，请先充值`,
+    );
+  }
+  await postTransfer(tx, {
+    companyId,
+    type: 'freeze',
+    reference: { kind: 'payroll_batch', id },
+    memo: `发放冻结 ${row.title}`,
+    postings: [
+      { account: { kind: 'available', companyId, serviceCompanyId: row.serviceCompanyId }, amountFen: -row.debitFen },
+      { account: { kind: 'frozen', companyId, serviceCompanyId: row.serviceCompanyId }, amountFen: row.debitFen },
+    ],
+  });
+  await payouts.insertBatchPayouts(tx, companyId, id, row.serviceCompanyId);
+  await repo.updateBatch(tx, id, { status: 'paying' });
 }
 
 function alreadyPaid(status: string) {
@@ -99,7 +100,11 @@ function alreadyPaid(status: string) {
 }
 
 /** The orders of these payouts, with the accounts' full numbers (decrypted only to be sent). */
-async function ordersOf(ctx: ServiceContext, db: DbOrTx, rows: payouts.PayoutRow[]): Promise<PayoutOrder[]> {
+async function ordersOf(
+  ctx: Pick<ServiceContext, 'cipher'>,
+  db: DbOrTx,
+  rows: payouts.PayoutRow[],
+): Promise<PayoutOrder[]> {
   const groups = new Map<string, payouts.PayoutRow[]>();
   for (const p of rows) {
     const key = `${p.companyId}:${p.channel}`;
@@ -169,58 +174,65 @@ export async function settlePayout(
   ref: string,
   outcome: { status: 'succeeded' | 'failed'; reason: string },
 ): Promise<'settled' | 'already' | 'unknown'> {
-  return ctx.db.transaction(async (tx) => {
-    const p = await payouts.lockPayoutByRef(tx, ref);
-    if (!p) return 'unknown';
-    if (p.status === 'succeeded' || p.status === 'failed') return 'already';
-    const batch = await lockedBatch(tx, p.companyId, p.batchId);
-    const now = ctx.now();
-    const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
-    const transfer: TransferInput =
-      outcome.status === 'succeeded'
-        ? {
-            companyId: p.companyId,
-            type: 'payout',
-            reference: { kind: 'payout', id: p.id },
-            memo: `发放 ${p.holderName} ${batch.title}`,
-            postings: [
-              { account: frozen, amountFen: -p.debitFen },
-              { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
-              ...(p.feeFen > 0
-                ? [
-                    {
-                      account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId },
-                      amountFen: p.feeFen,
-                    },
-                  ]
-                : []),
-            ],
-          }
-        : {
-            companyId: p.companyId,
-            type: 'refund',
-            reference: { kind: 'payout', id: p.id },
-            memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
-            postings: [
-              { account: frozen, amountFen: -p.debitFen },
-              {
-                account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
-                amountFen: p.debitFen,
-              },
-            ],
-          };
-    await postTransfers(tx, [transfer]);
-    const reason = outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null;
-    await payouts.finishPayout(tx, p.id, { status: outcome.status, failReason: reason, settledAt: now });
-    await payouts.setItemPayment(tx, p.itemId, {
-      payStatus: outcome.status === 'succeeded' ? 'paid' : 'failed',
-      payFailReason: reason,
-      paidAt: outcome.status === 'succeeded' ? now : null,
-    });
-    const state = await payouts.batchPaymentState(tx, p.companyId, p.batchId);
-    if (state.open === 0) await payouts.setBatchStatus(tx, p.batchId, state.failed > 0 ? 'partial' : 'completed');
-    return 'settled';
+  return ctx.db.transaction((tx) => settleIn(tx, ref, outcome, ctx.now()));
+}
+
+/** settlePayout inside the caller's transaction (the demo seed settles its batch this way). */
+export async function settleIn(
+  tx: Tx,
+  ref: string,
+  outcome: { status: 'succeeded' | 'failed'; reason: string },
+  now: Date,
+): Promise<'settled' | 'already' | 'unknown'> {
+  const p = await payouts.lockPayoutByRef(tx, ref);
+  if (!p) return 'unknown';
+  if (p.status === 'succeeded' || p.status === 'failed') return 'already';
+  const batch = await lockedBatch(tx, p.companyId, p.batchId);
+  const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
+  const transfer: TransferInput =
+    outcome.status === 'succeeded'
+      ? {
+          companyId: p.companyId,
+          type: 'payout',
+          reference: { kind: 'payout', id: p.id },
+          memo: `发放 ${p.holderName} ${batch.title}`,
+          postings: [
+            { account: frozen, amountFen: -p.debitFen },
+            { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
+            ...(p.feeFen > 0
+              ? [
+                  {
+                    account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId },
+                    amountFen: p.feeFen,
+                  },
+                ]
+              : []),
+          ],
+        }
+      : {
+          companyId: p.companyId,
+          type: 'refund',
+          reference: { kind: 'payout', id: p.id },
+          memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
+          postings: [
+            { account: frozen, amountFen: -p.debitFen },
+            {
+              account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
+              amountFen: p.debitFen,
+            },
+          ],
+        };
+  await postTransfers(tx, [transfer]);
+  const reason = outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null;
+  await payouts.finishPayout(tx, p.id, { status: outcome.status, failReason: reason, settledAt: now });
+  await payouts.setItemPayment(tx, p.itemId, {
+    payStatus: outcome.status === 'succeeded' ? 'paid' : 'failed',
+    payFailReason: reason,
+    paidAt: outcome.status === 'succeeded' ? now : null,
   });
+  const state = await payouts.batchPaymentState(tx, p.companyId, p.batchId);
+  if (state.open === 0) await payouts.setBatchStatus(tx, p.batchId, state.failed > 0 ? 'partial' : 'completed');
+  return 'settled';
 }
 
 /** Asks the provider about payouts whose callback has not come; settles what it has decided. */
@@ -308,4 +320,25 @@ export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: 
     await payouts.setBatchStatus(tx, batch.id, 'paying');
     await consume(tx);
   });
+}
+
+/**
+ * For the demo seed: sends a 支付中 batch's payouts to `decide` (the sandbox's rules) and settles
+ * each at once, inside the caller's transaction, as the provider's callbacks would.
+ */
+export async function settleBatchNow(
+  tx: Tx,
+  cipher: ServiceContext['cipher'],
+  companyId: number,
+  batchId: number,
+  decide: (order: PayoutOrder) => { status: 'succeeded' | 'failed'; reason: string },
+  now: Date,
+) {
+  const rows = await payouts.findBatchPayouts(tx, companyId, batchId);
+  await payouts.markSubmitted(
+    tx,
+    rows.map((p) => p.id),
+    now,
+  );
+  for (const order of await ordersOf({ cipher }, tx, rows)) await settleIn(tx, order.ref, decide(order), now);
 }
