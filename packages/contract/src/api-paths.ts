@@ -123,6 +123,8 @@ export const API = {
     pay: '/api/emolument/payRoll/:id/pay',
     repay: '/api/emolument/refund/:id/repay',
     refundPage: '/api/emolument/refund/page',
+    paymentPage: '/api/emolument/epaymentCenter/page',
+    recordPage: '/api/emolument/emolumentGrantRecord/page',
     payoutCallback: '/api/payout/callback',
     import: {
       template: '/api/emolument/emolumentGrant/import/template',

@@ -4,6 +4,7 @@ import { ZApprovalRequest } from './approval.ts';
 import { FEE_BEARERS } from './money-rules.ts';
 import {
   ITEM_PAY_STATUSES,
+  PAYOUT_STATUSES,
   PAYROLL_CHECK_RESULTS,
   PAYROLL_MAX_PICKED,
   PAYROLL_PERIOD_PATTERN,
@@ -171,3 +172,44 @@ export const ZRefundQuery = ZPageQuery.extend({ name: z.string().trim().max(50).
 export type TRefundQuery = z.input<typeof ZRefundQuery>;
 export const ZRefundItem = ZPayrollItem.extend({ batchTitle: z.string(), batchNo: z.string() });
 export type TRefundItem = z.infer<typeof ZRefundItem>;
+
+/** 支付中心: every payout (an item's attempt at the provider) by status and channel. */
+export const ZPaymentQuery = ZPageQuery.extend({
+  status: z.enum(PAYOUT_STATUSES, { error: '支付状态不存在' }).optional(),
+  channel: z.enum(PAYOUT_CHANNELS, { error: '发放渠道不存在' }).optional(),
+  name: z.string().trim().max(50).optional(),
+});
+export type TPaymentQuery = z.input<typeof ZPaymentQuery>;
+export const ZPayment = z.object({
+  id: z.number().int(),
+  ref: z.string(),
+  batchId: z.number().int(),
+  batchNo: z.string(),
+  batchTitle: z.string(),
+  attempt: z.number().int(),
+  holderName: z.string(),
+  channel: z.enum(PAYOUT_CHANNELS),
+  accountMasked: z.string(),
+  netFen: ZFen,
+  feeFen: ZFen,
+  status: z.enum(PAYOUT_STATUSES),
+  failReason: z.string().nullable(),
+  createdAt: z.string(),
+  settledAt: z.string().nullable(),
+});
+export type TPayment = z.infer<typeof ZPayment>;
+
+/** 发放记录: every item of every batch, by worker, ID number (exact), month and payment status. */
+export const ZGrantRecordQuery = ZPageQuery.extend({
+  name: z.string().trim().max(50).optional(),
+  idNumber: z
+    .string()
+    .trim()
+    .regex(/^\d{17}[\dXx]$/, '请输入完整的 18 位身份证号')
+    .optional(),
+  period: ZPayrollPeriod.optional(),
+  payStatus: z.enum(ITEM_PAY_STATUSES, { error: '支付状态不存在' }).optional(),
+});
+export type TGrantRecordQuery = z.input<typeof ZGrantRecordQuery>;
+export const ZGrantRecord = ZRefundItem.extend({ period: z.string() });
+export type TGrantRecord = z.infer<typeof ZGrantRecord>;

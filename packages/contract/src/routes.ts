@@ -277,6 +277,8 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'payConfirm',
   'payRollDetail',
   'refundCenter',
+  'epaymentCenter',
+  'emolumentGrantRecord',
   'examineManage',
   'exportIndex',
   'roleManage',

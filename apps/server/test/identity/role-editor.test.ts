@@ -64,7 +64,7 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['taskOrderManage', 'emolumentGrantRecord', 'epaymentCenter']) expect(codes).not.toContain(name);
+    for (const name of ['taskOrderManage', 'emolumentReceiptDetails']) expect(codes).not.toContain(name);
     expect(codes).toEqual(
       expect.arrayContaining([
         'listEmployee',
@@ -96,7 +96,7 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
     );
     expect(offered).toEqual(expect.arrayContaining(['payroll:pay', 'payroll:refund']));
-    for (const code of ['payroll:export', 'task:view', 'content:edit']) expect(offered).not.toContain(code);
+    for (const code of ['task:view', 'content:edit']) expect(offered).not.toContain(code);
   });
 
   it('gives an admin whose role grants no menu the personal pages, and lets it use them', async () => {

@@ -204,6 +204,27 @@ describe('payouts', () => {
     expect(await balance(hainan)).toMatchObject({ availableFen: before.availableFen - 106_500 });
   });
 
+  it('lists every payout in 支付中心 and every item in 发放记录, with filters, the company’s own only', async () => {
+    const payments = (await demo.get(`${P}/epaymentCenter/page`, { status: 'failed', limit: 50 })).body.data;
+    expect(payments.total).toBeGreaterThanOrEqual(2);
+    expect(payments.rows.every((p: { status: string }) => p.status === 'failed')).toBe(true);
+    expect(payments.rows[0]).toMatchObject({ channel: 'bank', attempt: 1, batchTitle: expect.any(String) });
+    expect(payments.rows[0].ref).toMatch(/^PO\d+-1$/);
+    const byName = (await demo.get(`${P}/epaymentCenter/page`, { name: '王测试' })).body.data;
+    expect(byName.rows.map((p: { holderName: string }) => p.holderName)).toEqual(['王测试失败']);
+    expect((await yunfan.get(`${P}/epaymentCenter/page`)).body.data.total).toBe(0);
+
+    const idNumber = testIdNumber(9_001);
+    const records = (await demo.get(`${P}/emolumentGrantRecord/page`, { idNumber })).body.data;
+    expect(records.total).toBe(1);
+    expect(records.rows[0]).toMatchObject({ period: '2026-05', payStatus: 'paid', batchTitle: '付款测试' });
+    expect(
+      (await demo.get(`${P}/emolumentGrantRecord/page`, { payStatus: 'failed' })).body.data.total,
+    ).toBeGreaterThanOrEqual(2);
+    expect((await demo.get(`${P}/emolumentGrantRecord/page`, { idNumber: '123' })).body.status).toBe(40000);
+    expect((await yunfan.get(`${P}/emolumentGrantRecord/page`, { idNumber })).body.data.total).toBe(0);
+  });
+
   it('pays a failed item again after its card is fixed: a new payout, 已完成', async () => {
     const bad = await newWorker({ card: cardEndingIn(7_000, '4') });
     const id = await toPay([bad]);

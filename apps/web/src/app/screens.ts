@@ -25,6 +25,8 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   payRoll: () => import('../features/payroll/routes/pay-roll-page.tsx'),
   payConfirm: () => import('../features/payroll/routes/pay-confirm-page.tsx'),
   payRollDetail: () => import('../features/payroll/routes/pay-roll-detail-page.tsx'),
+  epaymentCenter: () => import('../features/payroll/routes/epayment-center-page.tsx'),
+  emolumentGrantRecord: () => import('../features/payroll/routes/emolument-grant-record-page.tsx'),
   refundCenter: () => import('../features/payroll/routes/refund-center-page.tsx'),
   examineManage: () => import('../features/approval/routes/examine-manage-page.tsx'),
   accountManagement: () => import('../features/money/routes/account-management-page.tsx'),

@@ -1,5 +1,6 @@
 /** The only SQL of payout (and of the payment columns of payroll_item and payroll_batch). */
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { payout, payrollBatch, payrollItem } from '../../db/schema/index.ts';
 
@@ -122,4 +123,31 @@ export async function findBatchPayouts(db: DbOrTx, companyId: number, batchId: n
 export async function findPayoutByRef(db: DbOrTx, ref: string): Promise<PayoutRow | undefined> {
   const [row] = await db.select().from(payout).where(eq(payout.ref, ref)).limit(1);
   return row;
+}
+
+export interface PaymentFilters {
+  companyId: number;
+  status?: string | undefined;
+  channel?: string | undefined;
+  name?: string | undefined;
+}
+
+/** 支付中心: the company's payouts, newest first, with their batch. */
+export async function findPaymentPage(db: DbOrTx, f: PaymentFilters, page: number, limit: number) {
+  const where = and(
+    eq(payout.companyId, f.companyId),
+    f.status ? eq(payout.status, f.status) : undefined,
+    f.channel ? eq(payout.channel, f.channel) : undefined,
+    f.name ? like(payout.holderName, `${escapeLike(f.name)}%`) : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(payout).where(where);
+  const rows = await db
+    .select({ payout, batchTitle: payrollBatch.title, batchCreatedAt: payrollBatch.createdAt })
+    .from(payout)
+    .innerJoin(payrollBatch, eq(payrollBatch.id, payout.batchId))
+    .where(where)
+    .orderBy(desc(payout.id))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { total: counted?.n ?? 0, rows };
 }

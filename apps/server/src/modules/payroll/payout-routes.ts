@@ -5,6 +5,10 @@ import {
   ZPayBody,
   ZPayoutCallback,
   ZPayrollBatch,
+  ZPayment,
+  ZPaymentQuery,
+  ZGrantRecord,
+  ZGrantRecordQuery,
   ZRefundItem,
   ZRefundQuery,
 } from '@flexpay/contract';
@@ -17,13 +21,14 @@ import { route } from '../../plugins/route.ts';
 import { createSandboxProvider, deliverDueCallbacks } from '../payout-sandbox/service.ts';
 import {
   dispatchPayouts,
+  listPayments,
   PAYOUT_DISPATCH_JOB,
   payBatch,
   reconcilePayouts,
   repayItem,
   settlePayout,
 } from './payout-service.ts';
-import { getBatch, listFailedItems } from './service.ts';
+import { getBatch, listFailedItems, listGrantRecords } from './service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -134,6 +139,27 @@ async function payouts(app: FastifyInstance) {
       data: ZPage(ZRefundItem),
     },
     handler: (auth, { query }) => listFailedItems(app.ctx, auth, query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.paymentPage,
+    access: 'payroll:view',
+    schema: { tags: ['payroll'], summary: '支付中心（每笔发放）', querystring: ZPaymentQuery, data: ZPage(ZPayment) },
+    handler: (auth, { query }) => listPayments(app.ctx, auth, query),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.recordPage,
+    access: 'payroll:view',
+    schema: {
+      tags: ['payroll'],
+      summary: '发放记录（所有批次的明细）',
+      querystring: ZGrantRecordQuery,
+      data: ZPage(ZGrantRecord),
+    },
+    handler: (auth, { query }) => listGrantRecords(app.ctx, auth, query),
   });
 
   // The provider's callback: public (the provider has no session), accepted only when signed.

@@ -6,7 +6,15 @@
  * available. A failed item can be paid again once its account is fixed: a new payout, never a
  * second success (one live payout per item, a unique index).
  */
-import { BusinessCode, formatFen, type TPayBody, type TPayrollBatch } from '@flexpay/contract';
+import {
+  BusinessCode,
+  formatFen,
+  payrollBatchNo,
+  type TPage,
+  type TPayBody,
+  type TPayment,
+  type TPayrollBatch,
+} from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
@@ -341,4 +349,39 @@ export async function settleBatchNow(
     now,
   );
   for (const order of await ordersOf({ cipher }, tx, rows)) await settleIn(tx, order.ref, decide(order), now);
+}
+
+/** 支付中心: the company's payouts with their batch, newest first. */
+export async function listPayments(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: {
+    page: number;
+    limit: number;
+    status?: string | undefined;
+    channel?: string | undefined;
+    name?: string | undefined;
+  },
+): Promise<TPage<TPayment>> {
+  const page = await payouts.findPaymentPage(ctx.db, { companyId: auth.companyId, ...q }, q.page, q.limit);
+  return {
+    total: page.total,
+    rows: page.rows.map(({ payout: p, batchTitle, batchCreatedAt }) => ({
+      id: p.id,
+      ref: p.ref,
+      batchId: p.batchId,
+      batchNo: payrollBatchNo(p.batchId, batchCreatedAt.toISOString()),
+      batchTitle,
+      attempt: p.attempt,
+      holderName: p.holderName,
+      channel: p.channel as TPayment['channel'],
+      accountMasked: p.accountMasked,
+      netFen: p.netFen,
+      feeFen: p.feeFen,
+      status: p.status as TPayment['status'],
+      failReason: p.failReason,
+      createdAt: p.createdAt.toISOString(),
+      settledAt: p.settledAt?.toISOString() ?? null,
+    })),
+  };
 }

@@ -363,3 +363,41 @@ export async function findFailedItemPage(
     .offset((page - 1) * limit);
   return { total, rows };
 }
+
+export interface RecordFilters {
+  companyId: number;
+  name?: string | undefined;
+  idNumberHash?: string | undefined;
+  period?: string | undefined;
+  payStatus?: string | undefined;
+}
+
+/** 发放记录: every item of the company's batches, newest batch first, with its batch. */
+export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number, limit: number) {
+  const where = and(
+    eq(payrollItem.companyId, f.companyId),
+    f.name ? like(payrollItem.name, `${escapeLike(f.name)}%`) : undefined,
+    f.idNumberHash ? eq(payrollItem.idNumberHash, f.idNumberHash) : undefined,
+    f.period ? eq(payrollBatch.period, f.period) : undefined,
+    f.payStatus ? eq(payrollItem.payStatus, f.payStatus) : undefined,
+  );
+  const [counted] = await db
+    .select({ n: count() })
+    .from(payrollItem)
+    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
+    .where(where);
+  const rows = await db
+    .select({
+      item: payrollItem,
+      batchTitle: payrollBatch.title,
+      batchCreatedAt: payrollBatch.createdAt,
+      period: payrollBatch.period,
+    })
+    .from(payrollItem)
+    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
+    .where(where)
+    .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  return { total: counted?.n ?? 0, rows };
+}

@@ -16,6 +16,7 @@ import {
   type TPayrollBatchDetail,
   type TPayrollItem,
   type TRefundItem,
+  type TGrantRecord,
   type TPayrollStatus,
   type TPayrollStatusCount,
   type ZPayrollBatchBody,
@@ -516,6 +517,42 @@ export async function listFailedItems(
       ...toItem(r.item),
       batchTitle: r.batchTitle,
       batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
+    })),
+  };
+}
+
+/** 发放记录: every item of every batch of the company (an ID number is matched exactly, by its keyed hash). */
+export async function listGrantRecords(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: {
+    page: number;
+    limit: number;
+    name?: string | undefined;
+    idNumber?: string | undefined;
+    period?: string | undefined;
+    payStatus?: string | undefined;
+  },
+): Promise<TPage<TGrantRecord>> {
+  const page = await repo.findRecordPage(
+    ctx.db,
+    {
+      companyId: auth.companyId,
+      name: q.name,
+      idNumberHash: q.idNumber ? ctx.cipher.hash(q.idNumber.toUpperCase()) : undefined,
+      period: q.period,
+      payStatus: q.payStatus,
+    },
+    q.page,
+    q.limit,
+  );
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      ...toItem(r.item),
+      batchTitle: r.batchTitle,
+      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
+      period: r.period,
     })),
   };
 }

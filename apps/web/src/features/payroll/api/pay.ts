@@ -6,6 +6,10 @@ import {
   type TPayrollBatch,
   type TRefundItem,
   type TRefundQuery,
+  type TGrantRecord,
+  type TGrantRecordQuery,
+  type TPayment,
+  type TPaymentQuery,
   type TSendSmsResult,
 } from '@flexpay/contract/web';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -45,5 +49,19 @@ export const useRefunds = (query: TRefundQuery & { page: number; limit: number }
   useQuery({
     queryKey: [...PAYROLL_KEY, 'refunds', query],
     queryFn: () => request<TPage<TRefundItem>>('GET', API.payroll.refundPage, query),
+    ...LIST_QUERY_OPTIONS,
+  });
+
+export const usePayments = (query: TPaymentQuery & { page: number; limit: number }) =>
+  useQuery({
+    queryKey: [...PAYROLL_KEY, 'payments', query],
+    queryFn: () => request<TPage<TPayment>>('GET', API.payroll.paymentPage, query),
+    ...LIST_QUERY_OPTIONS,
+  });
+
+export const useGrantRecords = (query: TGrantRecordQuery & { page: number; limit: number }) =>
+  useQuery({
+    queryKey: [...PAYROLL_KEY, 'records', query],
+    queryFn: () => request<TPage<TGrantRecord>>('GET', API.payroll.recordPage, query),
     ...LIST_QUERY_OPTIONS,
   });

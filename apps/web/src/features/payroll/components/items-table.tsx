@@ -93,6 +93,30 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
   const columns: TableColumnsType<TPayrollItem> = [
     { title: '序号', dataIndex: 'rowNo', width: 70 },
     { title: '姓名', dataIndex: 'name', width: 100 },
+    ...(PAID_STATUSES.includes(batch.status)
+      ? [
+          {
+            title: '支付状态',
+            dataIndex: 'payStatus',
+            width: 160,
+            render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
+              s ? (
+                <Space direction="vertical" size={0}>
+                  <Tag color={s === 'paid' ? 'success' : s === 'failed' ? 'error' : 'processing'}>
+                    {ITEM_PAY_STATUS_LABELS[s]}
+                  </Tag>
+                  {item.payFailReason && (
+                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                      {item.payFailReason}
+                    </Typography.Text>
+                  )}
+                </Space>
+              ) : (
+                '-'
+              ),
+          },
+        ]
+      : []),
     { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
     { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
     { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
@@ -119,30 +143,6 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
         </Space>
       ),
     },
-    ...(PAID_STATUSES.includes(batch.status)
-      ? [
-          {
-            title: '支付状态',
-            dataIndex: 'payStatus',
-            width: 160,
-            render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
-              s ? (
-                <Space direction="vertical" size={0}>
-                  <Tag color={s === 'paid' ? 'success' : s === 'failed' ? 'error' : 'processing'}>
-                    {ITEM_PAY_STATUS_LABELS[s]}
-                  </Tag>
-                  {item.payFailReason && (
-                    <Typography.Text type="danger" style={{ fontSize: 12 }}>
-                      {item.payFailReason}
-                    </Typography.Text>
-                  )}
-                </Space>
-              ) : (
-                '-'
-              ),
-          },
-        ]
-      : []),
     { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, render: (r: string) => r || '-' },
     ...(canEdit
       ? [

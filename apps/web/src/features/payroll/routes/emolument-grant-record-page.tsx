@@ -1,0 +1,77 @@
+import { ITEM_PAY_STATUS_LABELS, ITEM_PAY_STATUSES, type TGrantRecord } from '@flexpay/contract/web';
+import { Card, Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { ListSearchForm } from '../../../components/list-search-form.tsx';
+import { ListTable } from '../../../components/list-table.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useGrantRecords } from '../api/pay.ts';
+import { grantDetailsPath } from '../paths.ts';
+
+const RECORD_FILTERS = defineFilters({
+  name: textFilter({ label: '姓名', maxLength: 50 }),
+  idNumber: textFilter({
+    label: '身份证号',
+    placeholder: '完整 18 位',
+    maxLength: 18,
+    normalize: (t) => t.toUpperCase(),
+  }),
+  period: textFilter({ label: '发放月份', placeholder: 'YYYY-MM', maxLength: 7, width: 120 }),
+  payStatus: selectFilter({
+    label: '支付状态',
+    options: ITEM_PAY_STATUSES.map((v) => ({ value: v, label: ITEM_PAY_STATUS_LABELS[v] })),
+  }),
+});
+
+const columns: TableColumnsType<TGrantRecord> = [
+  {
+    title: '批次',
+    dataIndex: 'batchNo',
+    width: 230,
+    ellipsis: true,
+    render: (no: string, r) => <Link to={grantDetailsPath(r.batchId)}>{`${no} ${r.batchTitle}`}</Link>,
+  },
+  { title: '月份', dataIndex: 'period', width: 90 },
+  { title: '姓名', dataIndex: 'name', width: 100 },
+  { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
+  { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
+  { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
+  { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
+  {
+    title: '支付状态',
+    dataIndex: 'payStatus',
+    width: 150,
+    render: (s: TGrantRecord['payStatus'], r) =>
+      s ? (
+        <>
+          {ITEM_PAY_STATUS_LABELS[s]}
+          {r.payFailReason && <Typography.Text type="danger">（{r.payFailReason}）</Typography.Text>}
+        </>
+      ) : (
+        <Typography.Text type="secondary">未支付</Typography.Text>
+      ),
+  },
+  { title: '支付时间', dataIndex: 'paidAt', width: 160, render: formatDateTime },
+];
+
+/** 发放记录 (/EmolumentManagement/emolumentGrantRecord): every item of every batch. */
+export function Component() {
+  const list = useListQuery(RECORD_FILTERS);
+  const records = useGrantRecords(list.query);
+  return (
+    <Card title="发放记录">
+      <ListSearchForm list={list} query={records} />
+      <ListTable<TGrantRecord>
+        query={records}
+        noun="发放记录"
+        isFiltered={list.isFiltered}
+        empty="暂无发放记录"
+        columns={columns}
+        pagination={list.pagination}
+        scroll={{ x: 1250 }}
+      />
+    </Card>
+  );
+}
