@@ -139,3 +139,48 @@ test.describe('payment', () => {
     }
   });
 });
+
+test.describe('refund centre', () => {
+  test('finance fixes the card of the demo failed payment and pays it again: the batch ends 已完成', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const login = await request.post('/api/auth/jwt/ecomapnyToken', {
+      data: { username: 'finance', password: DEMO_PASSWORD },
+    });
+    const token = ((await login.json()) as { data: string }).data;
+    const refunds = await request.get('/api/emolument/refund/page', { headers: { authorization: token } });
+    const failed = ((await refunds.json()) as { data: { rows: { workerId: number; name: string; batchId: number }[] } })
+      .data.rows[0];
+    expect(failed).toBeDefined();
+
+    await signIn(page, 'finance');
+    // A good card, the worker's default now.
+    await page.goto(`/EmployeeManagement/detailEmployee?id=${failed!.workerId}`);
+    await page.getByRole('button', { name: btn('添加银行卡') }).click();
+    const cardDialog = page.locator('.ant-modal').filter({ hasText: '添加银行卡' });
+    await cardDialog.getByRole('combobox', { name: /开户银行/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '中国工商银行' }).click();
+    // Luhn-valid, and not ending in 4 (the sandbox's 卡号无效).
+    await cardDialog.getByPlaceholder('请输入银行卡号').fill('6222020000000000018');
+    await cardDialog.getByText('设为默认收款账户').click();
+    await cardDialog.getByRole('button', { name: btn('保存') }).click();
+    await expect(page.getByText('银行卡已添加')).toBeVisible();
+
+    await page.goto('/EmolumentManagement/refundCenter');
+    const row = page.locator('.ant-table-row').filter({ hasText: failed!.name });
+    await row.getByRole('button', { name: btn('重新支付') }).click();
+    const dialog = page.locator('.ant-modal').filter({ hasText: '重新支付' });
+    const before = await serverLogSize();
+    await dialog.getByRole('button', { name: btn('获取验证码') }).click();
+    await dialog.getByLabel('短信验证码').fill(await lastSmsCode(before));
+    await dialog.getByRole('button', { name: btn('重新支付') }).click();
+    await expect(page.getByText('已重新支付，正在发放')).toBeVisible();
+
+    await page.goto(`/EmolumentManagement/payRollDetail?id=${failed!.batchId}`);
+    await expect(page.locator('.ant-descriptions').getByText('已完成', { exact: true })).toBeVisible({
+      timeout: 30_000,
+    });
+  });
+});
