@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createCaptcha } from './captcha.ts';
 
-/** The contours of the characters' path, each moved so that it starts at 0,0. */
+/**
+ * The contours of the characters' path, each moved so that it starts at 0,0, to a tenth of a
+ * unit (whole units let two small warped contours, such as an A's inner triangle, coincide now
+ * and then).
+ */
 function glyphContours(svg: string): string[] {
   const glyphs = /<path d="([^"]+)" fill="[^"]+"\/>/.exec(svg)?.[1] ?? '';
   return glyphs
@@ -10,7 +14,7 @@ function glyphContours(svg: string): string[] {
     .map((contour) => {
       const nums = (contour.match(/-?\d+(\.\d+)?/g) ?? []).map(Number);
       const [x0 = 0, y0 = 0] = nums;
-      return nums.map((n, i) => Math.round(n - (i % 2 ? y0 : x0))).join(',');
+      return nums.map((n, i) => Math.round((n - (i % 2 ? y0 : x0)) * 10)).join(',');
     });
 }
 
