@@ -18,6 +18,14 @@ export interface TImportKind {
   reportFileName: string;
   /** Queries that show the imported rows: refreshed once an import is committed. */
   affects: () => QueryKey[];
+  /** Added to the upload's URL, e.g. the payroll batch the rows go into (`{ subjectId: 7 }`). */
+  uploadQuery?: Record<string, string | number>;
+}
+
+/** The upload's URL: the kind's path with its query, if any. */
+export function importUploadUrl(kind: TImportKind): string {
+  const entries = Object.entries(kind.uploadQuery ?? {}).map(([key, value]) => [key, String(value)]);
+  return entries.length ? `${kind.paths.upload}?${new URLSearchParams(entries).toString()}` : kind.paths.upload;
 }
 
 export const IMPORT_POLL_MS = 1000;
@@ -47,7 +55,7 @@ export const useImportJob = (kind: TImportKind, id: string | undefined) => useQu
 export function useUploadImport(kind: TImportKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadFile<TImportJob>(kind.paths.upload, file),
+    mutationFn: (file: File) => uploadFile<TImportJob>(importUploadUrl(kind), file),
     onSuccess: (job) => queryClient.setQueryData(importJobQueryOptions(kind, job.id).queryKey, job),
   });
 }

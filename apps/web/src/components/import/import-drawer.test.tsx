@@ -36,10 +36,12 @@ const job = (overrides: Partial<TImportJob> = {}): TImportJob => ({
   ...overrides,
 });
 
-function Screen() {
+function Screen({ kind = POINTS }: { kind?: TImportKind }) {
   const [open, setOpen] = useState(true);
-  return <ImportDrawer kind={POINTS} open={open} onClose={() => setOpen(false)} />;
+  return <ImportDrawer kind={kind} open={open} onClose={() => setOpen(false)} />;
 }
+
+const IntoSubject = () => <Screen kind={{ ...POINTS, uploadQuery: { subjectId: 7 } }} />;
 
 let api: ReturnType<typeof mockApi> | undefined;
 afterEach(() => {
@@ -120,5 +122,15 @@ describe('ImportDrawer (shared)', () => {
     expect(await within(drawer).findByText('成功导入 2 条', {}, { timeout: 4000 })).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/test/points/import/p-1/commit')).toBe(true);
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['points'] }));
+  });
+
+  it("sends the kind's upload query with the file (the payroll batch the rows go into)", async () => {
+    api = mockApi({
+      'POST /api/test/points/import?subjectId=7': () => ok(job({ status: 'validated', totalRows: 1, validRows: 1 })),
+    });
+    renderScreen(IntoSubject, { path: '/' });
+    const drawer = await upload();
+    expect(await within(drawer).findByText('校验通过，共 1 条积分数据可以导入')).toBeInTheDocument();
+    expect(api.calls.map((c) => `${c.method} ${c.url}`)).toContain('POST /api/test/points/import?subjectId=7');
   });
 });

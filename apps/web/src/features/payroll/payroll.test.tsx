@@ -30,27 +30,106 @@ const rowOf = (text: string) => {
   return row;
 };
 
+const LIST_API = {
+  'GET /api/emolument/emolumentGrant/page': () => ok({ total: 1, rows: [batch()] }),
+  'GET /api/emolument/emolumentGrant/statusCounts': () => ok(COUNTS),
+  'GET /api/admin/approval/pending': () => ok([]),
+};
+
 describe('薪酬发放', () => {
   it('lists batches with status tabs and counts, and filters by status through a tab', async () => {
-    api = mockApi({
-      'GET /api/emolument/emolumentGrant/page': () => ok({ total: 1, rows: [batch()] }),
-      'GET /api/emolument/emolumentGrant/statusCounts': () => ok(COUNTS),
-    });
+    api = mockApi(LIST_API);
     const { router } = renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
     expect(await screen.findByText('FF20261124000007')).toBeInTheDocument();
     expect(within(rowOf('FF20261124000007')).getByText('¥58,575.00')).toBeInTheDocument();
     expect(within(rowOf('FF20261124000007')).getByText('核对中')).toBeInTheDocument();
     await user.click(await screen.findByRole('tab', { name: '核对中 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?status=checking'));
-    await waitFor(() => expect(api?.calls.at(-1)?.params).toMatchObject({ status: 'checking', page: 1 }));
+    await waitFor(() =>
+      expect(api?.calls.filter((c) => c.url.endsWith('/page')).at(-1)?.params).toMatchObject({
+        status: 'checking',
+        page: 1,
+      }),
+    );
+  });
+
+  it('filters by name, month (typed loosely) and service company through the URL', async () => {
+    api = mockApi({
+      ...LIST_API,
+      'GET /api/companystaff/individualBusiness/getOcompanyIds': () =>
+        ok([
+          { id: 1, name: '海南灵工服务有限公司' },
+          { id: 2, name: '江苏智薪人力资源有限公司' },
+        ]),
+    });
+    const { router } = renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
+    await screen.findByText('FF20261124000007');
+    await user.type(screen.getByLabelText('批次名称'), '劳务费');
+    await user.type(screen.getByLabelText('发放月份'), '2026/11');
+    await user.click(screen.getByRole('combobox', { name: '服务商' }));
+    await user.click(
+      await screen.findByText('江苏智薪人力资源有限公司', { selector: '.ant-select-item-option-content' }),
+    );
+    await user.click(getButton('查询'));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?title=%E5%8A%B3%E5%8A%A1%E8%B4%B9&period=2026-11&serviceCompanyId=2'),
+    );
+    await waitFor(() =>
+      expect(api?.calls.filter((c) => c.url.endsWith('/page')).at(-1)?.params).toEqual({
+        title: '劳务费',
+        period: '2026-11',
+        serviceCompanyId: 2,
+        page: 1,
+        limit: 10,
+      }),
+    );
+  });
+
+  it('shows 待我审批 with the batches waiting for the viewer, each opening its 发放详情', async () => {
+    api = mockApi({
+      ...LIST_API,
+      'GET /api/admin/approval/pending': () =>
+        ok([
+          approval(),
+          approval({ id: 31, type: 'topup', subject: { kind: 'topup', id: '5' }, title: '充值 ¥100,000.00' }),
+        ]),
+    });
+    const { router } = renderScreen(GrantPage, {
+      path: '/EmolumentManagement/emolumentGrant',
+      otherPaths: ['/EmolumentManagement/emolumentGrantDetails'],
+    });
+    const shortcut = await screen.findByRole('button', { name: '待我审批的发放 1' });
+    await user.click(shortcut);
+    await user.click(await screen.findByText('发放 11月 数据标注结算（¥58,575.00，第 1/2 步）'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/EmolumentManagement/emolumentGrantDetails?id=7',
+      ),
+    );
+  });
+
+  it('cancels a batch only with a reason', async () => {
+    api = mockApi({
+      ...LIST_API,
+      'POST /api/emolument/emolumentGrant/:id/cancel': () => ok(batch({ status: 'cancelled' })),
+    });
+    renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
+    await screen.findByText('FF20261124000007');
+    await user.click(getButton('取消', rowOf('FF20261124000007')));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(getButton('取消批次', dialog));
+    expect(await screen.findByText('请填写取消原因')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('取消原因'), '金额有误');
+    await user.click(getButton('取消批次', dialog));
+    expect(await screen.findByText('批次已取消')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/emolument/emolumentGrant/7/cancel')?.body).toEqual({
+      reason: '金额有误',
+    });
   });
 
   it('hides 新建发放, 核对 and 取消 from an admin who may only view', async () => {
     useSession.setState({ elements: { 'payroll:view': true } });
-    api = mockApi({
-      'GET /api/emolument/emolumentGrant/page': () => ok({ total: 1, rows: [batch()] }),
-      'GET /api/emolument/emolumentGrant/statusCounts': () => ok(COUNTS),
-    });
+    api = mockApi(LIST_API);
     renderScreen(GrantPage, { path: '/EmolumentManagement/emolumentGrant' });
     await screen.findByText('FF20261124000007');
     expect(screen.queryByRole('button', { name: /新建发放/ })).toBeNull();
@@ -142,6 +221,78 @@ describe('核对明细', () => {
   });
 });
 
+describe('核对明细 (adding and removing)', () => {
+  it('removes an item after asking', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch()),
+      'GET /api/emolument/emolumentDetail/page': () => ok({ total: 1, rows: [item()] }),
+      'DELETE /api/emolument/emolumentDetail/:id': () => ok(null),
+    });
+    renderScreen(CheckPage, {
+      path: '/EmolumentManagement/emolumentCheck',
+      initialEntry: '/EmolumentManagement/emolumentCheck?id=7',
+    });
+    await user.click(getButton('删除', await waitFor(() => rowOf('张三'))));
+    const popover = (await screen.findByText('删除 张三 的发放明细？')).closest('.ant-popover') as HTMLElement;
+    await user.click(getButton('删除', popover));
+    expect(await screen.findByText('发放明细已删除')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.url === '/api/emolument/emolumentDetail/1')).toBe(true);
+  });
+
+  it('adds picked 在职 workers with their amounts, then checks the batch at once', async () => {
+    let picked = false;
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(
+          batch({
+            id: 9,
+            status: 'draft',
+            source: 'workers',
+            itemCount: picked ? 1 : 0,
+            okCount: 0,
+            failedCount: 0,
+            checkedAt: null,
+          }),
+        ),
+      'GET /api/emolument/emolumentDetail/page': () => ok({ total: 0, rows: [] }),
+      'GET /api/companystaff/employee/page': () =>
+        ok({
+          total: 1,
+          rows: [{ id: 11, name: '张三', idNumber: '110105********1234', mobile: '138****0000' }],
+        }),
+      'POST /api/emolument/emolumentGrant/:id/items': () => {
+        picked = true;
+        return ok(batch({ id: 9, status: 'draft', itemCount: 1, okCount: 0, failedCount: 0 }));
+      },
+      'POST /api/emolument/emolumentGrant/:id/check': () =>
+        ok(batch({ id: 9, status: 'confirming', itemCount: 1, okCount: 1, failedCount: 0 })),
+    });
+    const { router } = renderScreen(CheckPage, {
+      path: '/EmolumentManagement/emolumentCheck',
+      initialEntry: '/EmolumentManagement/emolumentCheck?id=9&add=workers',
+    });
+    const dialog = await screen.findByRole('dialog');
+    expect(api.calls.find((c) => c.url === '/api/companystaff/employee/page')?.params).toMatchObject({
+      status: 'active',
+    });
+    await user.click(
+      within(
+        await within(dialog)
+          .findByText('张三')
+          .then((n) => n.closest('tr') as HTMLElement),
+      ).getByRole('checkbox'),
+    );
+    await user.type(await within(dialog).findByLabelText('张三 的金额'), '1234.5');
+    await user.click(getButton('添加 1 人', dialog));
+    expect(await screen.findByText('核对通过')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/emolument/emolumentGrant/9/items')?.body).toEqual({
+      items: [{ workerId: 11, amountFen: 123_450 }],
+    });
+    expect(api.calls.some((c) => c.url === '/api/emolument/emolumentGrant/9/check')).toBe(true);
+    expect(router.state.location.search).toBe('?id=9');
+  });
+});
+
 describe('核对确认', () => {
   it('shows the totals against the balance, warns when it is short, and submits', async () => {
     api = mockApi({
@@ -203,5 +354,61 @@ describe('发放详情', () => {
     await user.click(getButton('驳回', dialog));
     expect(await screen.findByText('请填写驳回原因')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url.endsWith('/reject'))).toBe(false);
+  });
+
+  it('rejects with a reason and shows the decision in the steps and the history', async () => {
+    let rejected = false;
+    const decided = approval({
+      status: 'rejected',
+      canDecide: false,
+      actions: [
+        {
+          step: 1,
+          adminId: 5,
+          adminName: '王财',
+          decision: 'reject',
+          comment: '金额有误',
+          createdAt: '2026-11-24T03:00:00.000Z',
+        },
+      ],
+    });
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(batch({ status: rejected ? 'confirming' : 'approving', approval: rejected ? decided : approval() })),
+      'POST /api/admin/approval/:id/reject': () => {
+        rejected = true;
+        return ok(decided);
+      },
+    });
+    renderScreen(DetailsPage, {
+      path: '/EmolumentManagement/emolumentGrantDetails',
+      initialEntry: '/EmolumentManagement/emolumentGrantDetails?id=7',
+    });
+    await user.click(await screen.findByRole('button', { name: /驳\s*回/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByLabelText('审批意见'), '金额有误');
+    await user.click(getButton('驳回', dialog));
+    expect(await screen.findByText('意见：金额有误')).toBeInTheDocument();
+    expect(screen.getByText('王财 驳回')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url === '/api/admin/approval/30/reject')?.body).toEqual({ comment: '金额有误' });
+    expect(screen.queryByRole('button', { name: /同\s*意/ })).toBeNull();
+  });
+
+  it('offers 核对 and 取消批次 while the batch is being checked, to an admin who may check', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch()),
+      'POST /api/emolument/emolumentGrant/:id/cancel': () => ok(batch({ status: 'cancelled' })),
+    });
+    renderScreen(DetailsPage, {
+      path: '/EmolumentManagement/emolumentGrantDetails',
+      initialEntry: '/EmolumentManagement/emolumentGrantDetails?id=7',
+    });
+    await user.click(await screen.findByRole('button', { name: /取消批次/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(getButton('核对')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('取消原因'), '重复创建');
+    await user.click(getButton('取消批次', dialog));
+    expect(await screen.findByText('批次已取消')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: '重复创建' });
   });
 });

@@ -91,7 +91,7 @@ function FlowEditor({ type }: { type: TApprovalType }) {
       onFinish={(v) => void onFinish(v)}
       style={{ maxWidth: 760 }}
     >
-      <Alert type="info" showIcon message={DESCRIPTIONS[type]} style={{ marginBottom: 16 }} />
+      <Alert type="info" showIcon title={DESCRIPTIONS[type]} style={{ marginBottom: 16 }} />
       {!saved.configured && (
         <Typography.Paragraph type="secondary">
           尚未设置{APPROVAL_TYPE_LABELS[type]}审批流程：目前无需审批。
@@ -112,7 +112,7 @@ function FlowEditor({ type }: { type: TApprovalType }) {
       </Space>
       <Form.List name="steps">
         {(fields, { add, remove, move }) => (
-          <Space direction="vertical" style={{ width: '100%' }}>
+          <Space orientation="vertical" style={{ width: '100%' }}>
             {fields.map((field, index) => (
               <Card
                 key={field.key}
@@ -146,7 +146,7 @@ function FlowEditor({ type }: { type: TApprovalType }) {
                 }
               >
                 <Space wrap align="start">
-                  <Form.Item name={[field.name, 'by']} label="审批人" initialValue="role">
+                  <Form.Item name={[field.name, 'by']} label="审批人">
                     <Radio.Group
                       options={[
                         { value: 'role', label: '按角色' },
@@ -185,7 +185,7 @@ function FlowEditor({ type }: { type: TApprovalType }) {
                       )
                     }
                   </Form.Item>
-                  <Form.Item name={[field.name, 'mode']} label="审批方式" initialValue="any">
+                  <Form.Item name={[field.name, 'mode']} label="审批方式">
                     <Select
                       style={{ width: 140 }}
                       options={APPROVAL_STEP_MODES.map((m) => ({ value: m, label: APPROVAL_STEP_MODE_LABELS[m] }))}

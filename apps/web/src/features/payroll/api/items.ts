@@ -1,7 +1,6 @@
 import {
   API,
   apiPath,
-  type TImportPaths,
   type TPage,
   type TPayrollItem,
   type TPayrollItemBody,
@@ -42,12 +41,9 @@ export function useRemoveItem() {
 
 /** The import centre's kind for one batch: its upload names the batch the rows go into. */
 export function payrollImportKind(batchId: number): TImportKind {
-  const paths: TImportPaths = {
-    ...API.payroll.import,
-    upload: `${API.payroll.import.upload}?subjectId=${batchId}`,
-  };
   return {
-    paths,
+    paths: API.payroll.import,
+    uploadQuery: { subjectId: batchId },
     noun: '发放明细',
     templateFileName: '薪酬发放导入模板.xlsx',
     reportFileName: '薪酬发放导入错误报告.xlsx',

@@ -4,14 +4,36 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDecide } from '../api/approval.ts';
 
+/** An approval's steps: done, current (or where it was rejected), to come; who decided each step. */
+export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
+  const current = approval.status === 'pending' ? approval.currentStep - 1 : approval.stepCount;
+  const rejectedAt = approval.actions.find((a) => a.decision === 'reject')?.step;
+  return (
+    <Steps
+      size="small"
+      current={rejectedAt !== undefined ? rejectedAt - 1 : current}
+      status={approval.status === 'rejected' ? 'error' : approval.status === 'approved' ? 'finish' : 'process'}
+      items={Array.from({ length: approval.stepCount }, (_, i) => {
+        const decided = approval.actions.filter((a) => a.step === i + 1);
+        return {
+          title: `第 ${i + 1} 步`,
+          content: decided.length
+            ? decided.map((a) => `${a.adminName} ${APPROVAL_DECISION_LABELS[a.decision]}`).join('、')
+            : i + 1 === approval.currentStep && approval.status === 'pending'
+              ? '审批中'
+              : '待审批',
+        };
+      })}
+    />
+  );
+}
+
 /** A batch's approval: its steps, the decisions so far, and 同意/驳回 for an approver of the current step. */
 export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
   const { message } = App.useApp();
   const decide = useDecide();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | undefined>();
   const [form] = Form.useForm<{ comment: string }>();
-  const current = approval.status === 'pending' ? approval.currentStep - 1 : approval.stepCount;
-
   const onOk = async () => {
     if (!deciding) return;
     // An invalid form shows its messages under the fields.
@@ -29,7 +51,7 @@ export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
   };
 
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space>
         <Typography.Text>审批状态</Typography.Text>
         <Tag
@@ -41,18 +63,13 @@ export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
           发起人 {approval.creator.name}，{formatDateTime(approval.createdAt)}
         </Typography.Text>
       </Space>
-      <Steps
-        size="small"
-        current={current}
-        status={approval.status === 'rejected' ? 'error' : undefined}
-        items={Array.from({ length: approval.stepCount }, (_, i) => ({ title: `第 ${i + 1} 步` }))}
-      />
+      <ApprovalSteps approval={approval} />
       {approval.actions.length > 0 && (
         <Timeline
           items={approval.actions.map((a) => ({
             color: a.decision === 'approve' ? 'green' : 'red',
-            children: (
-              <Space direction="vertical" size={0}>
+            content: (
+              <Space orientation="vertical" size={0}>
                 <span>
                   第 {a.step} 步 · {a.adminName} · {APPROVAL_DECISION_LABELS[a.decision]}
                 </span>

@@ -6,23 +6,25 @@ import {
   type TPayrollBatch,
   type TPayrollStatus,
 } from '@flexpay/contract/web';
-import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Form, Input, Modal, Space, Tabs, type TableColumnsType } from 'antd';
-import { useState } from 'react';
+import { AuditOutlined, PlusOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Dropdown, Space, Tabs, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { defineFilters, remoteSelectFilter, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { useBatches, useCancelBatch, useStatusCounts } from '../api/batches.ts';
+import { usePendingBatchApprovals } from '../api/approval.ts';
+import { useBatches, useStatusCounts } from '../api/batches.ts';
+import { serviceCompanyRemoteOptions } from '../api/search-service-companies.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { checkPath, GRANT_NEW_PATH, grantDetailsPath } from '../paths.ts';
-import { BatchStatusTag, channelLabel } from './payroll-format.tsx';
+import { CancelBatchDialog } from './cancel-batch-dialog.tsx';
+import { BatchStatusTag, channelLabel, normalizePeriod } from './payroll-format.tsx';
 
 const STATUS_OPTIONS = PAYROLL_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
 const CHECK_OPTIONS = PAYROLL_EDITABLE_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
@@ -31,7 +33,14 @@ const filtersOf = (checkOnly: boolean) =>
   defineFilters({
     status: { ...selectFilter({ label: '状态', options: checkOnly ? CHECK_OPTIONS : STATUS_OPTIONS }), inForm: false },
     title: textFilter({ label: '批次名称', maxLength: 50 }),
-    period: textFilter({ label: '发放月份', placeholder: 'YYYY-MM', maxLength: 7, width: 120 }),
+    period: textFilter({
+      label: '发放月份',
+      placeholder: 'YYYY-MM',
+      maxLength: 7,
+      width: 120,
+      normalize: normalizePeriod,
+    }),
+    serviceCompanyId: remoteSelectFilter({ label: '服务商', remote: serviceCompanyRemoteOptions, width: 220 }),
   });
 const GRANT_FILTERS = filtersOf(false);
 const CHECK_FILTERS = filtersOf(true);
@@ -42,15 +51,11 @@ const CHECK_FILTERS = filtersOf(true);
  */
 export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
   const navigate = useNavigate();
-  const { message } = App.useApp();
   const list = useListQuery(checkOnly ? CHECK_FILTERS : GRANT_FILTERS);
   const batches = useBatches(list.query, checkOnly);
   const counts = useStatusCounts();
   const canCheck = useHasElement(PAYROLL_ELEMENTS.check);
   const cancelling = useDialogTarget<TPayrollBatch>();
-  const cancel = useCancelBatch();
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
 
   const statuses: readonly TPayrollStatus[] = checkOnly ? PAYROLL_EDITABLE_STATUSES : PAYROLL_STATUSES;
   const countOf = (s: TPayrollStatus) => counts.data?.find((c) => c.status === s)?.count ?? 0;
@@ -102,25 +107,6 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
     },
   ];
 
-  const onCancel = async () => {
-    const target = cancelling.target;
-    if (!target) return;
-    const values = await form.validateFields().catch(() => undefined);
-    if (!values) return;
-    const { reason } = values;
-    setSaving(true);
-    try {
-      await cancel.mutateAsync({ id: target.id, reason });
-      void message.success('批次已取消');
-      cancelling.close();
-      form.resetFields();
-    } catch {
-      // the request layer has shown why
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <Card title={checkOnly ? '薪酬核对' : '薪酬发放'}>
       <Tabs
@@ -132,6 +118,7 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
       />
       <ListSearchForm list={list} query={batches} />
       <ListToolbar>
+        {!checkOnly && <PendingBatchesShortcut />}
         <Permission element={PAYROLL_ELEMENTS.create}>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(GRANT_NEW_PATH)}>
             新建发放
@@ -147,30 +134,34 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
         pagination={list.pagination}
         scroll={{ x: 1620 }}
       />
-      <Modal
-        open={cancelling.dialogProps.open}
-        afterClose={cancelling.dialogProps.afterClose}
-        title={`取消批次“${cancelling.target?.title ?? ''}”`}
-        okText="取消批次"
-        okButtonProps={{ danger: true, loading: saving }}
-        cancelText="返回"
-        onOk={() => void onCancel()}
-        onCancel={cancelling.close}
-        destroyOnHidden
-      >
-        <Form form={form} layout="vertical">
-          <Form.Item
-            name="reason"
-            label="取消原因"
-            rules={[
-              { required: true, whitespace: true, message: '请填写取消原因' },
-              { max: 200, message: '最多 200 个字' },
-            ]}
-          >
-            <Input.TextArea rows={3} placeholder="请填写取消原因" />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {cancelling.target && <CancelBatchDialog batch={cancelling.target} {...cancelling.dialogProps} />}
     </Card>
+  );
+}
+
+/** 待我审批 N: the batches waiting for the viewer's decision, each a link to its 发放详情. */
+function PendingBatchesShortcut() {
+  const navigate = useNavigate();
+  const pending = usePendingBatchApprovals();
+  const requests = pending.data ?? [];
+  return (
+    <Dropdown
+      disabled={!requests.length}
+      trigger={['click']}
+      menu={{
+        items: requests.map((r) => ({
+          key: String(r.id),
+          label: `${r.title}（${formatMoney(r.amountFen)}，第 ${r.currentStep}/${r.stepCount} 步）`,
+        })),
+        onClick: ({ key }) => {
+          const request = requests.find((r) => String(r.id) === key);
+          if (request) void navigate(grantDetailsPath(Number(request.subject.id)));
+        },
+      }}
+    >
+      <Button icon={<AuditOutlined />} aria-label={`待我审批的发放 ${requests.length}`}>
+        待我审批 <Badge count={requests.length} showZero size="small" color={requests.length ? 'red' : 'gray'} />
+      </Button>
+    </Dropdown>
   );
 }

@@ -85,8 +85,8 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
 
   const tabs = [
     { key: 'all', label: `全部 ${batch.itemCount}` },
-    { key: 'failed', label: `异常 ${batch.failedCount}` },
     { key: 'ok', label: `正常 ${batch.okCount}` },
+    { key: 'failed', label: `异常 ${batch.failedCount}` },
     ...(unchecked > 0 ? [{ key: 'unchecked', label: `未核对 ${unchecked}` }] : []),
   ];
 
@@ -101,7 +101,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
             width: 160,
             render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
               s ? (
-                <Space direction="vertical" size={0}>
+                <Space orientation="vertical" size={0}>
                   <Tag color={s === 'paid' ? 'success' : s === 'failed' ? 'error' : 'processing'}>
                     {ITEM_PAY_STATUS_LABELS[s]}
                   </Tag>
@@ -133,7 +133,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
       dataIndex: 'checkResult',
       width: 260,
       render: (result: TPayrollCheckResult, item) => (
-        <Space direction="vertical" size={0}>
+        <Space orientation="vertical" size={0}>
           <CheckResultTag result={result} />
           {item.checkReasons.map((reason) => (
             <Typography.Text key={reason} type="danger" style={{ fontSize: 12 }}>

@@ -44,3 +44,11 @@ export function yuanToFen(text: string | number | null | undefined): number | un
   if (!m) return undefined;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
+
+/** A month typed in a filter as YYYY-MM (2026-11, 202611, 2026/11, 2026-1 all read as 2026-11); '' when it is not one. */
+export function normalizePeriod(text: string): string {
+  const m = /^(\d{4})\D?(\d{1,2})$/.exec(text.trim());
+  if (!m) return '';
+  const month = Number(m[2]);
+  return month >= 1 && month <= 12 ? `${m[1]}-${String(month).padStart(2, '0')}` : '';
+}

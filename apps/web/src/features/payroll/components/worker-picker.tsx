@@ -51,7 +51,7 @@ export function WorkerPicker({ batchId, open, onClose }: { batchId: number; open
       onCancel={onClose}
       destroyOnHidden
     >
-      <Space direction="vertical" style={{ width: '100%' }}>
+      <Space orientation="vertical" style={{ width: '100%' }}>
         <Input.Search
           placeholder="按姓名搜索在职员工"
           allowClear

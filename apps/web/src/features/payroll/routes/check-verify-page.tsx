@@ -1,7 +1,9 @@
+import { PAYROLL_STATUS_LABELS } from '@flexpay/contract/web';
 import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useBatch } from '../api/batches.ts';
+import { ApprovalSteps } from '../components/approval-timeline.tsx';
 import { GRANT_LIST_PATH, grantDetailsPath } from '../paths.ts';
 
 /** 核验结果 (/EmolumentManagement/checkVerify?id=): where a submitted batch went. */
@@ -19,7 +21,9 @@ export function Component() {
     <Card>
       <Result
         status={approving || toPay ? 'success' : 'info'}
-        title={approving ? '已提交审批' : toPay ? '核对确认完成，待支付' : `批次当前状态：${b.status}`}
+        title={
+          approving ? '已提交审批' : toPay ? '核对确认完成，待支付' : `批次当前状态：${PAYROLL_STATUS_LABELS[b.status]}`
+        }
         subTitle={`${b.batchNo} ${b.title}：${b.itemCount} 人，扣款合计 ${formatMoney(b.debitFen)}${
           approving && b.approval ? `，共 ${b.approval.stepCount} 步审批，当前第 ${b.approval.currentStep} 步` : ''
         }`}
@@ -31,7 +35,13 @@ export function Component() {
             返回薪酬发放
           </Button>,
         ]}
-      />
+      >
+        {b.approval && (
+          <div style={{ maxWidth: 720, margin: '0 auto' }}>
+            <ApprovalSteps approval={b.approval} />
+          </div>
+        )}
+      </Result>
     </Card>
   );
 }

@@ -1,10 +1,12 @@
-import { PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
+import { PAYROLL_EDITABLE_STATUSES, type TPayrollBatch } from '@flexpay/contract/web';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ImportDrawer } from '../../../components/import/import-drawer.tsx';
 import { Permission } from '../../../components/permission.tsx';
-import { useBatch, useCheckBatch } from '../api/batches.ts';
+import { useHasElement } from '../../../lib/session-store.ts';
+import { batchQueryOptions, useBatch, useCheckBatch } from '../api/batches.ts';
 import { payrollImportKind } from '../api/items.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
@@ -12,21 +14,55 @@ import { WorkerPicker } from '../components/worker-picker.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { CHECK_LIST_PATH, checkVerifyPath, grantDetailsPath } from '../paths.ts';
 
+/** Items added but not checked yet. */
+const uncheckedOf = (b: TPayrollBatch) => b.itemCount - b.okCount - b.failedCount;
+
 /**
- * 核对明细 (/EmolumentManagement/emolumentCheck?id=): add items (sheet or picked workers), check,
- * fix or remove what fails, check again, then on to 核对确认.
+ * 核对明细 (/EmolumentManagement/emolumentCheck?id=): add items (sheet or picked workers; what was
+ * added is checked at once), fix or remove what fails, check again, then on to 核对确认.
  */
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
   const check = useCheckBatch();
+  const queryClient = useQueryClient();
+  const mayCheck = useHasElement(PAYROLL_ELEMENTS.check);
   const [adding, setAdding] = useState<'sheet' | 'workers' | undefined>(() => {
     const add = params.get('add');
     return add === 'sheet' || add === 'workers' ? add : undefined;
   });
+
+  const onCheck = async (batchId: number) => {
+    try {
+      const checked = await check.mutateAsync(batchId);
+      if (checked.failedCount > 0)
+        void message.warning(`核对完成：${checked.failedCount} 条未通过，请修改或删除后重新核对`);
+      else void message.success('核对通过');
+    } catch {
+      // the request layer has shown why
+    }
+  };
+
+  // The import drawer or the picker closed: check at once what it added.
+  const onAdded = async () => {
+    setAdding(undefined);
+    // A reload must not open the adder again.
+    if (params.has('add'))
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.delete('add');
+          return next;
+        },
+        { replace: true },
+      );
+    if (!mayCheck) return;
+    const fresh = await queryClient.fetchQuery(batchQueryOptions(id)).catch(() => undefined);
+    if (fresh && PAYROLL_EDITABLE_STATUSES.includes(fresh.status) && uncheckedOf(fresh) > 0) await onCheck(fresh.id);
+  };
 
   if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
@@ -40,19 +76,8 @@ export function Component() {
   const b = batch.data;
   const editable = PAYROLL_EDITABLE_STATUSES.includes(b.status);
 
-  const onCheck = async () => {
-    try {
-      const checked = await check.mutateAsync(b.id);
-      if (checked.failedCount > 0)
-        void message.warning(`核对完成：${checked.failedCount} 条未通过，请修改或删除后重新核对`);
-      else void message.success('核对通过');
-    } catch {
-      // the request layer has shown why
-    }
-  };
-
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         title="核对明细"
         extra={
@@ -69,7 +94,7 @@ export function Component() {
                   type={b.status === 'confirming' ? 'default' : 'primary'}
                   loading={check.isPending}
                   disabled={b.itemCount === 0}
-                  onClick={() => void onCheck()}
+                  onClick={() => void onCheck(b.id)}
                 >
                   {b.checkedAt ? '重新核对' : '开始核对'}
                 </Button>
@@ -91,8 +116,8 @@ export function Component() {
       <Card>
         <ItemsTable batch={b} />
       </Card>
-      {adding === 'sheet' && <ImportDrawer kind={payrollImportKind(b.id)} open onClose={() => setAdding(undefined)} />}
-      <WorkerPicker batchId={b.id} open={adding === 'workers'} onClose={() => setAdding(undefined)} />
+      {adding === 'sheet' && <ImportDrawer kind={payrollImportKind(b.id)} open onClose={() => void onAdded()} />}
+      <WorkerPicker batchId={b.id} open={adding === 'workers'} onClose={() => void onAdded()} />
     </Space>
   );
 }

@@ -40,12 +40,12 @@ export function Component() {
 
   return (
     <Card title="核对确认">
-      <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%' }}>
         {b.status !== 'confirming' && (
           <Alert
             type="warning"
             showIcon
-            message="批次尚未全部核对通过，不能提交"
+            title="批次尚未全部核对通过，不能提交"
             action={
               <Button size="small" onClick={() => void navigate(checkPath(b.id))}>
                 去核对
@@ -76,7 +76,7 @@ export function Component() {
           <Alert
             type="warning"
             showIcon
-            message={`可用余额不足，还差 ${formatMoney(short)}`}
+            title={`可用余额不足，还差 ${formatMoney(short)}`}
             description="可以先提交审批；支付时余额须足以支付扣款合计，请及时充值。"
           />
         )}

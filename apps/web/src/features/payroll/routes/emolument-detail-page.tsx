@@ -14,7 +14,7 @@ export function Component() {
   if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data) return <Result status="404" title="发放批次不存在" />;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card title="发放明细" extra={<Button onClick={() => void navigate(grantDetailsPath(id))}>发放详情</Button>}>
         <BatchSummary batch={batch.data} />
       </Card>

@@ -1,19 +1,25 @@
-import { PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
+import { PAYROLL_CANCELLABLE_STATUSES, PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
 import { Button, Card, Empty, Result, Space, Spin } from 'antd';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { useBatch } from '../api/batches.ts';
 import { ApprovalPanel } from '../components/approval-timeline.tsx';
 import { BatchSummary } from '../components/batch-summary.tsx';
+import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { checkPath, GRANT_LIST_PATH, itemsPath } from '../paths.ts';
 
-/** 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the viewer may do. */
+/**
+ * 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the
+ * viewer may do (同意/驳回 as an approver of the current step, 核对, 取消).
+ */
 export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  const [cancelling, setCancelling] = useState(false);
   if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
     return (
@@ -25,7 +31,7 @@ export function Component() {
     );
   const b = batch.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         title="发放详情"
         extra={
@@ -35,6 +41,13 @@ export function Component() {
               <Permission element={PAYROLL_ELEMENTS.check}>
                 <Button type="primary" onClick={() => void navigate(checkPath(b.id))}>
                   核对
+                </Button>
+              </Permission>
+            )}
+            {PAYROLL_CANCELLABLE_STATUSES.includes(b.status) && (
+              <Permission element={PAYROLL_ELEMENTS.check}>
+                <Button danger onClick={() => setCancelling(true)}>
+                  取消批次
                 </Button>
               </Permission>
             )}
@@ -50,6 +63,7 @@ export function Component() {
           <Empty description={b.status === 'to_pay' ? '金额未达审批门槛，无需审批' : '尚未提交审批'} />
         )}
       </Card>
+      <CancelBatchDialog batch={b} open={cancelling} onClose={() => setCancelling(false)} />
     </Space>
   );
 }

@@ -93,7 +93,17 @@ export function Component() {
             loading={rules.isPending}
             options={(rules.data ?? [])
               .filter((r) => r.enabled)
-              .map((r) => ({ value: r.serviceCompanyId, label: r.serviceCompanyName }))}
+              .map((r) => ({
+                value: r.serviceCompanyId,
+                label: r.serviceCompanyName,
+                terms: `${formatRate(r.feeRateBp)} ${FEE_BEARER_LABELS[r.feeBearer]}`,
+              }))}
+            optionRender={(option) => (
+              <Space size={8}>
+                <span>{option.label}</span>
+                <Typography.Text type="secondary">{option.data.terms}</Typography.Text>
+              </Space>
+            )}
           />
         </Form.Item>
         <Form.Item name="channel" label="发放渠道" rules={[{ required: true, message: '请选择发放渠道' }]}>

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useGrantRecords } from '../api/pay.ts';
+import { normalizePeriod } from '../components/payroll-format.tsx';
 import { grantDetailsPath } from '../paths.ts';
 
 const RECORD_FILTERS = defineFilters({
@@ -18,7 +19,13 @@ const RECORD_FILTERS = defineFilters({
     maxLength: 18,
     normalize: (t) => t.toUpperCase(),
   }),
-  period: textFilter({ label: '发放月份', placeholder: 'YYYY-MM', maxLength: 7, width: 120 }),
+  period: textFilter({
+    label: '发放月份',
+    placeholder: 'YYYY-MM',
+    maxLength: 7,
+    width: 120,
+    normalize: normalizePeriod,
+  }),
   payStatus: selectFilter({
     label: '支付状态',
     options: ITEM_PAY_STATUSES.map((v) => ({ value: v, label: ITEM_PAY_STATUS_LABELS[v] })),

@@ -50,12 +50,12 @@ export function Component() {
 
   return (
     <Card title="支付确认">
-      <Space direction="vertical" size={16} style={{ width: '100%', maxWidth: 900 }}>
+      <Space orientation="vertical" size={16} style={{ width: '100%', maxWidth: 900 }}>
         {b.status !== 'to_pay' && (
           <Alert
             type="info"
             showIcon
-            message="该批次不是待支付状态"
+            title="该批次不是待支付状态"
             action={
               <Button size="small" onClick={() => void navigate(payDetailPath(b.id))}>
                 支付详情
@@ -81,13 +81,9 @@ export function Component() {
           </Descriptions.Item>
         </Descriptions>
         {available !== undefined && available < b.debitFen && (
-          <Alert
-            type="error"
-            showIcon
-            message={`可用余额不足，还差 ${formatMoney(b.debitFen - available)}，请先充值`}
-          />
+          <Alert type="error" showIcon title={`可用余额不足，还差 ${formatMoney(b.debitFen - available)}，请先充值`} />
         )}
-        {problem && <Alert type="error" showIcon message={problem} />}
+        {problem && <Alert type="error" showIcon title={problem} />}
         <Form layout="vertical">
           <PayCodeField onChange={onCode} />
         </Form>

@@ -26,7 +26,7 @@ export function Component() {
   if (!batch.data) return <Result status="404" title="发放批次不存在" />;
   const b = batch.data;
   return (
-    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
         title="支付详情"
         extra={
