@@ -21,10 +21,24 @@ export interface PayoutOutcome {
 }
 
 export interface PayoutProvider {
-  /** Accepts a payout; submitting the same ref again changes nothing (the provider dedupes). */
-  submit(order: PayoutOrder): Promise<void>;
-  /** What the provider knows of a payout; undefined when it never received it. */
-  query(ref: string): Promise<PayoutOutcome | undefined>;
+  /**
+   * Accepts payouts, a list at a time (a real provider's batch order): submitting a ref again
+   * changes nothing (the provider dedupes).
+   */
+  submit(orders: readonly PayoutOrder[]): Promise<void>;
+  /** What the provider knows of these payouts, by ref; a ref it never received is absent. */
+  query(refs: readonly string[]): Promise<Map<string, PayoutOutcome>>;
+}
+
+/**
+ * One result of a callback. A callback's body is one result, or `{ results: [...] }` (a batch
+ * notification); either way the body is signed as a whole.
+ */
+export interface CallbackResult {
+  ref: string;
+  status: 'succeeded' | 'failed';
+  reason: string;
+  settledAt: string;
 }
 
 /** Callbacks older or newer than this are refused (replays, skewed clocks). */

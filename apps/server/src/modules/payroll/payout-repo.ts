@@ -1,5 +1,5 @@
 /** The only SQL of payout (and of the payment columns of payroll_item and payroll_batch). */
-import { and, asc, count, desc, eq, inArray, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, like, lt, sql } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { payout, payrollBatch, payrollItem } from '../../db/schema/index.ts';
@@ -54,20 +54,69 @@ export async function markSubmitted(db: DbOrTx, ids: number[], at: Date) {
   await db
     .update(payout)
     .set({ status: 'submitted', submittedAt: at })
-    .where(and(inArray(payout.id, ids), eq(payout.status, 'queued')));
+    .where(and(sql`${payout.id} = any(${sql.param(ids)}::bigint[])`, eq(payout.status, 'queued')));
 }
 
-export async function lockPayoutByRef(db: DbOrTx, ref: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payout).where(eq(payout.ref, ref)).limit(1).for('update');
-  return row;
+/** The payouts of these refs, locked in id order (two settlements of overlapping lists never deadlock). */
+export async function lockPayoutsByRefs(db: DbOrTx, refs: string[]): Promise<PayoutRow[]> {
+  if (!refs.length) return [];
+  return db
+    .select()
+    .from(payout)
+    .where(sql`${payout.ref} = any(${sql.param(refs)}::text[])`)
+    .orderBy(asc(payout.id))
+    .for('update');
 }
 
-export async function finishPayout(
-  db: DbOrTx,
-  id: number,
-  values: { status: 'succeeded' | 'failed'; failReason: string | null; settledAt: Date },
-) {
-  await db.update(payout).set(values).where(eq(payout.id, id));
+/** These batches (id, company, title), locked in id order. */
+export async function lockBatches(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({ id: payrollBatch.id, companyId: payrollBatch.companyId, title: payrollBatch.title })
+    .from(payrollBatch)
+    .where(sql`${payrollBatch.id} = any(${sql.param(ids)}::bigint[])`)
+    .orderBy(asc(payrollBatch.id))
+    .for('update');
+}
+
+export interface PayoutResult {
+  id: number;
+  itemId: number;
+  status: 'succeeded' | 'failed';
+  failReason: string | null;
+}
+
+/**
+ * Settled payouts and their items, set-based, in one statement: each payout final with its
+ * reason, its item 已支付 (with the time) or 支付失败 (with the reason). Answers how many
+ * payouts changed.
+ */
+export async function finishPayouts(db: DbOrTx, results: readonly PayoutResult[], at: Date): Promise<number> {
+  if (!results.length) return 0;
+  const ids = sql.param(results.map((r) => r.id));
+  const itemIds = sql.param(results.map((r) => r.itemId));
+  const statuses = sql.param(results.map((r) => r.status));
+  const reasons = sql.param(results.map((r) => r.failReason));
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with v as (
+          select * from unnest(${ids}::bigint[], ${itemIds}::bigint[], ${statuses}::text[], ${reasons}::text[])
+            as v(id, item_id, status, reason)
+        ), p as (
+          update payout p set status = v.status, fail_reason = v.reason, settled_at = ${at.toISOString()}::timestamptz
+            from v where p.id = v.id and p.status in ('queued', 'submitted')
+          returning p.id
+        ), i as (
+          update payroll_item i
+             set pay_status = case when v.status = 'succeeded' then 'paid' else 'failed' end,
+                 pay_fail_reason = v.reason,
+                 paid_at = case when v.status = 'succeeded' then ${at.toISOString()}::timestamptz end
+            from v join p on p.id = v.id where i.id = v.item_id
+          returning i.id
+        )
+        select (select count(*)::int from p) as n, (select count(*)::int from i) as items`,
+  );
+  return row?.n ?? 0;
 }
 
 export async function setItemPayment(
@@ -79,25 +128,29 @@ export async function setItemPayment(
 }
 
 /** Payouts submitted before `before` that are still open: reconciliation asks the provider. */
-export async function findStaleSubmitted(db: DbOrTx, before: Date, limit: number) {
+export async function findStaleSubmitted(db: DbOrTx, before: Date, limit: number): Promise<PayoutRow[]> {
   return db
-    .select({ ref: payout.ref, id: payout.id })
+    .select()
     .from(payout)
     .where(and(eq(payout.status, 'submitted'), lt(payout.submittedAt, before)))
     .orderBy(asc(payout.id))
     .limit(limit);
 }
 
-/** How many of a batch's payouts are still open, and how many of its items failed. */
-export async function batchPaymentState(db: DbOrTx, companyId: number, batchId: number) {
-  const [row] = await queryRows<{ open: number; failed: number }>(
-    db,
-    sql`select (select count(*)::int from payout p
-                 where p.company_id = ${companyId} and p.batch_id = ${batchId} and p.status in ('queued', 'submitted')) as open,
-               (select count(*)::int from payroll_item i
-                 where i.company_id = ${companyId} and i.batch_id = ${batchId} and i.pay_status = 'failed') as failed`,
-  );
-  return { open: row?.open ?? 0, failed: row?.failed ?? 0 };
+/**
+ * Finishes a 支付中 batch none of whose payouts is open any more: 部分成功 when an item failed,
+ * else 已完成. Asks only whether one payout is open (the first found answers), so a settlement
+ * that leaves the batch open costs little however large it is.
+ */
+export async function finishBatchIfSettled(db: DbOrTx, batchId: number) {
+  await db.execute(sql`update payroll_batch b
+      set status = case when exists (select 1 from payroll_item i
+                                      where i.company_id = b.company_id and i.batch_id = b.id and i.pay_status = 'failed')
+                        then 'partial' else 'completed' end,
+          updated_at = now()
+    where b.id = ${batchId} and b.status = 'paying'
+      and not exists (select 1 from payout p
+                       where p.company_id = b.company_id and p.batch_id = b.id and p.status in ('queued', 'submitted'))`);
 }
 
 export async function setBatchStatus(db: DbOrTx, id: number, status: string) {
@@ -118,11 +171,6 @@ export async function findBatchPayouts(db: DbOrTx, companyId: number, batchId: n
     .from(payout)
     .where(and(eq(payout.companyId, companyId), eq(payout.batchId, batchId)))
     .orderBy(asc(payout.id));
-}
-
-export async function findPayoutByRef(db: DbOrTx, ref: string): Promise<PayoutRow | undefined> {
-  const [row] = await db.select().from(payout).where(eq(payout.ref, ref)).limit(1);
-  return row;
 }
 
 export interface PaymentFilters {

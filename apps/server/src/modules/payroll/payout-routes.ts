@@ -27,8 +27,17 @@ import {
   reconcilePayouts,
   repayItem,
   settlePayout,
+  settlePayouts,
 } from './payout-service.ts';
 import { getBatch, listFailedItems, listGrantRecords } from './service.ts';
+
+/** Results a batch callback may carry. */
+const CALLBACK_MAX_RESULTS = 5_000;
+/** A callback's body: one result, or a batch notification with a list of them. */
+const ZPayoutCallbackBody = z.union([
+  z.object({ results: z.array(ZPayoutCallback).min(1).max(CALLBACK_MAX_RESULTS) }),
+  ZPayoutCallback,
+]);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,7 +50,14 @@ declare module 'fastify' {
 async function tick(app: FastifyInstance, provider: PayoutProvider) {
   const sent = await dispatchPayouts(app.ctx, provider);
   const callbacks = await deliverDueCallbacks(app.db, app.config.payoutCallbackSecret, app.ctx.now(), async (cb) => {
-    await app.inject({ method: 'POST', url: API.payroll.payoutCallback, headers: cb.headers, payload: cb.body });
+    const res = await app.inject({
+      method: 'POST',
+      url: API.payroll.payoutCallback,
+      headers: cb.headers,
+      payload: cb.body,
+    });
+    // Not taken: the provider calls back again on the next round (as a real one retries).
+    if (res.statusCode !== 200) throw new Error(`payout callback answered ${res.statusCode}`);
   });
   const reconciled = await reconcilePayouts(app.ctx, provider);
   return { sent, callbacks, reconciled };
@@ -167,7 +183,12 @@ async function payouts(app: FastifyInstance) {
     API.payroll.payoutCallback,
     {
       config: { access: 'public', audit: false },
-      schema: { tags: ['payroll'], summary: '发放结果回调（服务商调用，HMAC 签名）' },
+      schema: {
+        tags: ['payroll'],
+        summary: '发放结果回调（服务商调用，HMAC 签名）',
+        description:
+          '请求体为单笔结果 {ref,status,reason,settledAt}，或批量通知 {results:[…]}（至多 5000 笔，整体签名，同一事务内全部入账或全部不入账）。已结算或未知的 ref 不作变更。',
+      },
     },
     async (request, reply) => {
       const raw = JSON.stringify(request.body ?? null);
@@ -179,10 +200,18 @@ async function payouts(app: FastifyInstance) {
         app.ctx.now().getTime(),
       );
       if (!ok) return reply.code(401).send({ status: 40101, message: '回调签名无效或已过期' });
-      const parsed = ZPayoutCallback.safeParse(request.body);
+      const parsed = ZPayoutCallbackBody.safeParse(request.body);
       if (!parsed.success) return reply.code(400).send({ status: 40000, message: '回调内容格式不正确' });
-      const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
-      return { status: 200, data: { result } };
+      if (!('results' in parsed.data)) {
+        const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
+        return { status: 200, data: { result } };
+      }
+      // A list is settled whole in one transaction: all or nothing per request.
+      const list = parsed.data.results;
+      const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
+      const counts = { settled: 0, already: 0, unknown: 0 };
+      for (const r of results) counts[r]++;
+      return { status: 200, data: counts };
     },
   );
 }

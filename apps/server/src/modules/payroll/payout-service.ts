@@ -1,7 +1,8 @@
 /**
  * Paying a batch (issue 18): the step-up code, one freeze of the total debit and one payout per
  * item queued in the same transaction (the outbox); the dispatcher sends queued payouts to the
- * provider; the provider's signed callbacks (or reconciliation queries) settle each payout once:
+ * provider a list at a time; the provider's signed callbacks, each carrying one result or a list
+ * (or reconciliation queries), settle each payout once, many in one transaction:
  * success moves its frozen money to payouts in transit and fee income, failure returns it to
  * available. A failed item can be paid again once its account is fixed: a new payout, never a
  * second success (one live payout per item, a unique index).
@@ -34,8 +35,10 @@ import * as payouts from './payout-repo.ts';
 
 /** The job that sends a batch's queued payouts (also run on every payout tick). */
 export const PAYOUT_DISPATCH_JOB = 'payout.dispatch';
-/** Payouts sent at a time. */
-const DISPATCH_CHUNK = 500;
+/** Payouts sent at a time: one claim, one pass of decryption, one list to the provider. */
+const DISPATCH_CHUNK = 1_000;
+/** Payouts a reconciliation asks about and settles a transaction. */
+const SETTLE_CHUNK = 1_000;
 /** A payout submitted this long ago without a callback is asked about. */
 export const RECONCILE_AFTER_MS = 30_000;
 
@@ -116,7 +119,9 @@ async function ordersOf(
   const groups = new Map<string, payouts.PayoutRow[]>();
   for (const p of rows) {
     const key = `${p.companyId}:${p.channel}`;
-    groups.set(key, [...(groups.get(key) ?? []), p]);
+    const group = groups.get(key);
+    if (group) group.push(p);
+    else groups.set(key, [p]);
   }
   const orders: PayoutOrder[] = [];
   for (const group of groups.values()) {
@@ -146,15 +151,16 @@ async function ordersOf(
 /**
  * Sends queued payouts to the provider, oldest first, a chunk at a time: a chunk is claimed under
  * row locks (SKIP LOCKED: two dispatchers never take the same payouts) and marked 支付中 in one
- * transaction, then sent. A crash after the commit leaves payouts 支付中 that the provider never
- * received: reconciliation finds them (the provider knows nothing of them) and sends them again;
- * the provider dedupes by ref, so sending twice never pays twice. Answers how many were sent.
+ * transaction, then sent as one list. A crash after the commit leaves payouts 支付中 that the
+ * provider never received: reconciliation finds them (the provider knows nothing of them) and
+ * sends them again; the provider dedupes by ref, so sending twice never pays twice. Answers how
+ * many were sent.
  */
 export async function dispatchPayouts(ctx: ServiceContext, provider: PayoutProvider, max = 1_000_000): Promise<number> {
   let sent = 0;
   while (sent < max) {
     const orders = await ctx.db.transaction(async (tx) => {
-      const claimed = await payouts.claimQueued(tx, DISPATCH_CHUNK);
+      const claimed = await payouts.claimQueued(tx, Math.min(DISPATCH_CHUNK, max - sent));
       if (!claimed.length) return [];
       const built = await ordersOf(ctx, tx, claimed);
       await payouts.markSubmitted(
@@ -165,98 +171,150 @@ export async function dispatchPayouts(ctx: ServiceContext, provider: PayoutProvi
       return built;
     });
     if (!orders.length) break;
-    for (const order of orders) await provider.submit(order);
+    await provider.submit(orders);
     sent += orders.length;
   }
   return sent;
 }
 
-/**
- * Settles a payout once, from a callback or a reconciliation: a payout already final, or unknown,
- * is left alone (duplicate and out-of-order callbacks change nothing). Success posts frozen →
- * payouts in transit + fee income; failure posts frozen → available and the item goes to the
- * 退款中心. The batch ends 已完成 or 部分成功 when its last payout settles.
- */
+/** A provider's final word on a payout. */
+export interface PayoutSettlement {
+  ref: string;
+  status: 'succeeded' | 'failed';
+  reason: string;
+}
+
+export type SettleResult = 'settled' | 'already' | 'unknown';
+
+/** Settles one payout in a transaction of its own: `settlePayouts` with one. */
 export async function settlePayout(
   ctx: ServiceContext,
   ref: string,
   outcome: { status: 'succeeded' | 'failed'; reason: string },
-): Promise<'settled' | 'already' | 'unknown'> {
+): Promise<SettleResult> {
   return ctx.db.transaction((tx) => settleIn(tx, ref, outcome, ctx.now()));
 }
 
-/** settlePayout inside the caller's transaction (the demo seed settles its batch this way). */
+/** settlePayout inside the caller's transaction. */
 export async function settleIn(
   tx: Tx,
   ref: string,
   outcome: { status: 'succeeded' | 'failed'; reason: string },
   now: Date,
-): Promise<'settled' | 'already' | 'unknown'> {
-  const p = await payouts.lockPayoutByRef(tx, ref);
-  if (!p) return 'unknown';
-  if (p.status === 'succeeded' || p.status === 'failed') return 'already';
-  const batch = await lockedBatch(tx, p.companyId, p.batchId);
-  const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
-  const transfer: TransferInput =
-    outcome.status === 'succeeded'
-      ? {
-          companyId: p.companyId,
-          type: 'payout',
-          reference: { kind: 'payout', id: p.id },
-          memo: `发放 ${p.holderName} ${batch.title}`,
-          postings: [
-            { account: frozen, amountFen: -p.debitFen },
-            { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
-            ...(p.feeFen > 0
-              ? [
-                  {
-                    account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId },
-                    amountFen: p.feeFen,
-                  },
-                ]
-              : []),
-          ],
-        }
-      : {
-          companyId: p.companyId,
-          type: 'refund',
-          reference: { kind: 'payout', id: p.id },
-          memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
-          postings: [
-            { account: frozen, amountFen: -p.debitFen },
-            {
-              account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
-              amountFen: p.debitFen,
-            },
-          ],
-        };
-  await postTransfers(tx, [transfer]);
-  const reason = outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null;
-  await payouts.finishPayout(tx, p.id, { status: outcome.status, failReason: reason, settledAt: now });
-  await payouts.setItemPayment(tx, p.itemId, {
-    payStatus: outcome.status === 'succeeded' ? 'paid' : 'failed',
-    payFailReason: reason,
-    paidAt: outcome.status === 'succeeded' ? now : null,
-  });
-  const state = await payouts.batchPaymentState(tx, p.companyId, p.batchId);
-  if (state.open === 0) await payouts.setBatchStatus(tx, p.batchId, state.failed > 0 ? 'partial' : 'completed');
-  return 'settled';
+): Promise<SettleResult> {
+  const [result] = await settlePayouts(tx, [{ ref, status: outcome.status, reason: outcome.reason }], now);
+  return result ?? 'unknown';
 }
 
-/** Asks the provider about payouts whose callback has not come; settles what it has decided. */
-export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProvider, limit = 1_000): Promise<number> {
+/**
+ * Settles payouts once each, inside the caller's transaction (a callback's list, a
+ * reconciliation's chunk): locks the payouts of the refs in id order, leaves alone those already
+ * final or unknown (duplicate and out-of-order results change nothing; a ref named twice in the
+ * list counts once), then locks their batches, posts every ledger transfer in one `postTransfers`
+ * call (success: frozen → payouts in transit + fee income; failure: frozen → available, the item
+ * going to the 退款中心), marks payouts and items set-based, and finishes each batch whose last
+ * payout this was (已完成 or 部分成功). Answers, in the order of `outcomes`, what each one did.
+ */
+export async function settlePayouts(tx: Tx, outcomes: readonly PayoutSettlement[], now: Date): Promise<SettleResult[]> {
+  const wanted = new Map<string, PayoutSettlement>();
+  for (const o of outcomes) if (!wanted.has(o.ref)) wanted.set(o.ref, o);
+  const byRef = new Map<string, SettleResult>();
+  const open: { p: payouts.PayoutRow; outcome: PayoutSettlement }[] = [];
+  for (const p of await payouts.lockPayoutsByRefs(tx, [...wanted.keys()])) {
+    const outcome = wanted.get(p.ref);
+    if (!outcome) continue;
+    if (p.status === 'succeeded' || p.status === 'failed') byRef.set(p.ref, 'already');
+    else open.push({ p, outcome });
+  }
+  if (open.length) {
+    const batchIds = [...new Set(open.map(({ p }) => p.batchId))];
+    const titles = new Map((await payouts.lockBatches(tx, batchIds)).map((b) => [b.id, b.title]));
+    await postTransfers(
+      tx,
+      open.map(({ p, outcome }) => transferOf(p, outcome, titles.get(p.batchId) ?? '')),
+    );
+    const changed = await payouts.finishPayouts(
+      tx,
+      open.map(({ p, outcome }) => ({
+        id: p.id,
+        itemId: p.itemId,
+        status: outcome.status,
+        failReason: outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null,
+      })),
+      now,
+    );
+    if (changed !== open.length) throw new Error('payout: a locked payout was not settled');
+    for (const batchId of batchIds) await payouts.finishBatchIfSettled(tx, batchId);
+    for (const { p } of open) byRef.set(p.ref, 'settled');
+  }
+  const seen = new Set<string>();
+  return outcomes.map((o) => {
+    if (seen.has(o.ref)) return byRef.has(o.ref) ? 'already' : 'unknown';
+    seen.add(o.ref);
+    return byRef.get(o.ref) ?? 'unknown';
+  });
+}
+
+/** The ledger transfer that settles a payout: its frozen debit paid out, or back to available. */
+function transferOf(
+  p: payouts.PayoutRow,
+  outcome: { status: 'succeeded' | 'failed'; reason: string },
+  batchTitle: string,
+): TransferInput {
+  const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
+  if (outcome.status === 'succeeded') {
+    return {
+      companyId: p.companyId,
+      type: 'payout',
+      reference: { kind: 'payout', id: p.id },
+      memo: `发放 ${p.holderName} ${batchTitle}`,
+      postings: [
+        { account: frozen, amountFen: -p.debitFen },
+        { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
+        ...(p.feeFen > 0
+          ? [{ account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId }, amountFen: p.feeFen }]
+          : []),
+      ],
+    };
+  }
+  return {
+    companyId: p.companyId,
+    type: 'refund',
+    reference: { kind: 'payout', id: p.id },
+    memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
+    postings: [
+      { account: frozen, amountFen: -p.debitFen },
+      {
+        account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
+        amountFen: p.debitFen,
+      },
+    ],
+  };
+}
+
+/**
+ * Asks the provider about payouts whose callback has not come, a list at a time; sends again what
+ * it never received and settles what it has decided (a transaction per list). Answers how many
+ * it settled.
+ */
+export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProvider, limit = 5_000): Promise<number> {
   const stale = await payouts.findStaleSubmitted(ctx.db, new Date(ctx.now().getTime() - RECONCILE_AFTER_MS), limit);
   let settled = 0;
-  for (const { ref } of stale) {
-    const outcome = await provider.query(ref);
-    if (!outcome) {
-      // Never received (a crash between claiming and sending): send it again.
-      const row = await payouts.findPayoutByRef(ctx.db, ref);
-      if (row) for (const order of await ordersOf(ctx, ctx.db, [row])) await provider.submit(order);
-      continue;
+  for (let i = 0; i < stale.length; i += SETTLE_CHUNK) {
+    const chunk = stale.slice(i, i + SETTLE_CHUNK);
+    const known = await provider.query(chunk.map((p) => p.ref));
+    // Never received (a crash between claiming and sending): send them again.
+    const unsent = chunk.filter((p) => !known.has(p.ref));
+    if (unsent.length) await provider.submit(await ordersOf(ctx, ctx.db, unsent));
+    const decided: PayoutSettlement[] = [];
+    for (const p of chunk) {
+      const outcome = known.get(p.ref);
+      if (outcome && outcome.status !== 'processing')
+        decided.push({ ref: p.ref, status: outcome.status, reason: outcome.reason });
     }
-    if (outcome.status === 'processing') continue;
-    if ((await settlePayout(ctx, ref, { status: outcome.status, reason: outcome.reason })) === 'settled') settled++;
+    if (!decided.length) continue;
+    const results = await ctx.db.transaction((tx) => settlePayouts(tx, decided, ctx.now()));
+    settled += results.filter((r) => r === 'settled').length;
   }
   return settled;
 }
@@ -348,7 +406,12 @@ export async function settleBatchNow(
     rows.map((p) => p.id),
     now,
   );
-  for (const order of await ordersOf({ cipher }, tx, rows)) await settleIn(tx, order.ref, decide(order), now);
+  const orders = await ordersOf({ cipher }, tx, rows);
+  await settlePayouts(
+    tx,
+    orders.map((order) => ({ ref: order.ref, ...decide(order) })),
+    now,
+  );
 }
 
 /** 支付中心: the company's payouts with their batch, newest first. */
