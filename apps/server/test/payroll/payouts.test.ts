@@ -1,7 +1,8 @@
 /**
  * Paying batches (issue 18): the step-up code, the freeze and the outbox, the sandbox provider's
- * three failures, signed callbacks (duplicate, forged, stale), reconciliation, paying a failed
- * item again, insufficient balance, concurrent payments, permissions and another company.
+ * three failures, signed callbacks (duplicate, forged, stale; single and batch), dispatch in bulk,
+ * reconciliation, paying a failed item again, insufficient balance, concurrent payments,
+ * permissions and another company.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
@@ -9,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
-import { signedCallback } from '../../src/modules/payout-sandbox/service.ts';
+import type { PayoutOrder } from '../../src/lib/payout-provider.ts';
+import { signedBatchCallback, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
+import { dispatchPayouts, freezeAndQueue } from '../../src/modules/payroll/payout-service.ts';
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
@@ -287,6 +290,166 @@ describe('payouts', () => {
       t.app.ctx.now = realNow;
     }
     expect((await items(id))[0]?.payStatus).toBe('paid');
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('completed');
+  });
+
+  it('settles a batch callback of many results once each: duplicates, already settled, an unknown ref', async () => {
+    const workers = [
+      await newWorker(),
+      await newWorker(),
+      await newWorker({ card: cardEndingIn(11_000, '4') }),
+      await newWorker(),
+    ];
+    const id = await toPay(workers);
+    await demo.post(payUrl(id), await payCode());
+    // Sent (by the payment's job or this round); the sandbox's own callbacks are not due yet.
+    await t.app.payouts.tick();
+    const sandbox = await waitFor(
+      () =>
+        queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
+          t.database.db,
+          sql`select s.ref, s.outcome, s.reason, s.settles_at from sandbox_payout s join payout p on p.ref = s.ref
+               where p.batch_id = ${id} order by p.id`,
+        ),
+      (rows) => rows.length === 4,
+      { what: 'the sandbox receiving the payouts' },
+    );
+    const rows = sandbox.map((r) => ({ ...r, settlesAt: new Date(r.settles_at) }));
+    const [first, second, third, fourth] = rows as [
+      (typeof rows)[0],
+      (typeof rows)[0],
+      (typeof rows)[0],
+      (typeof rows)[0],
+    ];
+    const post = (cb: { body: string; headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: '/api/payout/callback', headers: cb.headers, payload: cb.body });
+
+    // One settled alone first; then a list naming it again, one ref twice and one unknown ref.
+    expect((await post(signedCallback(SECRET, first, new Date()))).json()).toMatchObject({
+      data: { result: 'settled' },
+    });
+    const unknown = { ref: 'PO999999999-1', outcome: 'succeeded', reason: '', settlesAt: new Date() };
+    const list = signedBatchCallback(SECRET, [first, second, third, second, unknown, fourth], new Date());
+    expect((await post(list)).json()).toEqual({ status: 200, data: { settled: 3, already: 2, unknown: 1 } });
+    // The same list again (the provider retries) settles nothing.
+    expect((await post(signedBatchCallback(SECRET, [first, second, third, fourth], new Date()))).json()).toEqual({
+      status: 200,
+      data: { settled: 0, already: 4, unknown: 0 },
+    });
+    // …nor do the sandbox's own callbacks when they fall due.
+    await sleep(1_600);
+    await settleAll(id);
+
+    const byStatus = (await items(id)).map((i) => i.payStatus).sort();
+    expect(byStatus).toEqual(['failed', 'paid', 'paid', 'paid']);
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('partial');
+    const [transfers] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_transfer t join payout p on t.ref_kind = 'payout' and t.ref_id = p.id::text
+           where p.batch_id = ${id} and t.type in ('payout', 'refund')`,
+    );
+    expect(transfers?.n).toBe(4);
+    expect((await verifyLedger(t.database.db)).violations).toEqual([]);
+  });
+
+  it('refuses a forged, stale or malformed batch callback and changes nothing', async () => {
+    const id = await toPay([await newWorker(), await newWorker()]);
+    await demo.post(payUrl(id), await payCode());
+    await t.app.payouts.tick();
+    const sandbox = await waitFor(
+      () =>
+        queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
+          t.database.db,
+          sql`select s.ref, s.outcome, s.reason, s.settles_at from sandbox_payout s join payout p on p.ref = s.ref
+               where p.batch_id = ${id}`,
+        ),
+      (rows) => rows.length === 2,
+      { what: 'the sandbox receiving the payouts' },
+    );
+    const rows = sandbox.map((r) => ({ ...r, settlesAt: new Date(r.settles_at) }));
+    const post = (cb: { body: string; headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: '/api/payout/callback', headers: cb.headers, payload: cb.body });
+    const settled = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from payout where batch_id = ${id} and status in ('succeeded', 'failed')`,
+        )
+      )[0]?.n;
+
+    const good = signedBatchCallback(SECRET, rows, new Date());
+    expect(
+      (await post(signedBatchCallback('another-secret-0123456789abcdef0123456789', rows, new Date()))).statusCode,
+    ).toBe(401);
+    // The signature covers the whole list: a result changed after signing is refused.
+    const tampered = { ...good, body: good.body.replace('"succeeded"', '"failed"') };
+    expect(tampered.body).not.toBe(good.body);
+    expect((await post(tampered)).statusCode).toBe(401);
+    expect((await post(signedBatchCallback(SECRET, rows, new Date(Date.now() - 10 * 60_000)))).statusCode).toBe(401);
+    // A list with one malformed result is refused whole.
+    const bad = signedBatchCallback(
+      SECRET,
+      [...rows, { ref: 'x', outcome: 'maybe', reason: '', settlesAt: new Date() }],
+      new Date(),
+    );
+    expect((await post(bad)).statusCode).toBe(400);
+    expect(await settled()).toBe(0);
+
+    expect((await post(good)).json()).toEqual({ status: 200, data: { settled: 2, already: 0, unknown: 0 } });
+    expect(await settled()).toBe(2);
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('completed');
+  });
+
+  it('dispatches queued payouts in bulk: one list to the provider per chunk', async () => {
+    const workers = [await newWorker(), await newWorker(), await newWorker(), await newWorker(), await newWorker()];
+    const id = await toPay(workers);
+    const [company] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select company_id as id from payroll_batch where id = ${id}`,
+    );
+    // Queued without the route, once no dispatch job of an earlier payment is left to run (on
+    // PostgreSQL one may start seconds later), so that only this call sends them.
+    await waitFor(
+      async () =>
+        (
+          await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from pgboss.job where name = 'payout.dispatch' and state in ('created', 'retry', 'active')`,
+          )
+        )[0]?.n,
+      (n) => n === 0,
+      { what: 'earlier dispatch jobs', timeoutMs: 20_000, intervalMs: 200 },
+    );
+    await t.database.db.transaction((tx) => freezeAndQueue(tx, Number(company?.id), id));
+    const calls: number[] = [];
+    const provider = t.app.payouts.provider;
+    const counting = {
+      submit: async (orders: readonly PayoutOrder[]) => {
+        calls.push(orders.length);
+        await provider.submit(orders);
+      },
+      query: (refs: readonly string[]) => provider.query(refs),
+    };
+    expect(await dispatchPayouts(t.app.ctx, counting)).toBe(5);
+    expect(calls).toEqual([5]);
+    const [sent] = await queryRows<{ payouts: number; sandbox: number }>(
+      t.database.db,
+      sql`select (select count(*)::int from payout where batch_id = ${id} and status = 'submitted') as payouts,
+                 (select count(*)::int from sandbox_payout s join payout p on p.ref = s.ref where p.batch_id = ${id}) as sandbox`,
+    );
+    expect(sent).toEqual({ payouts: 5, sandbox: 5 });
+    // Nothing left to send; then the sandbox calls back the five in one list.
+    expect(await dispatchPayouts(t.app.ctx, counting)).toBe(0);
+    await sleep(1_600);
+    // (The round also delivers what earlier tests left due.)
+    expect((await t.app.payouts.tick()).callbacks).toBeGreaterThanOrEqual(5);
+    const [callbacks] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from sandbox_payout s join payout p on p.ref = s.ref
+           where p.batch_id = ${id} and s.callbacks = 1`,
+    );
+    expect(callbacks?.n).toBe(5);
+    expect((await items(id)).every((i) => i.payStatus === 'paid')).toBe(true);
     expect((await demo.get(batchUrl(id))).body.data.status).toBe('completed');
   });
 
