@@ -19,6 +19,9 @@ import { dictionaryRoutes } from './modules/dictionary/routes.ts';
 import { approvalRoutes } from './modules/approval/routes.ts';
 import { payrollRoutes } from './modules/payroll/routes.ts';
 import { payoutRoutes } from './modules/payroll/payout-routes.ts';
+import { receiptRoutes } from './modules/payroll/receipt-routes.ts';
+import { receiptsExporter } from './modules/payroll/receipt-service.ts';
+import { recordsExporter } from './modules/payroll/records-export.ts';
 import { auditLogRoutes } from './modules/audit-log/routes.ts';
 import { ledgerEntryExporter } from './modules/money/entries-export.ts';
 import { exportRoutes } from './modules/export/routes.ts';
@@ -160,7 +163,14 @@ export async function buildApp({
   await app.register(supportRoutes);
   await app.register(workerRoutes);
   await app.register(fileRoutes);
-  await app.register(exportRoutes, { exporters: { workers: workerExporter, ledgerEntries: ledgerEntryExporter } });
+  await app.register(exportRoutes, {
+    exporters: {
+      workers: workerExporter,
+      ledgerEntries: ledgerEntryExporter,
+      grantRecords: recordsExporter,
+      receipts: receiptsExporter,
+    },
+  });
   await app.register(workerExportRoutes);
   await app.register(importCentre);
   await app.register(workerImportRoutes);
@@ -170,6 +180,7 @@ export async function buildApp({
   await app.register(approvalRoutes);
   await app.register(payrollRoutes);
   await app.register(payoutRoutes);
+  await app.register(receiptRoutes);
   await app.register(operatorRoutes);
 
   await app.register(webPlugin, { webDist: config.webDist });

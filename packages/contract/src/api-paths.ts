@@ -125,6 +125,12 @@ export const API = {
     refundPage: '/api/emolument/refund/page',
     paymentPage: '/api/emolument/epaymentCenter/page',
     recordPage: '/api/emolument/emolumentGrantRecord/page',
+    recordExport: '/api/emolument/emolumentGrantRecord/export',
+    receiptPage: '/api/emolument/receiptController/pageByCompany',
+    receiptAmount: '/api/emolument/receiptRecordController/getReceiptAmount',
+    receiptBatches: '/api/emolument/emolumentDetail/getCompanyReceiptList',
+    receiptPdf: '/api/emolument/receiptController/:id/pdf',
+    receiptExport: '/api/emolument/receiptController/export',
     payoutCallback: '/api/payout/callback',
     import: {
       template: '/api/emolument/emolumentGrant/import/template',

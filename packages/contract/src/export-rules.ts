@@ -11,5 +11,10 @@ export const EXPORT_STATUS_LABELS: Record<TExportStatus, string> = {
 /** Export files are kept 7 days (DOMAIN section 10). */
 export const EXPORT_RETENTION_DAYS = 7;
 
-export const EXPORT_TYPES = { workers: '员工列表', ledgerEntries: '资金明细' } as const;
+export const EXPORT_TYPES = {
+  workers: '员工列表',
+  ledgerEntries: '资金明细',
+  grantRecords: '发放记录',
+  receipts: '电子回单',
+} as const;
 export type TExportType = keyof typeof EXPORT_TYPES;

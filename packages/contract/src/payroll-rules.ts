@@ -83,3 +83,18 @@ export const ITEM_PAY_STATUS_LABELS: Record<TItemPayStatus, string> = {
   paid: '已支付',
   failed: '支付失败',
 };
+
+/**
+ * 回单编号 of a successful payout: HD, the day it settled in Beijing time, its id in at least 8
+ * digits (HD2026112400001234). The id is read back from it to find a receipt by number.
+ */
+export function receiptNo(payoutId: number, settledAt: string): string {
+  const day = new Date(Date.parse(settledAt) + 8 * 3_600_000).toISOString().slice(0, 10).replaceAll('-', '');
+  return `HD${day}${String(payoutId).padStart(8, '0')}`;
+}
+export const RECEIPT_NO_PATTERN = /^HD\d{8}(\d{8,15})$/;
+/** The payout id a 回单编号 names, or undefined when it is not one. */
+export function payoutIdOfReceiptNo(no: string): number | undefined {
+  const m = RECEIPT_NO_PATTERN.exec(no.trim().toUpperCase());
+  return m?.[1] ? Number(m[1]) : undefined;
+}

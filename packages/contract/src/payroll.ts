@@ -10,6 +10,7 @@ import {
   PAYROLL_PERIOD_PATTERN,
   PAYROLL_SOURCES,
   PAYROLL_STATUSES,
+  RECEIPT_NO_PATTERN,
 } from './payroll-rules.ts';
 import { PAYOUT_CHANNELS } from './worker-rules.ts';
 
@@ -200,7 +201,7 @@ export const ZPayment = z.object({
 export type TPayment = z.infer<typeof ZPayment>;
 
 /** 发放记录: every item of every batch, by worker, ID number (exact), month and payment status. */
-export const ZGrantRecordQuery = ZPageQuery.extend({
+export const ZGrantRecordFilters = z.object({
   name: z.string().trim().max(50).optional(),
   idNumber: z
     .string()
@@ -210,6 +211,63 @@ export const ZGrantRecordQuery = ZPageQuery.extend({
   period: ZPayrollPeriod.optional(),
   payStatus: z.enum(ITEM_PAY_STATUSES, { error: '支付状态不存在' }).optional(),
 });
+export type TGrantRecordFilters = z.input<typeof ZGrantRecordFilters>;
+export const ZGrantRecordQuery = ZPageQuery.extend(ZGrantRecordFilters.shape);
 export type TGrantRecordQuery = z.input<typeof ZGrantRecordQuery>;
 export const ZGrantRecord = ZRefundItem.extend({ period: z.string() });
 export type TGrantRecord = z.infer<typeof ZGrantRecord>;
+
+// ---- Receipts (回单) ----
+
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
+
+/** The receipts of the company: by batch, payee name (prefix), 回单编号 and the day paid (Beijing time). */
+export const ZReceiptFilters = z.object({
+  batchId: z.coerce.number({ error: '批次不存在' }).int().positive('批次不存在').optional(),
+  name: z.string().trim().max(50).optional(),
+  receiptNo: z.string().trim().toUpperCase().regex(RECEIPT_NO_PATTERN, '回单编号格式不正确').optional(),
+  paidFrom: ZDay.optional(),
+  paidTo: ZDay.optional(),
+});
+export type TReceiptFilters = z.input<typeof ZReceiptFilters>;
+export const ZReceiptQuery = ZPageQuery.extend(ZReceiptFilters.shape);
+export type TReceiptQuery = z.input<typeof ZReceiptQuery>;
+
+/** A successful payout's electronic receipt: both parties, the amount, when, the provider's reference. */
+export const ZReceipt = z.object({
+  /** The payout's id: the receipt's file is `receiptPdf` of it. */
+  id: z.number().int(),
+  receiptNo: z.string(),
+  batchId: z.number().int(),
+  batchNo: z.string(),
+  batchTitle: z.string(),
+  period: z.string(),
+  payerName: z.string(),
+  clientName: z.string(),
+  payeeName: z.string(),
+  channel: z.enum(PAYOUT_CHANNELS),
+  accountMasked: z.string(),
+  amountFen: ZFen,
+  ref: z.string(),
+  paidAt: z.string(),
+});
+export type TReceipt = z.infer<typeof ZReceipt>;
+
+/** 回单金额: how many receipts match and what they add up to. */
+export const ZReceiptAmount = z.object({ count: z.number().int(), amountFen: ZFen });
+export type TReceiptAmount = z.infer<typeof ZReceiptAmount>;
+
+/** The company's batches that have receipts (回单详情 starts from one), newest first. */
+export const ZReceiptBatchQuery = ZPageQuery.extend({ title: z.string().trim().max(50).optional() });
+export type TReceiptBatchQuery = z.input<typeof ZReceiptBatchQuery>;
+export const ZReceiptBatch = z.object({
+  batchId: z.number().int(),
+  batchNo: z.string(),
+  batchTitle: z.string(),
+  period: z.string(),
+  payerName: z.string(),
+  count: z.number().int(),
+  amountFen: ZFen,
+  lastPaidAt: z.string(),
+});
+export type TReceiptBatch = z.infer<typeof ZReceiptBatch>;

@@ -8,6 +8,7 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Readable } from 'node:stream';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
 import {
   createXlsxWriter,
@@ -16,6 +17,7 @@ import {
   type CellValue,
   type SheetColumn,
 } from '../../lib/spreadsheet.ts';
+import { createZipWriter } from '../../lib/zip-writer.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as files from '../file/service.ts';
 import * as repo from './repo.ts';
@@ -30,11 +32,21 @@ const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What an export type hands the runner: the columns, the row count at start, and rows in batches. */
-export interface ExportSource {
+export interface SheetSource {
+  kind?: 'sheet';
   columns: SheetColumn[];
   total: number;
   batches: AsyncIterable<CellValue[][]>;
 }
+
+/** Or files (the PDFs of receipts) for a zip: the file count at start, and the files in batches. */
+export interface ZipSource {
+  kind: 'zip';
+  total: number;
+  files: AsyncIterable<{ name: string; data: Uint8Array; mtime?: Date }[]>;
+}
+
+export type ExportSource = SheetSource | ZipSource;
 
 /**
  * Produces the rows of one export type for a job. `filters` are the stored filters of the job
@@ -143,10 +155,63 @@ export async function openExportDownload(ctx: ServiceContext, auth: AuthContext,
 }
 
 /** 员工列表_20261121_093015.xlsx, in Beijing time. */
-function exportFileName(type: TExportType, at: Date): string {
+function exportFileName(type: TExportType, at: Date, extension: string): string {
   const local = new Date(at.getTime() + 8 * 60 * 60 * 1000).toISOString();
   const stamp = `${local.slice(0, 10).replace(/-/g, '')}_${local.slice(11, 19).replace(/:/g, '')}`;
-  return `${EXPORT_TYPES[type]}_${stamp}.xlsx`;
+  return `${EXPORT_TYPES[type]}_${stamp}.${extension}`;
+}
+
+/** The file an export writes: its stream, type, and the writing of the source into it. */
+interface ExportOutput {
+  stream: Readable;
+  contentType: string;
+  extension: string;
+  /** Writes every row or file, calling `progress` with the count so far; answers the count. */
+  write(progress: (count: number) => Promise<void>): Promise<number>;
+  abort(err: Error): void;
+}
+
+function sheetOutput(type: TExportType, source: SheetSource): ExportOutput {
+  const writer = createXlsxWriter();
+  return {
+    stream: writer.stream,
+    contentType: XLSX_CONTENT_TYPE,
+    extension: 'xlsx',
+    async write(progress) {
+      let rowCount = 0;
+      // Past Excel's 1,048,576 rows a sheet would not open: the rows go on in another sheet.
+      const sheet = writer.addSheets(EXPORT_TYPES[type], source.columns);
+      for await (const batch of source.batches) {
+        // Waits while the file store is behind: memory stays bounded whatever the row count.
+        await sheet.addRows(batch);
+        rowCount += batch.length;
+        await progress(rowCount);
+      }
+      await writer.commit();
+      return rowCount;
+    },
+    abort: (err) => writer.stream.destroy(err),
+  };
+}
+
+function zipOutput(source: ZipSource): ExportOutput {
+  const zip = createZipWriter();
+  return {
+    stream: zip.stream,
+    contentType: 'application/zip',
+    extension: 'zip',
+    async write(progress) {
+      let count = 0;
+      for await (const batch of source.files) {
+        for (const file of batch) await zip.add(file.name, file.data, file.mtime);
+        count += batch.length;
+        await progress(count);
+      }
+      await zip.finish();
+      return count;
+    },
+    abort: (err) => zip.abort(err),
+  };
 }
 
 /**
@@ -161,20 +226,20 @@ export async function runExport(ctx: ServiceContext, exporters: Exporters, expor
     if (!isExportType(job.type)) throw new ExportFailure('不支持的导出类型');
     const type = job.type;
     const source = await exporters[type](ctx, { companyId: job.companyId, filters: job.filters });
-    const writer = createXlsxWriter();
-    const fileName = exportFileName(type, ctx.now());
+    const output = source.kind === 'zip' ? zipOutput(source) : sheetOutput(type, source);
+    const fileName = exportFileName(type, ctx.now(), output.extension);
     const storing = files
       .storeGeneratedFile(
         ctx,
         { companyId: job.companyId, adminId: job.adminId },
         {
           name: fileName,
-          contentType: XLSX_CONTENT_TYPE,
-          extension: 'xlsx',
+          contentType: output.contentType,
+          extension: output.extension,
           purpose: 'export',
           expiresAt: job.expiresAt,
         },
-        writer.stream,
+        output.stream,
       )
       .then(
         (file) => ({ file }),
@@ -182,25 +247,20 @@ export async function runExport(ctx: ServiceContext, exporters: Exporters, expor
       );
     let rowCount = 0;
     try {
-      // Past Excel's 1,048,576 rows a sheet would not open: the rows go on in another sheet.
-      const sheet = writer.addSheets(EXPORT_TYPES[type], source.columns);
       let reported = 0;
-      for await (const batch of source.batches) {
-        // Waits while the file store is behind: memory stays bounded whatever the row count.
-        await sheet.addRows(batch);
-        rowCount += batch.length;
-        if (rowCount - reported >= PROGRESS_EVERY_ROWS) {
-          reported = rowCount;
-          await repo.updateExportProgress(
-            ctx.db,
-            job.id,
-            Math.min(99, Math.floor((rowCount * 100) / Math.max(source.total, 1))),
-          );
-        }
-      }
-      await writer.commit();
+      // Progress is written every PROGRESS_EVERY_ROWS rows, or every file of a zip's hundred.
+      const every = source.kind === 'zip' ? Math.max(1, Math.ceil(source.total / 100)) : PROGRESS_EVERY_ROWS;
+      rowCount = await output.write(async (count) => {
+        if (count - reported < every) return;
+        reported = count;
+        await repo.updateExportProgress(
+          ctx.db,
+          job.id,
+          Math.min(99, Math.floor((count * 100) / Math.max(source.total, 1))),
+        );
+      });
     } catch (err) {
-      writer.stream.destroy(err instanceof Error ? err : new Error(String(err)));
+      output.abort(err instanceof Error ? err : new Error(String(err)));
       await storing;
       // Too big for a zip without ZIP64: a retry would fail the same way.
       if (err instanceof ZipLimitError) throw new ExportFailure('导出文件超过 4 GB，请缩小导出范围后重试');

@@ -1,5 +1,5 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, desc, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, like, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { escapeLike } from '../../db/like.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
@@ -372,20 +372,20 @@ export interface RecordFilters {
   payStatus?: string | undefined;
 }
 
-/** 发放记录: every item of the company's batches, newest batch first, with its batch. */
-export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number, limit: number) {
-  const where = and(
+/** 发放记录's conditions (the items joined with their batch). */
+const recordWhere = (f: RecordFilters) =>
+  and(
     eq(payrollItem.companyId, f.companyId),
     f.name ? like(payrollItem.name, `${escapeLike(f.name)}%`) : undefined,
     f.idNumberHash ? eq(payrollItem.idNumberHash, f.idNumberHash) : undefined,
     f.period ? eq(payrollBatch.period, f.period) : undefined,
     f.payStatus ? eq(payrollItem.payStatus, f.payStatus) : undefined,
   );
-  const [counted] = await db
-    .select({ n: count() })
-    .from(payrollItem)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
-    .where(where);
+
+/** 发放记录: every item of the company's batches, newest batch first, with its batch. */
+export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number, limit: number) {
+  const where = recordWhere(f);
+  const total = await countRecords(db, f);
   const rows = await db
     .select({
       item: payrollItem,
@@ -399,5 +399,52 @@ export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number,
     .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
     .limit(limit)
     .offset((page - 1) * limit);
-  return { total: counted?.n ?? 0, rows };
+  return { total, rows };
+}
+
+/**
+ * 发放记录 for the export: every matching item, newest batch first and in sheet order within it,
+ * `size` at a time (keyset on batch and 序号, which is unique within a batch).
+ */
+export async function* iterateRecords(db: DbOrTx, f: RecordFilters, size: number) {
+  let after: { batchId: number; rowNo: number } | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        item: payrollItem,
+        batchTitle: payrollBatch.title,
+        batchCreatedAt: payrollBatch.createdAt,
+        period: payrollBatch.period,
+      })
+      .from(payrollItem)
+      .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
+      .where(
+        and(
+          recordWhere(f),
+          after
+            ? or(
+                lt(payrollItem.batchId, after.batchId),
+                and(eq(payrollItem.batchId, after.batchId), gt(payrollItem.rowNo, after.rowNo)),
+              )
+            : undefined,
+        ),
+      )
+      .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
+      .limit(size);
+    if (!rows.length) return;
+    yield rows;
+    const last = rows[rows.length - 1]?.item;
+    if (!last || rows.length < size) return;
+    after = { batchId: last.batchId, rowNo: last.rowNo };
+  }
+}
+
+/** How many items 发放记录's filters match (the export's progress is measured against it). */
+export async function countRecords(db: DbOrTx, f: RecordFilters) {
+  const [counted] = await db
+    .select({ n: count() })
+    .from(payrollItem)
+    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
+    .where(recordWhere(f));
+  return counted?.n ?? 0;
 }

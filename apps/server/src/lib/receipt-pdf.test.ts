@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { renderReceiptPdf, wrapText } from './receipt-pdf.ts';
+
+describe('receipt PDF', () => {
+  it('wraps text at the width, breaking anywhere', () => {
+    const measure = (s: string) => [...s].length * 10;
+    expect(wrapText('一二三四五六七', 30, measure)).toEqual(['一二三', '四五六', '七']);
+    expect(wrapText('', 30, measure)).toEqual(['']);
+    expect(wrapText('一二', 30, measure)).toEqual(['一二']);
+  });
+
+  it('renders a small PDF (the font a subset of it), the same bytes for the same receipt', async () => {
+    const data = {
+      receiptNo: 'HD2026112400000001',
+      paidAt: new Date('2026-11-24T02:00:00Z'),
+      payerName: '海南某某人力资源服务有限公司'.repeat(3),
+      clientName: '星河科技有限公司',
+      payeeName: '欧阳娜娜',
+      payeeAccount: '支付宝 138****0000',
+      amountFen: 1,
+      purpose: '劳务报酬',
+      reference: 'PO1-1',
+      batchNo: 'FF20261124000001',
+    };
+    const a = await renderReceiptPdf(data);
+    const b = await renderReceiptPdf(data);
+    expect(Buffer.from(a).equals(Buffer.from(b))).toBe(true);
+    const text = Buffer.from(a).toString('latin1');
+    expect(text.startsWith('%PDF-')).toBe(true);
+    expect(a.length).toBeLessThan(100_000);
+  });
+});
