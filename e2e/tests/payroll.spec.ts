@@ -147,6 +147,28 @@ test.describe('payment', () => {
     // The sandbox settles within seconds; the page refreshes itself while it pays.
     await expect(page.locator('.ant-descriptions').getByText(/^(已完成|部分成功)$/)).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-table-row').filter({ hasText: '已支付' }).first()).toBeVisible();
+    const detailUrl = page.url();
+
+    // 回单详情: each successful payout's receipt, opened in 文件预览 (a new tab) and downloaded.
+    await page.getByRole('button', { name: btn('回单详情') }).click();
+    await expect(page).toHaveURL(/invoiceCenter\/emolumentReceiptDetails\?id=\d+/);
+    const receipt = page.locator('.ant-table-row').first();
+    await expect(receipt).toContainText(/HD\d{16}/);
+    const [preview] = await Promise.all([
+      page.context().waitForEvent('page'),
+      receipt.getByRole('link', { name: /预览回单/ }).click(),
+    ]);
+    await expect(preview.getByText('共 1 页')).toBeVisible({ timeout: 20_000 });
+    await expect(preview.locator('.react-pdf__Page__textContent')).toContainText('电子回单');
+    await expect(preview.locator('.react-pdf__Page__textContent')).toContainText('人民币');
+    const [file] = await Promise.all([
+      preview.waitForEvent('download'),
+      preview.getByRole('button', { name: /下\s*载/ }).click(),
+    ]);
+    expect(file.suggestedFilename()).toMatch(/^回单_HD\d{16}_.+\.pdf$/);
+    await preview.close();
+    await page.goto(detailUrl);
+
     if (await page.locator('.ant-descriptions').getByText('部分成功').isVisible()) {
       await page.getByRole('button', { name: btn('退款中心') }).click();
       await expect(page.locator('.ant-table-row').first()).toContainText(/卡号无效|账户异常|户名不符/);
@@ -174,8 +196,14 @@ test.describe('refund centre', () => {
     await page.goto(`/EmployeeManagement/detailEmployee?id=${failed!.workerId}`);
     await page.getByRole('button', { name: btn('添加银行卡') }).click();
     const cardDialog = page.locator('.ant-modal').filter({ hasText: '添加银行卡' });
-    await cardDialog.getByRole('combobox', { name: /开户银行/ }).click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '中国工商银行' }).click();
+    // Typed into the select's search and chosen with Enter: a click on the option could land
+    // while the dropdown was still opening.
+    const bank = cardDialog.getByRole('combobox', { name: /开户银行/ });
+    await bank.click();
+    await bank.fill('中国工商银行');
+    await expect(page.locator('.ant-select-item-option-active')).toContainText('中国工商银行');
+    await page.keyboard.press('Enter');
+    await expect(cardDialog.locator('.ant-select-content, .ant-select-selection-item')).toContainText('中国工商银行');
     // Luhn-valid, and not ending in 4 (the sandbox's 卡号无效).
     await cardDialog.getByPlaceholder('请输入银行卡号').fill('6222020000000000018');
     await cardDialog.getByText('设为默认收款账户').click();

@@ -261,7 +261,8 @@ export type TReceiptAmount = z.infer<typeof ZReceiptAmount>;
 export const ZReceiptBatchQuery = ZPageQuery.extend({ title: z.string().trim().max(50).optional() });
 export type TReceiptBatchQuery = z.input<typeof ZReceiptBatchQuery>;
 export const ZReceiptBatch = z.object({
-  batchId: z.number().int(),
+  /** The batch's id. */
+  id: z.number().int(),
   batchNo: z.string(),
   batchTitle: z.string(),
   period: z.string(),

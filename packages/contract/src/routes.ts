@@ -279,6 +279,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'refundCenter',
   'epaymentCenter',
   'emolumentGrantRecord',
+  'emolumentReceiptDetails',
   'examineManage',
   'exportIndex',
   'roleManage',

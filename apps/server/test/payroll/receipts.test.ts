@@ -149,8 +149,8 @@ describe('receipts (回单)', () => {
   it('lists the batches that have receipts with their count and amount', async () => {
     const res = await demo.get(BATCHES, {});
     expect(res.body.status).toBe(200);
-    const row = (res.body.data.rows as { batchId: number; count: number; amountFen: number }[]).find(
-      (r) => r.batchId === paidBatch,
+    const row = (res.body.data.rows as { id: number; count: number; amountFen: number }[]).find(
+      (r) => r.id === paidBatch,
     );
     expect(row).toMatchObject({ count: paid.length, amountFen: paid.reduce((s, p) => s + p.net, 0) });
   });
@@ -220,7 +220,7 @@ describe('receipts (回单)', () => {
     expect(res.body.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'grantRecords', typeName: '发放记录' });
     const row = await waitForExport(t, res.body.data.id);
-    expect(row.status).toBe('done');
+    expect(row?.status).toBe('done');
     const got = await download(t.app, demoToken, exportDownload(res.body.data.id));
     const [sheet] = await readXlsx(got.bytes);
     const [header, ...rows] = sheet?.rows ?? [];

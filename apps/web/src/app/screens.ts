@@ -28,6 +28,7 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   epaymentCenter: () => import('../features/payroll/routes/epayment-center-page.tsx'),
   emolumentGrantRecord: () => import('../features/payroll/routes/emolument-grant-record-page.tsx'),
   refundCenter: () => import('../features/payroll/routes/refund-center-page.tsx'),
+  emolumentReceiptDetails: () => import('../features/payroll/routes/emolument-receipt-details-page.tsx'),
   examineManage: () => import('../features/approval/routes/examine-manage-page.tsx'),
   accountManagement: () => import('../features/money/routes/account-management-page.tsx'),
   addAccount: () => import('../features/money/routes/add-account-page.tsx'),

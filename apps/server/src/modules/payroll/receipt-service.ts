@@ -4,6 +4,7 @@
  * the download centre for a batch or any filter.
  */
 import {
+  DICTIONARIES,
   PAYOUT_CHANNEL_LABELS,
   payoutIdOfReceiptNo,
   payrollBatchNo,
@@ -94,7 +95,7 @@ export async function listReceiptBatches(
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      batchId: r.batchId,
+      id: r.batchId,
       batchNo: payrollBatchNo(r.batchId, r.createdAt.toISOString()),
       batchTitle: r.title,
       period: r.period,
@@ -106,11 +107,13 @@ export async function listReceiptBatches(
   };
 }
 
+const BANKS = new Map(DICTIONARIES.bank.map((b) => [b.value, b.label]));
+
 const accountText = (r: repo.ReceiptRow) =>
   [
     PAYOUT_CHANNEL_LABELS[r.payout.channel as TReceipt['channel']] ?? r.payout.channel,
     r.payout.accountMasked,
-    r.accountBank,
+    r.accountBank ? (BANKS.get(r.accountBank) ?? r.accountBank) : null,
   ]
     .filter(Boolean)
     .join(' ');
@@ -126,7 +129,9 @@ function renderRow(r: repo.ReceiptRow): Promise<Uint8Array> {
     payeeName: receipt.payeeName,
     payeeAccount: accountText(r),
     amountFen: receipt.amountFen,
-    purpose: `劳务报酬（${receipt.period}）${receipt.batchTitle}`,
+    purpose: receipt.batchTitle.includes(receipt.period)
+      ? `劳务报酬：${receipt.batchTitle}`
+      : `劳务报酬：${receipt.period} ${receipt.batchTitle}`,
     reference: receipt.ref,
     batchNo: receipt.batchNo,
   });

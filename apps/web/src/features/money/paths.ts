@@ -5,7 +5,6 @@ export const ACCOUNT_LIST_PATH = '/moneyManagement/accountManagement';
 export const ADD_ACCOUNT_PATH = '/moneyManagement/addAccount';
 export const MONEY_DETAIL_PATH = '/moneyManagement/moneyDetail';
 /** 下载中心, where an export's file appears. */
-export const EXPORT_CENTRE_PATH = '/exportList/exportIndex';
 
 /** The tabs of 资金账户 below the balances, by their key in the URL (`?tab=`). */
 export const MONEY_TABS = ['recent', 'topups', 'log'] as const;

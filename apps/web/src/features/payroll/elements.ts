@@ -9,4 +9,6 @@ export const PAYROLL_ELEMENTS = {
   approve: 'payroll:approve',
   pay: 'payroll:pay',
   refund: 'payroll:refund',
+  /** 导出发放记录. */
+  export: 'payroll:export',
 } as const satisfies Record<string, TElementCode>;

@@ -12,3 +12,6 @@ export const PAY_LIST_PATH = '/EmolumentManagement/payRoll';
 export const REFUND_PATH = '/EmolumentManagement/refundCenter';
 export const payConfirmPath = withId('/EmolumentManagement/payConfirm');
 export const payDetailPath = withId('/EmolumentManagement/payRollDetail');
+/** 回单详情: a batch's receipts, or (no id) the batches that have receipts. */
+export const receiptDetailsPath = (batchId?: number) =>
+  batchId ? `/invoiceCenter/emolumentReceiptDetails?id=${batchId}` : '/invoiceCenter/emolumentReceiptDetails';

@@ -5,4 +5,3 @@ export const WORKER_DETAIL_PATH = '/EmployeeManagement/detailEmployee';
 export const workerDetailPath = (id: number) => `${WORKER_DETAIL_PATH}?id=${id}`;
 export const JOB_LIST_PATH = '/EmployeeManagement/jobList';
 /** 下载中心, where an export's file appears. */
-export const EXPORT_CENTRE_PATH = '/exportList/exportIndex';

@@ -13,6 +13,8 @@ import { SignedAmount } from './money-format.tsx';
 const REFERENCE_KIND_LABELS: Record<string, string> = {
   topup: '充值单',
   payroll: '发放批次',
+  payroll_batch: '发放批次',
+  payout: '发放流水',
   refund: '退款单',
   adjustment: '调账单',
 };

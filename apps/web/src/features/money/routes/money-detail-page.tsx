@@ -1,10 +1,10 @@
 import { LEDGER_ENTRY_TYPES, LEDGER_ENTRY_TYPE_LABELS, type TLedgerEntry } from '@flexpay/contract/web';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Typography } from 'antd';
-import { useNavigate } from 'react-router';
+import { Button, Card } from 'antd';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
+import { useExportNotice } from '../../../components/use-export-notice.tsx';
 import { dateRangeFilter, defineFilters, remoteSelectFilter, selectFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportEntries } from '../api/export-entries.ts';
@@ -12,7 +12,6 @@ import { useEntries } from '../api/get-entries.ts';
 import { serviceCompanyRemoteOptions } from '../api/search-service-companies.ts';
 import { entryColumns } from '../components/entry-columns.tsx';
 import { MONEY_ELEMENTS } from '../elements.ts';
-import { EXPORT_CENTRE_PATH } from '../paths.ts';
 
 const TYPE_OPTIONS = LEDGER_ENTRY_TYPES.map((value) => ({ value, label: LEDGER_ENTRY_TYPE_LABELS[value] }));
 
@@ -25,30 +24,15 @@ const ENTRY_FILTERS = defineFilters({
 
 /** 资金明细 (/moneyManagement/moneyDetail). */
 export function Component() {
-  const { message } = App.useApp();
-  const navigate = useNavigate();
+  const notify = useExportNotice();
   const list = useListQuery(ENTRY_FILTERS);
   const entries = useEntries(list.query);
   const exportEntries = useExportEntries();
 
   const onExport = async () => {
     if (exportEntries.isPending) return;
-    try {
-      const { page: _page, limit: _limit, ...filters } = list.query;
-      await exportEntries.mutateAsync(filters);
-    } catch {
-      return; // the request layer has shown why
-    }
-    void message.success({
-      content: (
-        <span>
-          导出任务已创建，文件生成后可在
-          <Typography.Link onClick={() => void navigate(EXPORT_CENTRE_PATH)}>下载中心</Typography.Link>
-          下载
-        </span>
-      ),
-      duration: 8,
-    });
+    const { page: _page, limit: _limit, ...filters } = list.query;
+    await notify(() => exportEntries.mutateAsync(filters));
   };
 
   return (

@@ -1,14 +1,19 @@
 import { ITEM_PAY_STATUS_LABELS, ITEM_PAY_STATUSES, type TGrantRecord } from '@flexpay/contract/web';
-import { Card, Typography, type TableColumnsType } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, Card, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
-import { ListTable } from '../../../components/list-table.tsx';
+import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
+import { Permission } from '../../../components/permission.tsx';
+import { useExportNotice } from '../../../components/use-export-notice.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useGrantRecords } from '../api/pay.ts';
+import { useExportRecords } from '../api/receipts.ts';
 import { normalizePeriod } from '../components/payroll-format.tsx';
+import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { grantDetailsPath } from '../paths.ts';
 
 const RECORD_FILTERS = defineFilters({
@@ -67,9 +72,23 @@ const columns: TableColumnsType<TGrantRecord> = [
 export function Component() {
   const list = useListQuery(RECORD_FILTERS);
   const records = useGrantRecords(list.query);
+  const exportRecords = useExportRecords();
+  const notify = useExportNotice();
+  const onExport = () => {
+    if (exportRecords.isPending) return;
+    const { page: _page, limit: _limit, ...filters } = list.query;
+    void notify(() => exportRecords.mutateAsync(filters));
+  };
   return (
     <Card title="发放记录">
       <ListSearchForm list={list} query={records} />
+      <ListToolbar>
+        <Permission element={PAYROLL_ELEMENTS.export}>
+          <Button icon={<DownloadOutlined />} loading={exportRecords.isPending} onClick={onExport}>
+            导出
+          </Button>
+        </Permission>
+      </ListToolbar>
       <ListTable<TGrantRecord>
         query={records}
         noun="发放记录"

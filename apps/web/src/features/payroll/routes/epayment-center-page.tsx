@@ -13,8 +13,10 @@ import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
+import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { usePayments } from '../api/pay.ts';
+import { receiptPdfUrl } from '../api/receipts.ts';
 import { payDetailPath } from '../paths.ts';
 
 const PAYMENT_FILTERS = defineFilters({
@@ -63,6 +65,20 @@ const columns: TableColumnsType<TPayment> = [
   { title: '第几次', dataIndex: 'attempt', width: 70, align: 'right' },
   { title: '创建时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
   { title: '完成时间', dataIndex: 'settledAt', width: 160, render: formatDateTime },
+  {
+    title: '回单',
+    key: 'receipt',
+    width: 80,
+    fixed: 'right',
+    render: (_, p) =>
+      p.status === 'succeeded' ? (
+        <a href={pdfPreviewPath(receiptPdfUrl(p.id))} target="_blank" rel="noreferrer">
+          查看
+        </a>
+      ) : (
+        <Typography.Text type="secondary">-</Typography.Text>
+      ),
+  },
 ];
 
 /** 支付中心 (/EmolumentManagement/epaymentCenter): every payout, by status and channel. */
@@ -79,7 +95,7 @@ export function Component() {
         empty="暂无支付记录"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1390 }}
+        scroll={{ x: 1470 }}
       />
     </Card>
   );

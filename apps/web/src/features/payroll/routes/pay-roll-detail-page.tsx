@@ -5,7 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PAYROLL_KEY, useBatch } from '../api/batches.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
-import { PAY_LIST_PATH, REFUND_PATH } from '../paths.ts';
+import { PAY_LIST_PATH, receiptDetailsPath, REFUND_PATH } from '../paths.ts';
 
 /** 支付详情 (/EmolumentManagement/payRollDetail?id=): the items' payment, refreshed while it pays. */
 export function Component() {
@@ -31,6 +31,9 @@ export function Component() {
         title="支付详情"
         extra={
           <Space>
+            {(b.status === 'completed' || b.status === 'partial') && (
+              <Button onClick={() => void navigate(receiptDetailsPath(b.id))}>回单详情</Button>
+            )}
             {b.status === 'partial' && <Button onClick={() => void navigate(REFUND_PATH)}>退款中心</Button>}
             <Button onClick={() => void navigate(PAY_LIST_PATH)}>批量支付</Button>
           </Space>

@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router';
 import 'react-pdf/dist/Page/AnnotationLayer.css';
 import 'react-pdf/dist/Page/TextLayer.css';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import { useDownload } from '../../../components/use-download.ts';
+import { downloadBlob } from '../../../lib/download-blob.ts';
 import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 import { getToken } from '../../../lib/token.ts';
 import './pdf-preview-page.css';
@@ -26,7 +28,10 @@ export function sameOriginUrl(raw: string | null, origin = window.location.origi
   }
 }
 
-/** 文件预览: `/pdfPreview?url=` shows a PDF of this site with page navigation, zoom and download. */
+/**
+ * 文件预览: `/pdfPreview?url=&name=` shows a PDF of this site with page navigation, zoom and
+ * download. Both the view and the download carry the session's token (a receipt is not public).
+ */
 export function PdfPreviewPage() {
   const [params] = useSearchParams();
   usePageTitle(publicRouteTitle('/pdfPreview'));
@@ -34,13 +39,14 @@ export function PdfPreviewPage() {
   const [pages, setPages] = useState(0);
   const [scale, setScale] = useState(1.2);
   const [failed, setFailed] = useState(false);
+  const { download, isDownloading } = useDownload();
   const file = useMemo(() => {
     const token = getToken();
     return url ? { url, httpHeaders: token ? { Authorization: token } : {} } : null;
   }, [url]);
 
   if (!file) return <Result status="warning" title="无法预览" subTitle="文件地址无效。" />;
-  const name = decodeURIComponent(new URL(file.url).pathname.split('/').pop() || 'document.pdf');
+  const name = params.get('name') || decodeURIComponent(new URL(file.url).pathname.split('/').pop() || 'document.pdf');
 
   return (
     <div className="pdf-preview">
@@ -63,7 +69,12 @@ export function PdfPreviewPage() {
             disabled={scale >= MAX_SCALE}
             onClick={() => setScale((s) => Math.min(MAX_SCALE, s + 0.2))}
           />
-          <Button type="primary" icon={<DownloadOutlined />} href={file.url} download={name}>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={isDownloading(file.url)}
+            onClick={() => void download(file.url, () => downloadBlob(file.url, name))}
+          >
             下载
           </Button>
         </Space>

@@ -13,12 +13,13 @@ import {
   type TWorkerStatus,
 } from '@flexpay/contract/web';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Space, Typography, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Space, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
+import { useExportNotice } from '../../../components/use-export-notice.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
 import {
   dateRangeFilter,
@@ -42,7 +43,7 @@ import { LeaveModal } from '../components/leave-modal.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { ContractStatusTag, RealNameStatusTag, WorkerStatusTag } from '../components/worker-tags.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
-import { ADD_WORKER_PATH, EXPORT_CENTRE_PATH, workerDetailPath } from '../paths.ts';
+import { ADD_WORKER_PATH, workerDetailPath } from '../paths.ts';
 
 const STATUS_OPTIONS = WORKER_STATUSES.map((value) => ({ value, label: WORKER_STATUS_LABELS[value] }));
 const REAL_NAME_OPTIONS = REAL_NAME_STATUSES.map((value) => ({ value, label: REAL_NAME_STATUS_LABELS[value] }));
@@ -67,8 +68,8 @@ const WORKER_FILTERS = defineFilters({
 
 /** 员工列表 (/EmployeeManagement/listEmployee). */
 export function Component() {
-  const { message } = App.useApp();
   const navigate = useNavigate();
+  const notify = useExportNotice();
   const list = useListQuery(WORKER_FILTERS);
   const workers = useWorkers(list.query);
   const exportWorkers = useExportWorkers();
@@ -94,26 +95,14 @@ export function Component() {
 
   const onExport = async () => {
     if (exportWorkers.isPending) return;
-    try {
-      const { page: _page, limit: _limit, ...filters } = list.query;
-      await exportWorkers.mutateAsync({
+    const { page: _page, limit: _limit, ...filters } = list.query;
+    await notify(() =>
+      exportWorkers.mutateAsync({
         ...filters,
         sort: filters.sort ?? 'createdAt',
         order: filters.order ?? 'desc',
-      });
-    } catch {
-      return; // the request layer has shown why
-    }
-    void message.success({
-      content: (
-        <span>
-          导出任务已创建，文件生成后可在
-          <Typography.Link onClick={() => void navigate(EXPORT_CENTRE_PATH)}>下载中心</Typography.Link>
-          下载
-        </span>
-      ),
-      duration: 8,
-    });
+      }),
+    );
   };
 
   const columns: TableColumnsType<TWorkerRow> = [
