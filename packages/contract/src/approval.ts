@@ -75,6 +75,13 @@ export const ZApprovalRequest = z.object({
   currentStep: z.number().int(),
   stepCount: z.number().int(),
   creator: z.object({ id: z.number().int(), name: z.string() }),
+  /** Each step's approvers, fixed when the approval started, and whether any one or all decide. */
+  steps: z.array(
+    z.object({
+      mode: z.enum(APPROVAL_STEP_MODES),
+      approvers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
   /** Whether the viewer may approve or reject now. */
   canDecide: z.boolean(),
   createdAt: z.string(),

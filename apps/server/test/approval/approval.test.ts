@@ -176,6 +176,14 @@ describe('approval engine', () => {
         stepCount: 2,
         canDecide: true,
       });
+      // Each step names its approvers, fixed when the approval started.
+      expect(waiting[0].steps).toEqual([
+        { mode: expect.any(String), approvers: [expect.objectContaining({ id: ids.finance })] },
+        { mode: expect.any(String), approvers: [expect.objectContaining({ id: ids.demo })] },
+      ]);
+      expect(
+        waiting[0].steps.flatMap((s: { approvers: { name: string }[] }) => s.approvers.map((a) => a.name)),
+      ).not.toContain('');
 
       const first = await finance.post(`${one(id)}/approve`, { comment: '金额无误' });
       expect(first.body.data).toMatchObject({ status: 'pending', currentStep: 2, canDecide: false });

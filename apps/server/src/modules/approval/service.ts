@@ -205,7 +205,9 @@ async function toRequests(
     ctx.db,
     rows.map((r) => r.id),
   );
-  const names = await repo.findAdminNames(ctx.db, [...new Set(rows.map((r) => r.creatorAdminId))]);
+  const names = await repo.findAdminNames(ctx.db, [
+    ...new Set(rows.flatMap((r) => [r.creatorAdminId, ...r.steps.flatMap((s) => s.approvers)])),
+  ]);
   return rows.map((r) => {
     const mine = actions.filter((a) => a.requestId === r.id);
     const step = r.steps[r.currentStep - 1];
@@ -224,6 +226,10 @@ async function toRequests(
       currentStep: r.currentStep,
       stepCount: r.steps.length,
       creator: { id: r.creatorAdminId, name: names.get(r.creatorAdminId) ?? '' },
+      steps: r.steps.map((s) => ({
+        mode: s.mode as TApprovalRequest['steps'][number]['mode'],
+        approvers: s.approvers.map((id) => ({ id, name: names.get(id) ?? '' })),
+      })),
       canDecide,
       createdAt: r.createdAt.toISOString(),
       decidedAt: r.decidedAt?.toISOString() ?? null,

@@ -66,6 +66,10 @@ export function approval(over: Partial<TApprovalRequest> = {}): TApprovalRequest
     currentStep: 1,
     stepCount: 2,
     creator: { id: 4, name: '陈静' },
+    steps: [
+      { mode: 'any', approvers: [{ id: 2, name: '王芳' }] },
+      { mode: 'any', approvers: [{ id: 1, name: '林晓' }] },
+    ],
     canDecide: true,
     createdAt: '2026-11-24T02:10:00.000Z',
     decidedAt: null,

@@ -1,4 +1,9 @@
-import { APPROVAL_DECISION_LABELS, APPROVAL_STATUS_LABELS, type TApprovalRequest } from '@flexpay/contract/web';
+import {
+  APPROVAL_DECISION_LABELS,
+  APPROVAL_STATUS_LABELS,
+  APPROVAL_STEP_MODE_LABELS,
+  type TApprovalRequest,
+} from '@flexpay/contract/web';
 import { App, Button, Form, Input, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
@@ -15,13 +20,27 @@ export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
       status={approval.status === 'rejected' ? 'error' : approval.status === 'approved' ? 'finish' : 'process'}
       items={Array.from({ length: approval.stepCount }, (_, i) => {
         const decided = approval.actions.filter((a) => a.step === i + 1);
+        const step = approval.steps[i];
+        const waiting = i + 1 === approval.currentStep && approval.status === 'pending';
+        // Who is to decide: the step's approvers, fixed when the approval started.
+        const who = step
+          ? `${step.approvers.map((a) => a.name).join('、')}${step.approvers.length > 1 ? `（${APPROVAL_STEP_MODE_LABELS[step.mode]}）` : ''}`
+          : '';
         return {
           title: `第 ${i + 1} 步`,
-          content: decided.length
-            ? decided.map((a) => `${a.adminName} ${APPROVAL_DECISION_LABELS[a.decision]}`).join('、')
-            : i + 1 === approval.currentStep && approval.status === 'pending'
-              ? '审批中'
-              : '待审批',
+          content: (
+            <Space orientation="vertical" size={0}>
+              {decided.length > 0 && (
+                <span>{decided.map((a) => `${a.adminName} ${APPROVAL_DECISION_LABELS[a.decision]}`).join('、')}</span>
+              )}
+              {(decided.length === 0 || waiting) && (
+                <Typography.Text type="secondary">
+                  {waiting ? '审批中' : '待审批'}
+                  {who && `：${who}`}
+                </Typography.Text>
+              )}
+            </Space>
+          ),
         };
       })}
     />
