@@ -36,9 +36,9 @@ import * as payouts from './payout-repo.ts';
 /** The job that sends a batch's queued payouts (also run on every payout tick). */
 export const PAYOUT_DISPATCH_JOB = 'payout.dispatch';
 /** Payouts sent at a time: one claim, one pass of decryption, one list to the provider. */
-const DISPATCH_CHUNK = 1_000;
+const DISPATCH_CHUNK = 500;
 /** Payouts a reconciliation asks about and settles a transaction. */
-const SETTLE_CHUNK = 1_000;
+const SETTLE_CHUNK = 500;
 /** A payout submitted this long ago without a callback is asked about. */
 export const RECONCILE_AFTER_MS = 30_000;
 
