@@ -49,6 +49,7 @@ declare module 'fastify' {
 /** One round: send queued payouts, let the sandbox call back what it has settled, reconcile the rest. */
 async function tick(app: FastifyInstance, provider: PayoutProvider) {
   const sent = await dispatchPayouts(app.ctx, provider);
+  // A callback refused stops the round (sent again next time); reconciliation runs regardless.
   const callbacks = await deliverDueCallbacks(app.db, app.config.payoutCallbackSecret, app.ctx.now(), async (cb) => {
     const res = await app.inject({
       method: 'POST',
@@ -56,8 +57,10 @@ async function tick(app: FastifyInstance, provider: PayoutProvider) {
       headers: cb.headers,
       payload: cb.body,
     });
-    // Not taken: the provider calls back again on the next round (as a real one retries).
     if (res.statusCode !== 200) throw new Error(`payout callback answered ${res.statusCode}`);
+  }).catch((err: unknown) => {
+    app.log.error({ err }, 'payout callbacks failed');
+    return 0;
   });
   const reconciled = await reconcilePayouts(app.ctx, provider);
   return { sent, callbacks, reconciled };
