@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
-import type { PayoutOrder } from '../../src/lib/payout-provider.ts';
+import { signCallback, type PayoutOrder } from '../../src/lib/payout-provider.ts';
 import { signedBatchCallback, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
 import { dispatchPayouts, freezeAndQueue } from '../../src/modules/payroll/payout-service.ts';
 import { testIdNumber } from '../files.ts';
@@ -207,6 +207,35 @@ describe('payouts', () => {
       payload: cb.body,
     });
     expect(forged.statusCode).toBe(401);
+    // The signature covers the bytes as sent: the provider's own spacing is accepted, and the
+    // same JSON with other spacing than was signed is not.
+    const spaced = JSON.stringify(JSON.parse(cb.body), null, 2);
+    const timestamp = String(Date.now());
+    const asSent = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout/callback',
+      headers: {
+        ...cb.headers,
+        'x-payout-timestamp': timestamp,
+        'x-payout-signature': signCallback(SECRET, timestamp, spaced),
+      },
+      payload: spaced,
+    });
+    expect(asSent.json()).toMatchObject({ status: 200, data: { result: 'already' } });
+    const respaced = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout/callback',
+      headers: cb.headers,
+      payload: spaced,
+    });
+    expect(respaced.statusCode).toBe(401);
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout/callback',
+      headers: cb.headers,
+      payload: '{"ref":',
+    });
+    expect(broken.statusCode).toBe(400);
     const stale = signedCallback(
       SECRET,
       { ref: row!.ref, outcome: 'succeeded', reason: '', settlesAt: new Date() },

@@ -182,39 +182,53 @@ async function payouts(app: FastifyInstance) {
   });
 
   // The provider's callback: public (the provider has no session), accepted only when signed.
-  app.post(
-    API.payroll.payoutCallback,
-    {
-      config: { access: 'public', audit: false },
-      schema: {
-        tags: ['payroll'],
-        summary: '发放结果回调（服务商调用，HMAC 签名）',
-        description:
-          '请求体为单笔结果 {ref,status,reason,settledAt}，或批量通知 {results:[…]}（至多 5000 笔，整体签名，同一事务内全部入账或全部不入账）。已结算或未知的 ref 不作变更。',
-      },
-    },
-    async (request, reply) => {
-      const raw = JSON.stringify(request.body ?? null);
-      const ok = verifyCallback(
-        app.config.payoutCallbackSecret,
-        request.headers[TIMESTAMP_HEADER] as string | undefined,
-        request.headers[SIGNATURE_HEADER] as string | undefined,
-        raw,
-        app.ctx.now().getTime(),
-      );
-      if (!ok) return reply.code(401).send({ status: 40101, message: '回调签名无效或已过期' });
-      const parsed = ZPayoutCallbackBody.safeParse(request.body);
-      if (!parsed.success) return reply.code(400).send({ status: 40000, message: '回调内容格式不正确' });
-      if (!('results' in parsed.data)) {
-        const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
-        return { status: 200, data: { result } };
+  // The signature covers the bytes as sent: in a context of its own, JSON bodies are kept as
+  // text beside their parsed value (a re-serialisation could differ in spacing or key order).
+  await app.register(async (callback) => {
+    const rawBodies = new WeakMap<object, string>();
+    callback.removeContentTypeParser('application/json');
+    callback.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      rawBodies.set(request, body as string);
+      try {
+        done(null, JSON.parse(body as string) as unknown);
+      } catch {
+        done(Object.assign(new Error('回调内容格式不正确'), { statusCode: 400 }), undefined);
       }
-      // A list is settled whole in one transaction: all or nothing per request.
-      const list = parsed.data.results;
-      const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
-      const counts = { settled: 0, already: 0, unknown: 0 };
-      for (const r of results) counts[r]++;
-      return { status: 200, data: counts };
-    },
-  );
+    });
+    callback.post(
+      API.payroll.payoutCallback,
+      {
+        config: { access: 'public', audit: false },
+        schema: {
+          tags: ['payroll'],
+          summary: '发放结果回调（服务商调用，HMAC 签名）',
+          description:
+            '请求体为单笔结果 {ref,status,reason,settledAt}，或批量通知 {results:[…]}（至多 5000 笔，整体签名，同一事务内全部入账或全部不入账）。已结算或未知的 ref 不作变更。',
+        },
+      },
+      async (request, reply) => {
+        const raw = rawBodies.get(request) ?? '';
+        const ok = verifyCallback(
+          app.config.payoutCallbackSecret,
+          request.headers[TIMESTAMP_HEADER] as string | undefined,
+          request.headers[SIGNATURE_HEADER] as string | undefined,
+          raw,
+          app.ctx.now().getTime(),
+        );
+        if (!ok) return reply.code(401).send({ status: 40101, message: '回调签名无效或已过期' });
+        const parsed = ZPayoutCallbackBody.safeParse(request.body);
+        if (!parsed.success) return reply.code(400).send({ status: 40000, message: '回调内容格式不正确' });
+        if (!('results' in parsed.data)) {
+          const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
+          return { status: 200, data: { result } };
+        }
+        // A list is settled whole in one transaction: all or nothing per request.
+        const list = parsed.data.results;
+        const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
+        const counts = { settled: 0, already: 0, unknown: 0 };
+        for (const r of results) counts[r]++;
+        return { status: 200, data: counts };
+      },
+    );
+  });
 }
