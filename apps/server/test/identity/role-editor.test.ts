@@ -64,7 +64,7 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['taskOrderManage', 'emolumentReceiptDetails']) expect(codes).not.toContain(name);
+    for (const name of ['taskOrderManage', 'recordsList']) expect(codes).not.toContain(name);
     expect(codes).toEqual(
       expect.arrayContaining([
         'listEmployee',
