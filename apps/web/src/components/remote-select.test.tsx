@@ -67,13 +67,18 @@ describe('RemoteSelect', () => {
     expect(container.querySelector('.ant-select-arrow-loading, .anticon-loading')).not.toBeNull();
     expect(remote.search).toHaveBeenCalledOnce();
     await act(() => vi.advanceTimersByTimeAsync(250));
-    vi.useRealTimers();
-    await waitFor(() => expect(remote.search).toHaveBeenCalledTimes(2));
-    expect(remote.search.mock.calls[1]?.[0]).toBe('配菜');
-    await waitFor(() => expect(screen.queryByTitle('保洁员')).toBeNull());
-    fireEvent.click(await screen.findByTitle('配菜员'));
-    expect(onValues).toHaveBeenLastCalledWith({ jobTypeId: 3 });
-    expect(container.querySelector('.ant-select-content')).toHaveAttribute('title', '配菜员');
+    // The fake clock stays (advancing with real time) until the end: switching back here would
+    // drop any timer the query's notifier had just scheduled on it, and with it the new answer.
+    try {
+      await waitFor(() => expect(remote.search).toHaveBeenCalledTimes(2));
+      expect(remote.search.mock.calls[1]?.[0]).toBe('配菜');
+      await waitFor(() => expect(screen.queryByTitle('保洁员')).toBeNull());
+      fireEvent.click(await screen.findByTitle('配菜员'));
+      expect(onValues).toHaveBeenLastCalledWith({ jobTypeId: 3 });
+      expect(container.querySelector('.ant-select-content')).toHaveAttribute('title', '配菜员');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('shows the label of a value read from the URL, loading it first', async () => {
