@@ -16,6 +16,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { chinaDateTime } from './china-time.ts';
 import { fenToChineseCapital } from './chinese-amount.ts';
 
 export interface ReceiptPdfData {
@@ -93,8 +94,6 @@ const LINE = rgb(0.72, 0.72, 0.72);
 const LABEL_BG = rgb(0.95, 0.96, 0.98);
 const SEAL = rgb(0.82, 0.11, 0.11);
 
-/** 2026-11-24 18:30:05 in Beijing time. */
-const chinaTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 const yuan = (fen: number) => `¥${Math.floor(fen / 100).toLocaleString('en-US')}.${String(fen % 100).padStart(2, '0')}`;
 
 /** Splits text into lines no wider than `width` (CJK text breaks anywhere). */
@@ -178,7 +177,7 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   page.drawText(title, { x: (PAGE.width - font.widthOfTextAtSize(title, 20)) / 2, y, size: 20, font, color: INK });
   y -= 22;
   page.drawText(`回单编号：${data.receiptNo}`, { x: MARGIN, y, size: 9, font, color: MUTED });
-  const printed = `交易时间：${chinaTime(data.paidAt)}`;
+  const printed = `交易时间：${chinaDateTime(data.paidAt)}`;
   page.drawText(printed, {
     x: PAGE.width - MARGIN - font.widthOfTextAtSize(printed, 9),
     y,

@@ -8,6 +8,7 @@ import {
   type TLedgerEntryType,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
+import { chinaDateTime } from '../../lib/china-time.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
@@ -32,11 +33,6 @@ const BATCH_ROWS = 2000;
 /** Yuan as a number for the sheet (the ledger keeps fen; a sheet sums yuan). */
 const yuan = (fen: number) => fen / 100;
 
-/** The time in China, as the console shows it: 2026-11-24 09:30:00. */
-function chinaTime(at: Date): string {
-  return new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 /** Asks for an export of the entries matching 资金明细's filters. */
 export function requestEntriesExport(
   ctx: ServiceContext,
@@ -59,7 +55,7 @@ export const ledgerEntryExporter: exports.Exporter = async (ctx, job) => {
       const missing = [...new Set(rows.map((r) => r.serviceCompanyId))].filter((id) => !names.has(id));
       if (missing.length) for (const [id, name] of await serviceCompanyNames(ctx.db, missing)) names.set(id, name);
       yield rows.map((r): CellValue[] => [
-        chinaTime(r.createdAt),
+        chinaDateTime(r.createdAt),
         names.get(r.serviceCompanyId) ?? '',
         LEDGER_ACCOUNT_KIND_LABELS[r.accountKind],
         LEDGER_ENTRY_TYPE_LABELS[r.type as TLedgerEntryType] ?? r.type,

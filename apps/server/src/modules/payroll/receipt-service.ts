@@ -4,7 +4,6 @@
  * the download centre for a batch or any filter.
  */
 import {
-  DICTIONARIES,
   PAYOUT_CHANNEL_LABELS,
   payoutIdOfReceiptNo,
   payrollBatchNo,
@@ -18,21 +17,18 @@ import {
   ZReceiptFilters,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
+import { chinaDay } from '../../lib/china-time.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import { renderReceiptPdf } from '../../lib/receipt-pdf.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as exports from '../export/service.ts';
+import { BANKS } from '../worker/rules.ts';
 import * as repo from './receipt-repo.ts';
 
 /** Receipts a zip holds at most (about 10 ms each to render). */
 export const RECEIPT_ZIP_MAX = 20_000;
 const ZIP_CHUNK = 200;
-const DAY_MS = 86_400_000;
-const BEIJING_MS = 8 * 3_600_000;
-
-/** The start of a Beijing day (YYYY-MM-DD) as an instant. */
-const beijingDayStart = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - BEIJING_MS);
 
 /** The filters of the API as the repository's, scoped to the company. */
 function filtersOf(companyId: number, f: TReceiptFilters): repo.ReceiptFilters {
@@ -43,8 +39,8 @@ function filtersOf(companyId: number, f: TReceiptFilters): repo.ReceiptFilters {
     name: f.name || undefined,
     // A number that names no payout finds nothing, like any other filter.
     payoutId: f.receiptNo ? (payoutIdOfReceiptNo(f.receiptNo) ?? -1) : undefined,
-    paidFrom: f.paidFrom ? beijingDayStart(f.paidFrom) : undefined,
-    paidBefore: f.paidTo ? new Date(beijingDayStart(f.paidTo).getTime() + DAY_MS) : undefined,
+    paidFrom: f.paidFrom ? chinaDay(f.paidFrom).start : undefined,
+    paidBefore: f.paidTo ? chinaDay(f.paidTo).end : undefined,
   };
 }
 
@@ -106,8 +102,6 @@ export async function listReceiptBatches(
     })),
   };
 }
-
-const BANKS = new Map(DICTIONARIES.bank.map((b) => [b.value, b.label]));
 
 const accountText = (r: repo.ReceiptRow) =>
   [

@@ -1,6 +1,5 @@
 /** 导出发放记录: the items of 发放记录's filters as a job of the download centre. */
 import {
-  DICTIONARIES,
   ITEM_PAY_STATUS_LABELS,
   PAYOUT_CHANNEL_LABELS,
   payrollBatchNo,
@@ -11,11 +10,13 @@ import {
   type TPayoutChannel,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../context.ts';
+import { chinaDateTime } from '../../lib/china-time.ts';
 import { maskIdCard } from '../../lib/id-card.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../auth/service.ts';
 import * as exports from '../export/service.ts';
+import { BANKS } from '../worker/rules.ts';
 import * as repo from './repo.ts';
 
 export const RECORD_EXPORT_COLUMNS: SheetColumn[] = [
@@ -41,10 +42,7 @@ export const RECORD_EXPORT_COLUMNS: SheetColumn[] = [
 const BATCH_ROWS = 2000;
 /** The keyed hash of an ID number filter: kept for the run, never shown (the number is shown masked). */
 const ID_HASH_KEY = '_idNumberHash';
-const BANKS = new Map(DICTIONARIES.bank.map((b) => [b.value, b.label]));
-
 const yuan = (fen: number) => fen / 100;
-const chinaTime = (at: Date) => new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 /** Asks for an export of 发放记录; an ID number is stored masked, with its keyed hash for the run. */
 export function requestRecordsExport(
@@ -95,7 +93,7 @@ export const recordsExporter: exports.Exporter = async (ctx, job) => {
         yuan(i.debitFen),
         i.payStatus ? ITEM_PAY_STATUS_LABELS[i.payStatus as TItemPayStatus] : '未支付',
         i.payFailReason ?? '',
-        i.paidAt ? chinaTime(i.paidAt) : '',
+        i.paidAt ? chinaDateTime(i.paidAt) : '',
         i.remark,
       ]);
     }

@@ -382,17 +382,20 @@ const recordWhere = (f: RecordFilters) =>
     f.payStatus ? eq(payrollItem.payStatus, f.payStatus) : undefined,
   );
 
+/** A 发放记录 row: the item with its batch's title, creation (for 批次号) and month. */
+const recordFields = {
+  item: payrollItem,
+  batchTitle: payrollBatch.title,
+  batchCreatedAt: payrollBatch.createdAt,
+  period: payrollBatch.period,
+};
+
 /** 发放记录: every item of the company's batches, newest batch first, with its batch. */
 export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number, limit: number) {
   const where = recordWhere(f);
   const total = await countRecords(db, f);
   const rows = await db
-    .select({
-      item: payrollItem,
-      batchTitle: payrollBatch.title,
-      batchCreatedAt: payrollBatch.createdAt,
-      period: payrollBatch.period,
-    })
+    .select(recordFields)
     .from(payrollItem)
     .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
     .where(where)
@@ -410,12 +413,7 @@ export async function* iterateRecords(db: DbOrTx, f: RecordFilters, size: number
   let after: { batchId: number; rowNo: number } | undefined;
   for (;;) {
     const rows = await db
-      .select({
-        item: payrollItem,
-        batchTitle: payrollBatch.title,
-        batchCreatedAt: payrollBatch.createdAt,
-        period: payrollBatch.period,
-      })
+      .select(recordFields)
       .from(payrollItem)
       .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
       .where(

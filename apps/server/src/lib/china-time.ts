@@ -1,0 +1,20 @@
+/**
+ * Dates and times in China, as the console shows them. China keeps UTC+8 all year, so an offset
+ * does it: `toLocaleDateString` with a time zone builds a formatter per call, 50 µs each, which an
+ * export of a million workers paid 55 s for.
+ */
+const OFFSET_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** An instant's calendar date in China (YYYY-MM-DD). */
+export const chinaDateOf = (instant: Date) => new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 10);
+
+/** An instant in China to the second: 2026-11-24 09:30:00. */
+export const chinaDateTime = (instant: Date) =>
+  new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/** The instants a Chinese calendar day (YYYY-MM-DD) starts and ends at (the end excluded). */
+export function chinaDay(day: string): { start: Date; end: Date } {
+  const start = Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;
+  return { start: new Date(start), end: new Date(start + DAY_MS) };
+}
