@@ -7,6 +7,8 @@ import {
   flattenRoutes,
   fullPathOf,
   menuCodeOf,
+  SCREEN_PATHS,
+  screenPath,
 } from './routes.ts';
 
 /** The menu code of every catalogue path, written out by hand from ROUTES.md. */
@@ -141,5 +143,39 @@ describe('filterRoutesByMenus', () => {
   it('matches a param route by its cut code', () => {
     const kept = filterRoutesByMenus(ASYNC_ROUTES, { contract: true, 'enterpriseContreactList/': true });
     expect(kept[0]?.children?.map((c) => c.path)).toEqual(['enterpriseContreactList/:id']);
+  });
+});
+
+describe('screenPath', () => {
+  it('knows every route by a name of its own, public routes and home included', () => {
+    const names = [
+      ...flattenRoutes([HOME_ROUTE, ...ASYNC_ROUTES]).map(({ route }) => route.name),
+      ...PUBLIC_ROUTES.map((route) => route.name),
+    ];
+    expect(new Set(names).size).toBe(names.length);
+    expect(Object.keys(SCREEN_PATHS).sort()).toEqual([...names].sort());
+  });
+
+  it('gives the full path of a child, a parent, home and a public route', () => {
+    expect(screenPath('emolumentGrant')).toBe('/EmolumentManagement/emolumentGrant');
+    expect(screenPath('editSysMobile')).toBe('/editSysMobile');
+    expect(screenPath('dashboard')).toBe('/dashboard');
+    expect(screenPath('home')).toBe('/');
+    expect(screenPath('pdfPreview')).toBe('/pdfPreview');
+  });
+
+  it('appends the params as a URI-encoded query, leaving out undefined ones', () => {
+    expect(screenPath('emolumentCheck', { id: 7 })).toBe('/EmolumentManagement/emolumentCheck?id=7');
+    expect(screenPath('listMoney', { tab: 'topups', from: undefined })).toBe('/moneyManagement/listMoney?tab=topups');
+    expect(screenPath('pdfPreview', { url: '/api/x?a=1&b=2', name: '回单 1.pdf' })).toBe(
+      '/pdfPreview?url=%2Fapi%2Fx%3Fa%3D1%26b%3D2&name=%E5%9B%9E%E5%8D%95%201.pdf',
+    );
+  });
+
+  it('fills a path param and refuses a missing one', () => {
+    expect(screenPath('enterpriseContreactList', { id: 'a/b', page: 2 })).toBe(
+      '/contract/enterpriseContreactList/a%2Fb?page=2',
+    );
+    expect(() => screenPath('enterpriseContreactList')).toThrow('缺少参数 id');
   });
 });

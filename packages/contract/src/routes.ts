@@ -26,34 +26,48 @@ export interface TPublicRoute {
   title: string;
 }
 
-export const PUBLIC_ROUTES: readonly TPublicRoute[] = [
+const PUBLIC_CATALOGUE = [
   { path: '/login', name: 'login', title: '登录' },
   { path: '/authredirect', name: 'authredirect', title: '授权跳转' },
   { path: '/404', name: '404', title: '页面不存在' },
   { path: '/401', name: '401', title: '无权访问' },
   { path: '/pdfPreview', name: 'pdfPreview', title: '文件预览' },
-];
+] as const satisfies readonly TPublicRoute[];
 
-/** The home route: always present for a signed-in admin, not subject to the menus map. */
-export const HOME_ROUTE: TRouteNode = {
+export const PUBLIC_ROUTES: readonly TPublicRoute[] = PUBLIC_CATALOGUE;
+
+/** A catalogue route whose name is known to the type checker (so `screenPath` takes only real names). */
+type TNamedRoute<N extends string> = TRouteNode & { name: N };
+
+/** A parent route with its children, their names kept as literal types. */
+const area = <const N extends string, const C extends string = never>(
+  route: Omit<TRouteNode, 'name' | 'children'> & { name: N; children?: TNamedRoute<C>[] },
+): TNamedRoute<N> & { children?: TNamedRoute<C>[] } => route;
+
+/** A child's name is its path up to a param (`enterpriseContreactList/:id` -> `enterpriseContreactList`). */
+type TChildName<P extends string> = P extends `${infer N}/${string}` ? N : P;
+
+const child = <const P extends string>(path: P, title: string, hidden = false): TNamedRoute<TChildName<P>> => ({
+  path,
+  name: (path.split('/')[0] ?? path) as TChildName<P>,
+  title,
+  ...(hidden ? { hidden: true } : {}),
+});
+
+const HOME_CATALOGUE = area({
   path: '/',
   name: 'home',
   title: '首页',
   redirect: '/dashboard',
   icon: 'HomeOutlined',
   children: [{ path: 'dashboard', name: 'dashboard', title: '首页', icon: 'HomeOutlined' }],
-};
-
-const child = (path: string, title: string, hidden = false): TRouteNode => ({
-  path,
-  name: path.split('/')[0] ?? path,
-  title,
-  ...(hidden ? { hidden: true } : {}),
 });
 
-/** Protected routes, in sidebar order. */
-export const ASYNC_ROUTES: readonly TRouteNode[] = [
-  {
+/** The home route: always present for a signed-in admin, not subject to the menus map. */
+export const HOME_ROUTE: TRouteNode = HOME_CATALOGUE;
+
+const ASYNC_CATALOGUE = [
+  area({
     path: '/EmployeeManagement',
     name: 'EmployeeManagement',
     title: '员工管理',
@@ -65,8 +79,8 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('detailEmployee', '员工详情', true),
       child('jobList', '工种管理'),
     ],
-  },
-  {
+  }),
+  area({
     path: '/taskOrderManage',
     name: 'taskOrderManage',
     title: '任务管理',
@@ -81,8 +95,8 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('taskOrderDetails', '任务详情', true),
       child('selectEmployees', '选择人员', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/EmolumentManagement',
     name: 'EmolumentManagement',
     title: '薪酬管理',
@@ -105,8 +119,8 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('payRollDetail', '支付详情', true),
       child('emolumentGrantDetails', '发放详情', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/moneyManagement',
     name: 'moneyManagement',
     title: '资金管理',
@@ -119,8 +133,8 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('addAccount', '添加付款账户', true),
       child('moneyDetail', '资金明细', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/invoiceCenter',
     name: 'invoiceCenter',
     title: '发票中心',
@@ -134,8 +148,8 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('recordsCheck', '发票核对', true),
       child('emolumentReceiptDetails', '回单详情', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/contract',
     name: 'contract',
     title: '合同管理',
@@ -146,24 +160,24 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('enterpriseContreactList/:id', '合同列表', true),
       child('enterpriseContreactDetail/:id', '合同详情', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/organization',
     name: 'organization',
     title: '组织管理',
     icon: 'ApartmentOutlined',
     redirect: '/organization/structure',
     children: [child('structure', '组织架构')],
-  },
-  {
+  }),
+  area({
     path: '/statisticalCenter',
     name: 'statisticalCenter',
     title: '统计中心',
     icon: 'BarChartOutlined',
     redirect: '/statisticalCenter/employeeAnalysis',
     children: [child('employeeAnalysis', '员工分析')],
-  },
-  {
+  }),
+  area({
     path: '/content',
     name: 'content',
     title: '内容管理',
@@ -180,16 +194,16 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('addArticle', '添加文章', true),
       child('updateArticle', '编辑文章', true),
     ],
-  },
-  {
+  }),
+  area({
     path: '/exportList',
     name: 'exportList',
     title: '下载中心',
     icon: 'DownloadOutlined',
     redirect: '/exportList/exportIndex',
     children: [child('exportIndex', '下载中心')],
-  },
-  {
+  }),
+  area({
     path: '/systemSetting',
     name: 'systemSetting',
     title: '系统设置',
@@ -202,25 +216,28 @@ export const ASYNC_ROUTES: readonly TRouteNode[] = [
       child('editUser', '编辑管理员', true),
       child('examineManage', '审批管理'),
     ],
-  },
-  {
+  }),
+  area({
     path: '/editPass',
     name: 'editPass',
     title: '修改密码',
     hidden: true,
     redirect: '/editPass/editPassIndex',
     children: [child('editPassIndex', '修改密码', true)],
-  },
-  {
+  }),
+  area({
     path: '/editAuthentication',
     name: 'editAuthentication',
     title: '认证方式',
     hidden: true,
     redirect: '/editAuthentication/editAuthenticationIndex',
     children: [child('editAuthenticationIndex', '修改认证方式', true)],
-  },
-  { path: '/editSysMobile', name: 'editSysMobile', title: '修改手机号', hidden: true },
+  }),
+  area({ path: '/editSysMobile', name: 'editSysMobile', title: '修改手机号', hidden: true }),
 ];
+
+/** Protected routes, in sidebar order. */
+export const ASYNC_ROUTES: readonly TRouteNode[] = ASYNC_CATALOGUE;
 
 /**
  * The menu code of a route path (spec section 6): the leading slash removed and everything
@@ -248,6 +265,48 @@ export function flattenRoutes(
 export function fullPathOf(route: TRouteNode, parent: TRouteNode | null): string {
   if (!parent) return route.path;
   return `${parent.path.replace(/\/$/, '')}/${route.path}`;
+}
+
+type TCatalogueRoute = (typeof ASYNC_CATALOGUE)[number] | typeof HOME_CATALOGUE;
+
+/** Every route name of the catalogue: protected (parents and children), home and public. */
+export type TScreenName =
+  | TCatalogueRoute['name']
+  | NonNullable<TCatalogueRoute['children']>[number]['name']
+  | (typeof PUBLIC_CATALOGUE)[number]['name'];
+
+/**
+ * The full path of every route by its name (`emolumentGrant` -> `/EmolumentManagement/emolumentGrant`),
+ * params left as templates (`/contract/enterpriseContreactList/:id`). The web links and
+ * navigates with `screenPath`, so no screen path is spelled outside this catalogue.
+ */
+export const SCREEN_PATHS: Readonly<Record<TScreenName, string>> = Object.fromEntries([
+  ...flattenRoutes([HOME_ROUTE, ...ASYNC_ROUTES]).map(({ route, parent }) => [route.name, fullPathOf(route, parent)]),
+  ...PUBLIC_ROUTES.map((route) => [route.name, route.path]),
+]) as Record<TScreenName, string>;
+
+/** A value of a screen's param or query: `undefined` leaves a query key out. */
+export type TScreenParams = Readonly<Record<string, string | number | undefined>>;
+
+/**
+ * The path of a screen: its `:param`s filled from `params`, the other params appended as the
+ * query string (`screenPath('emolumentCheck', { id: 7 })` -> `/EmolumentManagement/emolumentCheck?id=7`).
+ * Every value is URI-encoded, as `apiPath` does.
+ */
+export function screenPath(name: TScreenName, params: TScreenParams = {}): string {
+  const query = new Map(Object.entries(params));
+  const template = SCREEN_PATHS[name];
+  const path = template.replace(/:([A-Za-z]+)/g, (_, key: string) => {
+    const value = query.get(key);
+    if (value === undefined) throw new Error(`页面 ${template} 缺少参数 ${key}`);
+    query.delete(key);
+    return encodeURIComponent(String(value));
+  });
+  const search = [...query]
+    .filter((entry): entry is [string, string | number] => entry[1] !== undefined)
+    .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(String(value))}`)
+    .join('&');
+  return search ? `${path}?${search}` : path;
 }
 
 /**
