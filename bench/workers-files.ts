@@ -29,7 +29,7 @@ import { createFieldCipher } from '../apps/server/src/lib/crypto.ts';
 import { idCardCheckChar } from '../apps/server/src/lib/id-card.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { iterateWorkers } from '../apps/server/src/modules/worker/repo.ts';
-import { IMPORT_COLUMN_KEYS, templateHeader } from '../apps/server/src/modules/worker-import/rows.ts';
+import { IMPORT_COLUMN_KEYS, templateHeader } from '../apps/server/src/modules/worker/import/rows.ts';
 import { COMMIT_BATCH_ROWS } from '../apps/server/src/modules/import/service.ts';
 import { withPeakRss } from './lib.ts';
 

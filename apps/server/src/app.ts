@@ -7,38 +7,36 @@ import { API } from '@flexpay/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
-import type { ServiceContext } from './context.ts';
+import type { Area } from './core/area.ts';
+import type { ServiceContext } from './core/context.ts';
+import { createRegistry } from './core/registry.ts';
+import type { SmsSender } from './core/sms.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf, type FileStore } from './lib/file-store.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/verification/sms.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { dictionaryRoutes } from './modules/dictionary/routes.ts';
-import { approvalRoutes } from './modules/approval/routes.ts';
-import { payrollRoutes } from './modules/payroll/routes.ts';
-import { payoutRoutes } from './modules/payroll/payout-routes.ts';
-import { receiptRoutes } from './modules/payroll/receipt-routes.ts';
-import { receiptsExporter } from './modules/payroll/receipt-service.ts';
-import { recordsExporter } from './modules/payroll/records-export.ts';
-import { auditLogRoutes } from './modules/audit-log/routes.ts';
-import { ledgerEntryExporter } from './modules/money/entries-export.ts';
-import { exportRoutes } from './modules/export/routes.ts';
-import { fileRoutes } from './modules/file/routes.ts';
-import { importCentre } from './modules/import/routes.ts';
-import { moneyRoutes } from './modules/money/routes.ts';
-import { operatorRoutes } from './modules/operator/routes.ts';
-import { serviceCompanyRoutes } from './modules/service-company/routes.ts';
-import { roleRoutes } from './modules/role/routes.ts';
-import { supportRoutes } from './modules/support/routes.ts';
-import { systemRoutes } from './modules/system/routes.ts';
-import { userRoutes } from './modules/user/routes.ts';
-import { verificationRoutes } from './modules/verification/routes.ts';
-import { workerRoutes } from './modules/worker/routes.ts';
-import { workerExportRoutes } from './modules/worker-export/routes.ts';
-import { workerExporter } from './modules/worker-export/service.ts';
-import { workerImportRoutes } from './modules/worker-import/routes.ts';
+import type { PayoutProvider } from './lib/payout-provider.ts';
+import { adminArea } from './modules/admin/index.ts';
+import { approvalArea } from './modules/approval/index.ts';
+import { auditLogArea } from './modules/audit-log/index.ts';
+import { authArea } from './modules/auth/index.ts';
+import { dictionaryArea } from './modules/dictionary/index.ts';
+import { exportArea } from './modules/export/index.ts';
+import { fileArea } from './modules/file/index.ts';
+import { importArea } from './modules/import/index.ts';
+import { moneyArea } from './modules/money/index.ts';
+import { operatorArea } from './modules/operator/index.ts';
+import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
+import { createSandboxProvider } from './modules/payout-sandbox/service.ts';
+import { payrollArea } from './modules/payroll/index.ts';
+import { roleArea } from './modules/role/index.ts';
+import { serviceCompanyArea } from './modules/service-company/index.ts';
+import { supportArea } from './modules/support/index.ts';
+import { systemArea } from './modules/system/index.ts';
+import { userArea } from './modules/user/index.ts';
+import { verificationArea } from './modules/verification/index.ts';
+import { createOutboxSmsSender } from './modules/verification/sms.ts';
+import { workerArea } from './modules/worker/index.ts';
 import { auditPlugin } from './plugins/audit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { compressJsonPlugin } from './plugins/compress-json.ts';
@@ -72,6 +70,8 @@ export interface BuildAppOptions {
   sms?: SmsSender;
   /** Where files are kept; local disk under the data dir by default. */
   files?: FileStore;
+  /** Where payouts are sent; the sandbox provider (and its area) by default. */
+  payouts?: PayoutProvider;
   /** The clock services read; tests pass their own. */
   now?: () => Date;
   /** The image captcha drawer; tests pass one that remembers the answers. */
@@ -88,6 +88,7 @@ export async function buildApp({
   logger,
   sms,
   files,
+  payouts,
   now,
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -116,14 +117,17 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  const clock = now ?? (() => new Date());
   app.decorate('ctx', {
     db: database.db,
     config,
     cipher: createFieldCipher(config.encryptionKey),
     sms: sms ?? createOutboxSmsSender(app.log),
     files: files ?? createLocalFileStore(filesDirOf(config.dataDir)),
+    payouts: payouts ?? createSandboxProvider(database.db, clock),
+    registry: createRegistry(),
     log: app.log,
-    now: now ?? (() => new Date()),
+    now: clock,
     captcha: captcha ?? (() => createCaptcha()),
   } satisfies ServiceContext);
   app.addHook('onSend', async (request, reply) => {
@@ -135,7 +139,7 @@ export async function buildApp({
   await app.register(auditPlugin);
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
-  // Background jobs: modules register their handlers below; the queue starts when the app is ready.
+  // Background jobs: areas register their handlers below; the queue starts when the app is ready.
   await app.register(jobsPlugin);
   // multipart/form-data for uploads; each route streams its file part with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 20 } });
@@ -153,35 +157,31 @@ export async function buildApp({
   // The API's documentation: open in demo mode, otherwise only with API_DOCS=1.
   if (config.apiDocs ?? config.demoMode) await app.register(fastifySwaggerUi, { routePrefix: API.system.docs });
 
-  await app.register(systemRoutes);
-  await app.register(authRoutes);
-  await app.register(verificationRoutes);
-  await app.register(userRoutes);
-  await app.register(roleRoutes);
-  await app.register(adminRoutes);
-  await app.register(dictionaryRoutes);
-  await app.register(supportRoutes);
-  await app.register(workerRoutes);
-  await app.register(fileRoutes);
-  await app.register(exportRoutes, {
-    exporters: {
-      workers: workerExporter,
-      ledgerEntries: ledgerEntryExporter,
-      grantRecords: recordsExporter,
-      receipts: receiptsExporter,
-    },
-  });
-  await app.register(workerExportRoutes);
-  await app.register(importCentre);
-  await app.register(workerImportRoutes);
-  await app.register(serviceCompanyRoutes);
-  await app.register(moneyRoutes);
-  await app.register(auditLogRoutes);
-  await app.register(approvalRoutes);
-  await app.register(payrollRoutes);
-  await app.register(payoutRoutes);
-  await app.register(receiptRoutes);
-  await app.register(operatorRoutes);
+  // The areas, each one folder under modules/ and one plugin (its index.ts). An area that others
+  // plug into (import, export, approval) comes before them; fastify-plugin checks the order.
+  const areas: Area[] = [
+    systemArea,
+    authArea,
+    verificationArea,
+    userArea,
+    roleArea,
+    adminArea,
+    dictionaryArea,
+    supportArea,
+    fileArea,
+    importArea,
+    exportArea,
+    approvalArea,
+    workerArea,
+    serviceCompanyArea,
+    moneyArea,
+    auditLogArea,
+    payrollArea,
+    operatorArea,
+    // The sandbox's callbacks, when payouts go to the sandbox.
+    ...(payouts ? [] : [payoutSandboxArea]),
+  ];
+  for (const area of areas) await app.register(area);
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

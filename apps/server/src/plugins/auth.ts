@@ -1,19 +1,8 @@
-import { API, CODE_MESSAGES, Code, isElementCode, type TElementCode } from '@flexpay/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API, CODE_MESSAGES, Code, isElementCode } from '@flexpay/contract';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { tokenFromHeader, type Access } from '../core/auth.ts';
 import { AppError } from '../lib/errors.ts';
-import { createSessionCache } from '../modules/auth/session-cache.ts';
-import type { AuthContext } from '../modules/auth/service.ts';
-import { tokenFromHeader } from '../modules/auth/tokens.ts';
-import { authenticateOperator, type OperatorContext } from '../modules/operator/service.ts';
-
-/**
- * Who may call a route: `public` (no session; a valid token is still read), `session` (any
- * signed-in admin), an element code the admin's roles must grant, or `operator` (a signed-in
- * platform operator, the operator realm: no admin's token opens it, and no operator's token
- * opens any of the others).
- */
-export type Access = 'public' | 'session' | 'operator' | TElementCode;
 
 /** One API route and who may call it. */
 export interface RouteAccess {
@@ -26,27 +15,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
   }
-  interface FastifyRequest {
-    auth: AuthContext | null;
-    /** The signed-in operator of an `operator` route. */
-    operator: OperatorContext | null;
-  }
   interface FastifyInstance {
     /** Every API route with its access, as declared (HEAD routes left out): what tests walk. */
     readonly accessTable: readonly RouteAccess[];
   }
-}
-
-/** The signed-in operator of a route declared `operator`. */
-export function requireOperator(request: FastifyRequest): OperatorContext {
-  if (!request.operator) throw new AppError(Code.UNAUTHENTICATED, CODE_MESSAGES[Code.UNAUTHENTICATED]);
-  return request.operator;
-}
-
-/** The signed-in admin of a route declared `session` or with an element code. */
-export function requireAuth(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(Code.UNAUTHENTICATED, CODE_MESSAGES[Code.UNAUTHENTICATED]);
-  return request.auth;
 }
 
 const UNGUARDED_PREFIXES = [API.system.docs];
@@ -59,7 +31,13 @@ export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('auth', null);
     app.decorateRequest('operator', null);
-    const sessions = createSessionCache(app.config.sessionCacheSeconds);
+    const { authenticators } = app.ctx.registry;
+    /** A realm's authenticator, registered by its area (modules/auth, modules/operator) before any request. */
+    const realm = <K extends keyof typeof authenticators>(name: K) => {
+      const found = authenticators[name];
+      if (!found) throw new Error(`未注册 ${String(name)} 的身份验证`);
+      return found as NonNullable<(typeof authenticators)[K]>;
+    };
     const accessTable: RouteAccess[] = [];
     app.decorate('accessTable', { getter: () => accessTable });
 
@@ -79,15 +57,19 @@ export const authPlugin = fp(
       if (!access) return;
       const token = tokenFromHeader(request.headers.authorization);
       if (access === 'operator') {
-        request.operator = await authenticateOperator(app.ctx, token);
+        request.operator = await realm('operator')(app.ctx, token);
         return;
       }
       if (access === 'public') {
-        if (token) request.auth = await sessions.authenticate(app.ctx, token).catch(() => null);
+        if (token)
+          request.auth = await realm('session')
+            .authenticate(app.ctx, token)
+            .catch(() => null);
         return;
       }
-      request.auth = await sessions.authenticate(app.ctx, token);
-      if (access !== 'session' && !request.auth.elements.has(access)) {
+      const auth = await realm('session').authenticate(app.ctx, token);
+      request.auth = auth;
+      if (access !== 'session' && !auth.elements.has(access)) {
         throw new AppError(Code.FORBIDDEN, CODE_MESSAGES[Code.FORBIDDEN]);
       }
     });
@@ -96,7 +78,8 @@ export const authPlugin = fp(
     // done (its transaction committed) and before its answer leaves, no remembered session may
     // be reused: the client cannot send its next request on the old state.
     app.addHook('onSend', async (request) => {
-      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') sessions.clear();
+      if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
+        authenticators.session?.clear();
     });
   },
   { name: 'auth', dependencies: ['errors'] },

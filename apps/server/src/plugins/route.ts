@@ -1,9 +1,7 @@
 import { Code, ZEnvelope } from '@flexpay/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuthContext } from '../modules/auth/service.ts';
-import type { OperatorContext } from '../modules/operator/service.ts';
-import { requireAuth, requireOperator, type Access } from './auth.ts';
+import { requireAuth, requireOperator, type Access, type AuthContext, type OperatorContext } from '../core/auth.ts';
 import { IDEMPOTENCY_DOC, ZIdempotencyHeaders } from './idempotency.ts';
 
 /** The parsed value of an optional part of the request: `undefined` where the route has no schema. */

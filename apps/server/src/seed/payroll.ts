@@ -4,13 +4,27 @@
  * module's own steps (insert, add workers, check, submit, cancel), so every figure is what a
  * check computes.
  */
+import type { TApprovalType } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { approvalFlow } from '../db/schema/index.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
 import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
-import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payout-service.ts';
-import { addWorkerItems, insertBatch, runCancel, runCheck, runSubmit } from '../modules/payroll/service.ts';
+import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payouts/service.ts';
+import { Registry } from '../core/registry.ts';
+import type { ApprovalOutcomeHandler } from '../core/approval.ts';
+import {
+  addWorkerItems,
+  insertBatch,
+  onBatchApprovalDecided,
+  runCancel,
+  runCheck,
+  runSubmit,
+} from '../modules/payroll/batches/service.ts';
+
+/** The seed submits batches without an app: the payroll's own outcome handler, as its area registers it. */
+export const payrollApprovalOutcomes = new Registry<TApprovalType, ApprovalOutcomeHandler>('审批类型的结果处理');
+payrollApprovalOutcomes.add('payroll', onBatchApprovalDecided);
 
 export interface PayrollSeedIds {
   xinghe: number;
@@ -71,12 +85,12 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   // 待审批: made by hr, over the threshold, waiting for 财务 then the owner.
   const big = await batch(ids.hr, `${period} 数据标注结算`, 'sheet', workers.slice(0, 20), (i) => 300_000 + i * 1_000);
   await runCheck(tx, ids.xinghe, big, now);
-  await runSubmit(tx, ids.xinghe, big, now);
+  await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, big, now);
 
   // 待支付: small enough to need no approval.
   const small = await batch(ids.demo, `${period} 客服加班费`, 'workers', workers.slice(20, 26), () => 80_000);
   await runCheck(tx, ids.xinghe, small, now);
-  await runSubmit(tx, ids.xinghe, small, now);
+  await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, small, now);
 
   // 核对中: one worker has left (the check says so).
   const failing = [...workers.slice(26, 30), ...(left ? [Number(left.id)] : [])];
@@ -112,7 +126,7 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     paidIds.map((workerId, i) => ({ workerId, amountFen: 260_000 + i * 5_000, remark: '' })),
   );
   await runCheck(tx, ids.xinghe, paidBatch, now);
-  await runSubmit(tx, ids.xinghe, paidBatch, now);
+  await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, paidBatch, now);
   await freezeAndQueue(tx, ids.xinghe, paidBatch);
   await settleBatchNow(tx, cipher, ids.xinghe, paidBatch, sandboxOutcome, now);
 

@@ -1,7 +1,7 @@
 import { Code } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServiceContext } from '../../src/context.ts';
+import type { ServiceContext } from '../../src/core/context.ts';
 import { createSessionCache } from '../../src/modules/auth/session-cache.ts';
 import { caller, createTestApp, loginAs, type TestApp } from '../helpers.ts';
 

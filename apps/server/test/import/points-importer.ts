@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../src/db/client.ts';
 import { cellText } from '../../src/lib/sheet-reader.ts';
-import { defineImporter, type ImportScope, type RowCheckDefinition } from '../../src/modules/import/importer.ts';
+import { defineImporter, type ImportScope, type RowCheckDefinition } from '../../src/core/importer.ts';
 import type { TImportRowError } from '@flexpay/contract';
 
 export const POINT_COLUMNS = {

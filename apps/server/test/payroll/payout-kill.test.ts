@@ -14,8 +14,9 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, queryRows, type Database } from '../../src/db/client.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
-import { freezeAndQueue } from '../../src/modules/payroll/payout-service.ts';
-import { addWorkerItems, insertBatch, runCheck, runSubmit } from '../../src/modules/payroll/service.ts';
+import { freezeAndQueue } from '../../src/modules/payroll/payouts/service.ts';
+import { addWorkerItems, insertBatch, runCheck, runSubmit } from '../../src/modules/payroll/batches/service.ts';
+import { payrollApprovalOutcomes } from '../../src/seed/payroll.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 import { adminUrl, databaseUrlFor } from '../pg-urls.ts';
@@ -133,7 +134,7 @@ describe.skipIf(!url || !template)('payouts survive a killed server (PostgreSQL)
       return id;
     });
     await db.transaction((tx) => runCheck(tx, companyId, batchId, new Date()));
-    await db.transaction((tx) => runSubmit(tx, companyId, batchId, new Date()));
+    await db.transaction((tx) => runSubmit(tx, payrollApprovalOutcomes, companyId, batchId, new Date()));
     await db.transaction((tx) => freezeAndQueue(tx, companyId, batchId));
     expect(await count(sql`select count(*)::int as n from payout where batch_id = ${batchId}`)).toBe(ITEMS);
 

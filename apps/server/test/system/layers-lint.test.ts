@@ -62,8 +62,8 @@ describe('server layering lint', () => {
   it("a module may use its own repo and another module's service", async () => {
     expect(
       await layerProblems(
-        'modules/worker/large-list/planted.ts',
-        `import { listColumns } from '../repo.ts';\nexport { listColumns };`,
+        'modules/worker/planted.ts',
+        `import { listColumns } from './large-list/filters.ts';\nexport { listColumns };`,
       ),
     ).toEqual([]);
     expect(
@@ -78,5 +78,76 @@ describe('server layering lint', () => {
         `import { admin } from '../../db/schema/index.ts';\nexport { admin };`,
       ),
     ).toEqual([]);
+  });
+
+  it('core/ and plugins/ import no module, and core no plugin', async () => {
+    expect(
+      await layerProblems('core/planted.ts', `import type { AdminRow } from '../modules/auth/service.ts';`),
+    ).toEqual([expect.stringContaining('core/ 在 modules/ 之下')]);
+    expect(await layerProblems('plugins/planted.ts', `import { login } from '../modules/auth/service.ts';`)).toEqual([
+      expect.stringContaining('plugins/ 在 modules/ 之下'),
+    ]);
+    expect(await layerProblems('core/planted.ts', `import { route } from '../plugins/route.ts';`)).toEqual([
+      expect.stringContaining('core/ 在 plugins/ 之下'),
+    ]);
+    expect(await layerProblems('db/planted.ts', `import type { AuthContext } from '../core/auth.ts';`)).toHaveLength(1);
+    expect(
+      await layerProblems(
+        'plugins/planted.ts',
+        `import type { AuthContext } from '../core/auth.ts';\nimport { AppError } from '../lib/errors.ts';\nexport type { AuthContext };\nexport { AppError };`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('a routes file, and an area plugin, reach no repo (their own included)', async () => {
+    expect(await layerProblems('modules/role/routes.ts', `import { findRolePage } from './repo.ts';`)).toEqual([
+      expect.stringContaining('路由文件只调用 service'),
+    ]);
+    expect(
+      await layerProblems('modules/payroll/payouts/routes.ts', `import { findPayout } from './repo.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await layerProblems('modules/payroll/index.ts', `import { findBatch } from './batches/repo.ts';`),
+    ).toHaveLength(1);
+    expect(
+      await layerProblems(
+        'modules/role/service.ts',
+        `import { findRolePage } from './repo.ts';\nexport { findRolePage };`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('no two folders import each other, however long the loop', async () => {
+    // auth's service uses verification's: verification may not use auth's back.
+    expect(
+      await layerProblems('modules/verification/planted.ts', `import { login } from '../auth/service.ts';`),
+    ).toEqual([expect.stringContaining('modules/verification → modules/auth → modules/verification')]);
+    // payroll's sub-areas: payouts use batches, so batches may not use payouts.
+    expect(
+      await layerProblems('modules/payroll/batches/planted.ts', `import { payBatch } from '../payouts/service.ts';`),
+    ).toEqual([expect.stringContaining('目录之间不能互相引用')]);
+    // A longer loop: payroll/payouts -> user -> auth -> verification, so verification may not use payouts.
+    expect(
+      await layerProblems(
+        'modules/verification/planted.ts',
+        `import { payBatch } from '../payroll/payouts/service.ts';`,
+      ),
+    ).toEqual([expect.stringContaining('modules/verification → modules/payroll/payouts → modules/user')]);
+    // Nothing of worker's reaches auth: auth may use it.
+    expect(
+      await layerProblems('modules/auth/planted.ts', `import { findPayees } from '../worker/service.ts';`),
+    ).toEqual([]);
+    // An area's index.ts composes its sub-folders: it is no part of a loop.
+    expect(
+      await layerProblems('modules/payroll/index.ts', `import { payoutRoutes } from './payouts/routes.ts';`),
+    ).toEqual([]);
+  });
+
+  it('the server as it is has no folder loop and breaks no layer', async () => {
+    const results = await eslint.lintFiles([join(root, 'apps/server/src')]);
+    const problems = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === 'server/layers').map((m) => `${r.filePath}: ${m.message}`),
+    );
+    expect(problems).toEqual([]);
   });
 });

@@ -8,11 +8,12 @@ import {
   type TPage,
   type TVerifyMethod,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { revokeSessionsOfAdmin, type AdminRow, type AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { revokeSessionsOfAdmin, type AdminRow } from '../auth/service.ts';
 import { assertRolesOfCompany } from '../role/service.ts';
 import {
   findAdminNames,

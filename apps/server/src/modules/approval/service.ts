@@ -1,11 +1,13 @@
 /**
  * The approval engine (审批管理, DOMAIN section 6): one per company and type (发放, 开票, 充值).
- * The module that owns a subject starts its approval inside its own transaction
- * (`startApproval`) and learns the outcome through the handler it registered for the type
- * (`onApprovalDecided`), in the transaction of the last decision.
+ * The area that owns a subject starts its approval inside its own transaction
+ * (`startApproval`) and learns the outcome through the handler its plugin registered for the type
+ * (`registry.approvalOutcomes`), in the transaction of the last decision. A type nobody handles
+ * can be neither configured, started nor decided: it would be approved into nothing.
  */
 import {
   APPROVAL_STEP_MODE_LABELS,
+  APPROVAL_TYPE_LABELS,
   Code,
   type TApprovalFlow,
   type TApprovalRequest,
@@ -13,27 +15,22 @@ import {
   type ZApprovalFlowBody,
 } from '@flexpay/contract';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import type { AppRegistry } from '../../core/registry.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import * as repo from './repo.ts';
 import { approversOf, needsApproval, stepPassed } from './rules.ts';
 
-export type ApprovalOutcome = 'approved' | 'rejected';
-/** What the owner of a type does when an approval of it ends (in the deciding transaction). */
-export type ApprovalHandler = (
-  tx: Tx,
-  request: { id: number; subject: { kind: string; id: string } },
-  outcome: ApprovalOutcome,
-  comment: string,
-) => Promise<void>;
+type ApprovalOutcomes = AppRegistry['approvalOutcomes'];
 
-const handlers = new Map<TApprovalType, ApprovalHandler>();
-
-/** Registers what happens to a type's subjects when their approval ends (once per type). */
-export function onApprovalDecided(type: TApprovalType, handler: ApprovalHandler): void {
-  handlers.set(type, handler);
+/** The handler of a type's outcome; a type no area handles is refused with its reason. */
+function outcomeHandlerOf(outcomes: ApprovalOutcomes, type: TApprovalType, doing: string) {
+  const handler = outcomes.get(type);
+  if (!handler)
+    throw conflict(`${APPROVAL_TYPE_LABELS[type]}业务尚未开通，不能${doing}${APPROVAL_TYPE_LABELS[type]}审批`);
+  return handler;
 }
 
 export const NOT_AN_APPROVER = '您不是当前步骤的审批人';
@@ -64,6 +61,7 @@ export async function saveFlow(
   type: TApprovalType,
   body: z.output<typeof ZApprovalFlowBody>,
 ): Promise<TApprovalFlow> {
+  outcomeHandlerOf(ctx.registry.approvalOutcomes, type, '配置');
   const roleIds = body.steps.flatMap((s) => (s.roleId === null ? [] : [s.roleId]));
   const known = new Set(await repo.findRoleIds(ctx.db, auth.companyId, roleIds));
   const admins = new Set((await repo.findCompanyAdmins(ctx.db, auth.companyId)).map((a) => a.id));
@@ -115,8 +113,10 @@ export interface StartApproval {
  */
 export async function startApproval(
   tx: Tx,
+  outcomes: ApprovalOutcomes,
   input: StartApproval,
 ): Promise<{ status: 'approved' } | { status: 'pending'; requestId: number }> {
+  outcomeHandlerOf(outcomes, input.type, '发起');
   const flow = await repo.findFlow(tx, input.companyId, input.type);
   if (!flow || !needsApproval(flow, input.amountFen)) return { status: 'approved' };
   const admins = await repo.findCompanyAdmins(tx, input.companyId);
@@ -155,6 +155,7 @@ export async function decide(
     const request = await repo.lockRequest(tx, auth.companyId, id);
     if (!request) throw notFound('审批不存在');
     if (request.status !== 'pending') throw conflict('该审批已结束，不能再审批');
+    const onDecided = outcomeHandlerOf(ctx.registry.approvalOutcomes, request.type as TApprovalType, '审批');
     if (request.creatorAdminId === auth.adminId) throw new AppError(Code.FORBIDDEN, STARTER_CANNOT_APPROVE);
     const element = DECIDE_ELEMENTS[request.type as TApprovalType];
     if (element && !auth.elements.has(element.code)) {
@@ -176,7 +177,7 @@ export async function decide(
     const subject = { kind: request.subjectKind, id: request.subjectId };
     if (decision === 'reject') {
       await repo.updateRequest(tx, request.id, { status: 'rejected', decidedAt: now });
-      await handlers.get(request.type as TApprovalType)?.(tx, { id: request.id, subject }, 'rejected', comment);
+      await onDecided(tx, { id: request.id, subject }, 'rejected', comment);
       return;
     }
     const approvedBy = [...atStep.filter((a) => a.decision === 'approve').map((a) => a.adminId), auth.adminId];
@@ -186,7 +187,7 @@ export async function decide(
       return;
     }
     await repo.updateRequest(tx, request.id, { status: 'approved', decidedAt: now });
-    await handlers.get(request.type as TApprovalType)?.(tx, { id: request.id, subject }, 'approved', comment);
+    await onDecided(tx, { id: request.id, subject }, 'approved', comment);
   });
   return getRequest(ctx, auth, id);
 }

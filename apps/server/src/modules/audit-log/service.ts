@@ -8,7 +8,7 @@ import {
   type ZOpsAuditQuery,
 } from '@flexpay/contract';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import * as repo from './repo.ts';
 
 /** A day of the company's calendar (China time) as the instant it starts. */

@@ -1,8 +1,9 @@
-import { API, ZLoginBody, ZSwitchBody, ZTokenBody } from '@flexpay/contract';
+import { API, ZLoginBody, ZSendSmsBody, ZSendSmsResult, ZSwitchBody, ZTokenBody } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
-import { tokenFromHeader } from './tokens.ts';
+import { tokenFromHeader } from '../../core/auth.ts';
+import { sendSmsForPurpose } from './send-sms.ts';
 import { invalidateToken, login, refreshToken, switchAdmin } from './service.ts';
 
 const client = (req: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
@@ -10,7 +11,7 @@ const client = (req: { ip: string; headers: Record<string, string | string[] | u
   userAgent: String(req.headers['user-agent'] ?? ''),
 });
 
-/** Spec section 7: sign-in, company switch, token refresh and logout. */
+/** Spec section 7: sign-in, company switch, token refresh, logout and sendSms. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, {
     method: 'POST',
@@ -57,5 +58,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       request.audit.companyId = who.companyId;
       return null;
     },
+  });
+
+  // sendSms (a verification path): a sign-in challenge's code, or one to the signed-in admin's own phone.
+  route(app, {
+    method: 'POST',
+    url: API.verification.sendSms,
+    access: 'public',
+    audit: 'verification.sendSms',
+    schema: { tags: ['verification'], summary: '发送短信验证码', body: ZSendSmsBody, data: ZSendSmsResult },
+    // A public route: the session, where there is one, decides which phone a code may go to.
+    handler: (auth, { body, request }) => sendSmsForPurpose(app.ctx, auth, body, request.ip),
   });
 };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BusinessCode, Code, maskMobile, type TLoginBody, type TVerificationRequired } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';

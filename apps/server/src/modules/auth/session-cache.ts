@@ -1,5 +1,6 @@
-import type { ServiceContext } from '../../context.ts';
-import { authenticateToken, type AuthContext } from './service.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import { authenticateToken } from './service.ts';
 
 /** At most this many tokens are remembered; the oldest go first. */
 const MAX_ENTRIES = 10_000;

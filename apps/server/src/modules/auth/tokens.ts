@@ -46,10 +46,3 @@ export async function verifyToken(secret: string, token: string, ignoreExpiry = 
     return { ok: false, reason: err instanceof errors.JWTExpired ? 'expired' : 'invalid' };
   }
 }
-
-/** The token of `Authorization: <token>` or `Authorization: Bearer <token>`. */
-export function tokenFromHeader(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const value = header.startsWith('Bearer ') ? header.slice(7) : header;
-  return value.trim() || undefined;
-}

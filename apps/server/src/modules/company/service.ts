@@ -1,5 +1,5 @@
 import type { TBranding } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { findCompanyBranding, findCompanyName, findCompanyPage } from './repo.ts';
 

@@ -2,7 +2,7 @@ import { API, DICTIONARIES, ZCustomCompanyInfoQuery, ZDemoAccount } from '@flexp
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
-import { DEMO_LOGINS } from '../../seed/demo.ts';
+import { DEMO_LOGINS } from '../../lib/demo-logins.ts';
 import { authenticate } from '../auth/service.ts';
 import { getBrandingText } from '../company/service.ts';
 

@@ -2,21 +2,19 @@ import { API, ZExportJob, ZExportQuery, ZKeyParams, ZPage } from '@flexpay/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import * as service from './service.ts';
 
-export interface ExportRoutesOptions {
-  /** How each export type produces its rows. */
-  exporters: service.Exporters;
-}
-
-/** 下载中心: the export jobs, their files, and the background jobs that make and clean them. */
-export const exportRoutes: FastifyPluginAsyncZod<ExportRoutesOptions> = async (app, { exporters }) => {
+/**
+ * 下载中心: the export jobs, their files, and the background jobs that make and clean them. The
+ * export types are the areas' (`registry.exporters`).
+ */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.work(
     service.EXPORT_RUN_JOB,
     z.object({ exportId: z.string() }),
-    (data, run) => service.runExport(app.ctx, exporters, data.exportId, run),
+    (data, run) => service.runExport(app.ctx, data.exportId, run),
     { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
   );
   app.jobs.work(service.EXPORT_CLEANUP_JOB, z.object({}), () => service.cleanupExports(app.ctx), {

@@ -6,21 +6,18 @@ import {
   type TExportType,
   type TPage,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Readable } from 'node:stream';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
-import {
-  createXlsxWriter,
-  XLSX_CONTENT_TYPE,
-  ZipLimitError,
-  type CellValue,
-  type SheetColumn,
-} from '../../lib/spreadsheet.ts';
+import { createXlsxWriter, XLSX_CONTENT_TYPE, ZipLimitError } from '../../lib/spreadsheet.ts';
 import { createZipWriter } from '../../lib/zip-writer.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import * as files from '../file/service.ts';
 import * as repo from './repo.ts';
+import { ExportFailure, type SheetSource, type ZipSource } from '../../core/exporter.ts';
+
+export { ExportFailure };
 
 export const EXPORT_RUN_JOB = 'export.run';
 export const EXPORT_CLEANUP_JOB = 'export.cleanup';
@@ -30,38 +27,6 @@ const PROGRESS_EVERY_ROWS = 5000;
 /** A job still queued or running this long after it was asked for has lost its run. */
 const STALE_AFTER_MS = 6 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** What an export type hands the runner: the columns, the row count at start, and rows in batches. */
-export interface SheetSource {
-  kind?: 'sheet';
-  columns: SheetColumn[];
-  total: number;
-  batches: AsyncIterable<CellValue[][]>;
-}
-
-/** Or files (the PDFs of receipts) for a zip: the file count at start, and the files in batches. */
-export interface ZipSource {
-  kind: 'zip';
-  total: number;
-  files: AsyncIterable<{ name: string; data: Uint8Array; mtime?: Date }[]>;
-}
-
-export type ExportSource = SheetSource | ZipSource;
-
-/**
- * Produces the rows of one export type for a job. `filters` are the stored filters of the job
- * (keys starting with `_` included: they are the exporter's own and never shown).
- */
-export type Exporter = (
-  ctx: ServiceContext,
-  job: { companyId: number; filters: Record<string, unknown> },
-) => Promise<ExportSource>;
-export type Exporters = Record<TExportType, Exporter>;
-
-/** A failure whose message is for the admin (the download centre shows it). */
-export class ExportFailure extends Error {
-  override name = 'ExportFailure';
-}
 
 const isExportType = (type: string): type is TExportType => type in EXPORT_TYPES;
 
@@ -98,6 +63,8 @@ export async function requestExport(
   type: TExportType,
   filters: Record<string, unknown>,
 ): Promise<TExportJob> {
+  // An export type no area registered would queue a job that can only fail.
+  if (!ctx.registry.exporters.has(type)) throw conflict(`${EXPORT_TYPES[type]}的导出尚未开通`);
   const now = ctx.now();
   const row = await repo.insertExportJob(ctx.db, {
     companyId: auth.companyId,
@@ -219,13 +186,14 @@ function zipOutput(source: ZipSource): ExportOutput {
  * file store, progress written as it goes, the row count and size recorded at the end. A
  * failure is recorded with a Chinese message; an unexpected error is retried first.
  */
-export async function runExport(ctx: ServiceContext, exporters: Exporters, exportId: string, run: JobRun) {
+export async function runExport(ctx: ServiceContext, exportId: string, run: JobRun) {
   const job = await repo.claimExportJob(ctx.db, exportId, ctx.now());
   if (!job) return;
   try {
-    if (!isExportType(job.type)) throw new ExportFailure('不支持的导出类型');
+    const exporter = isExportType(job.type) ? ctx.registry.exporters.get(job.type) : undefined;
+    if (!isExportType(job.type) || !exporter) throw new ExportFailure('不支持的导出类型');
     const type = job.type;
-    const source = await exporters[type](ctx, { companyId: job.companyId, filters: job.filters });
+    const source = await exporter(ctx, { companyId: job.companyId, filters: job.filters });
     const output = source.kind === 'zip' ? zipOutput(source) : sheetOutput(type, source);
     const fileName = exportFileName(type, ctx.now(), output.extension);
     const storing = files

@@ -1,7 +1,7 @@
 import { API, ZKeyParams, ZUploadedFile } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
-import { requireAuth } from '../../plugins/auth.ts';
+import { requireAuth } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from './incoming.ts';
 import * as service from './service.ts';

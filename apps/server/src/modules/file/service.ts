@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import { pipeline, type Readable } from 'node:stream';
 import { API, apiPath, type TUploadedFile } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
 import { FILE_KINDS, FileCheckError, createFileInspector, type FileKind } from '../../lib/file-type.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import * as repo from './repo.ts';
 
 export type { StoredFileRow } from './repo.ts';

@@ -1,6 +1,6 @@
 /** The header row of an import sheet, read against an import kind's columns. Pure. */
 import { cellText, type SheetValue } from '../../lib/sheet-reader.ts';
-import type { ColumnIndex, ImportColumns } from './importer.ts';
+import type { ColumnIndex, ImportColumns } from '../../core/importer.ts';
 
 /** The template's header text of a column: required ones are starred. */
 export const templateHeaderOf = <K extends string>(columns: ImportColumns<K>, key: K) =>

@@ -1,9 +1,9 @@
 /** The row report of a validation: the first errors for the job, all of them into an xlsx. */
 import { EXPORT_RETENTION_DAYS, type TImportRowError } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { createXlsxWriter, XLSX_CONTENT_TYPE, type SheetWriter, type XlsxWriter } from '../../lib/spreadsheet.ts';
 import * as files from '../file/service.ts';
-import type { RowCheck } from './importer.ts';
+import type { RowCheck } from '../../core/importer.ts';
 
 /** Errors kept on the job for the screen; the report file has them all. */
 export const ERRORS_ON_JOB = 100;

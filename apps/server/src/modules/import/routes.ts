@@ -5,18 +5,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
-import { requireAuth, type Access } from '../../plugins/auth.ts';
+import { requireAuth, type Access } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
-import type { AnyImporter } from './importer.ts';
+import type { AnyImporter } from '../../core/importer.ts';
 import * as service from './service.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The import kinds of the app by type; `importerRoutes` adds one. */
-    importers: Map<string, AnyImporter>;
-  }
-}
 
 const ZImportData = z.object({ importId: z.string() });
 /** The upload's query of a kind that imports into a record (Importer.subject). */
@@ -28,8 +21,7 @@ const ZSubjectQuery = z.object({ subjectId: ZId.optional() });
  */
 export const importCentre = fp(
   async (app: FastifyInstance) => {
-    const importers = new Map<string, AnyImporter>();
-    app.decorate('importers', importers);
+    const { importers } = app.ctx.registry;
     app.jobs.work(
       service.IMPORT_VALIDATE_JOB,
       ZImportData,
@@ -70,8 +62,7 @@ export interface ImporterRoutesOptions {
  */
 export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = async (app, options) => {
   const { importer, paths, access, audit, tag } = options;
-  if (app.importers.has(importer.type)) throw new Error(`import type ${importer.type} registered twice`);
-  app.importers.set(importer.type, importer);
+  app.ctx.registry.importers.add(importer.type, importer);
 
   app.get(
     paths.template,

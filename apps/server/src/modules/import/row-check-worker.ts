@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createFieldCipher } from '../../lib/crypto.ts';
-import type { RowCheckDefinition, StagedBase } from './importer.ts';
+import type { RowCheckDefinition, StagedBase } from '../../core/importer.ts';
 import {
   type CheckedBatch,
   checkRows,

@@ -3,7 +3,7 @@ import { luhnCheckDigit } from '../../lib/bank-card.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import { idCardCheckChar } from '../../lib/id-card.ts';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
-import { mapHeader, rowCheck, type StagedRow, type WorkerCheckData } from '../worker-import/rows.ts';
+import { mapHeader, rowCheck, type StagedRow, type WorkerCheckData } from '../worker/import/rows.ts';
 import { type CheckedBatch, checkRows, createRowChecker } from './row-checker.ts';
 
 const KEY = 'MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY';
@@ -16,7 +16,7 @@ const jobTypes = [
 // The worker import's row check, the heaviest there is (ID card rules, hashing, encryption).
 const data: WorkerCheckData = { companyId: 1, today: today.getTime(), jobTypes };
 const check = rowCheck.create(data, cipher);
-const rowCheckModule = new URL('../worker-import/rows.ts', import.meta.url).href;
+const rowCheckModule = new URL('../worker/import/rows.ts', import.meta.url).href;
 const { columns } = mapHeader(['姓名', '身份证号', '手机号', '工种编码', '入职日期', '备注', '开户银行', '银行卡号']);
 
 /** Rows of every kind: good ones with a card, bad mobiles, a disabled job type, a bad ID number. */

@@ -11,7 +11,7 @@
 import { extname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SheetRow } from '../../lib/sheet-reader.ts';
-import type { CheckRow, ColumnIndex, RowCheck, StagedBase } from './importer.ts';
+import type { CheckRow, ColumnIndex, RowCheck, StagedBase } from '../../core/importer.ts';
 
 /** A batch of checked rows. */
 export interface CheckedBatch {

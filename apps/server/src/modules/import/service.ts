@@ -16,17 +16,18 @@ import {
   type TImportRowError,
   type TImportStatus,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
+import type { AppRegistry } from '../../core/registry.ts';
 import { sqlStateOf } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
 import type { JobQueue, JobRun } from '../../lib/job-queue.ts';
 import { createXlsxWriter, readSheetRowBatches, SheetFormatError, type SheetRow } from '../../lib/spreadsheet.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import * as files from '../file/service.ts';
 import { isBlankRow, mapHeaderOf } from './columns.ts';
-import type { AnyImporter, ColumnIndex, ImportScope, RowCheck, StagedBase } from './importer.ts';
+import type { AnyImporter, ColumnIndex, ImportScope, RowCheck, StagedBase } from '../../core/importer.ts';
 import * as repo from './repo.ts';
 import { createErrorCollector } from './report.ts';
 import { type CheckedBatch, createRowChecker, type RowChecker } from './row-checker.ts';
@@ -53,7 +54,7 @@ export class ImportFailure extends Error {
 }
 
 /** The definitions of a running app, by type (Importer.type): the background runs look them up. */
-export type ImporterRegistry = ReadonlyMap<string, AnyImporter>;
+export type ImporterRegistry = Pick<AppRegistry['importers'], 'get'>;
 
 export function toImportJob(row: repo.ImportJobRow): TImportJob {
   return {

@@ -5,9 +5,9 @@ import { once } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import { PassThrough } from 'node:stream';
 import { EXPORT_RETENTION_DAYS } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import * as files from '../file/service.ts';
-import type { StagedBase } from './importer.ts';
+import type { StagedBase } from '../../core/importer.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -7,11 +7,12 @@ import {
   type TLedgerEntryFilters,
   type TLedgerEntryType,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { chinaDateTime } from '../../lib/china-time.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import type { Exporter } from '../../core/exporter.ts';
 import * as exports from '../export/service.ts';
 import { countEntries, iterateEntries } from '../ledger/service.ts';
 import { serviceCompanyNames } from '../service-company/service.ts';
@@ -44,7 +45,7 @@ export function requestEntriesExport(
 }
 
 /** The 资金明细 exporter: the company's entries newest first, read in keyset batches. */
-export const ledgerEntryExporter: exports.Exporter = async (ctx, job) => {
+export const ledgerEntryExporter: Exporter = async (ctx, job) => {
   const parsed = ZLedgerEntryFilters.safeParse(job.filters);
   if (!parsed.success) throw new exports.ExportFailure('导出条件无效，请重新导出');
   const filters = entryFiltersOf(parsed.data);

@@ -16,11 +16,12 @@ import {
   type ZTopupQuery,
 } from '@flexpay/contract';
 import type { z } from 'zod';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/service.ts';
-import { onApprovalDecided, startApproval } from '../approval/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
+import type { ApprovalOutcomeHandler } from '../../core/approval.ts';
+import { startApproval } from '../approval/service.ts';
 import { getCompanyName } from '../company/service.ts';
 import { findStoredFile, findStoredFileIn } from '../file/service.ts';
 import { getBalances, listEntries, postTransfer, type EntryFilters } from '../ledger/service.ts';
@@ -165,7 +166,7 @@ export async function createTopup(
     createdBy: auth.adminId,
   });
   // The company's own approval flow for top-ups, when it has one for this amount (审批管理).
-  const approval = await startApproval(tx, {
+  const approval = await startApproval(tx, ctx.registry.approvalOutcomes, {
     companyId: auth.companyId,
     type: 'topup',
     subject: { kind: 'topup', id },
@@ -179,8 +180,8 @@ export async function createTopup(
   return toTopup(row);
 }
 
-// A top-up's approval ended: it goes on to the platform's queue, or is 已驳回 with the reason.
-onApprovalDecided('topup', async (tx, request, outcome, comment) => {
+/** A top-up's approval ended: it goes on to the platform's queue, or is 已驳回 with the reason. */
+export const onTopupApprovalDecided: ApprovalOutcomeHandler = async (tx, request, outcome, comment) => {
   const id = Number(request.subject.id);
   if (outcome === 'approved') await repo.finishTopupApproval(tx, id, { status: 'pending' });
   else
@@ -189,7 +190,7 @@ onApprovalDecided('topup', async (tx, request, outcome, comment) => {
       rejectReason: `审批驳回：${comment}`.slice(0, 200),
       decidedAt: new Date(),
     });
-});
+};
 
 export type TopupListQuery = z.output<typeof ZTopupQuery> & {
   companyId?: number | undefined;

@@ -19,7 +19,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireOperator } from '../../plugins/auth.ts';
+import { requireOperator } from '../../core/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { route } from '../../plugins/route.ts';
 import { listCompanies } from '../company/service.ts';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Code, type TOperatorInfo } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import * as repo from './repo.ts';

@@ -7,10 +7,10 @@ import {
   type TPage,
   type TRole,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import {
   deleteRole as deleteRoleRow,
   findRole,

@@ -1,7 +1,7 @@
 /** Service companies (服务商) and each company's cost rules with them (DOMAIN section 2). */
 import type { TCostRule, TCostRuleBody, TReceiptContent, TServiceCompanyOption } from '@flexpay/contract';
 import { type ZCostRuleBody } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { notFound } from '../../lib/errors.ts';
 import * as repo from './repo.ts';

@@ -1,22 +1,8 @@
-import {
-  API,
-  ZCustomerServiceMessage,
-  ZCustomerServiceMessageBody,
-  type TCustomerServiceMessage,
-} from '@flexpay/contract';
+import { API, ZCustomerServiceMessage, ZCustomerServiceMessageBody } from '@flexpay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
-import { findRecentMessages, insertMessage } from './repo.ts';
-
-const toMessage = (r: Awaited<ReturnType<typeof insertMessage>>): TCustomerServiceMessage => ({
-  id: r.id,
-  content: r.content,
-  contact: r.contact,
-  status: r.status === 'replied' ? 'replied' : 'open',
-  reply: r.reply,
-  createdAt: r.createdAt.toISOString(),
-});
+import { leaveMessage, listMyMessages } from './service.ts';
 
 /** The customer-service drawer of the top bar: messages to the platform and their replies. */
 export const supportRoutes: FastifyPluginAsync = async (app) => {
@@ -25,7 +11,7 @@ export const supportRoutes: FastifyPluginAsync = async (app) => {
     url: API.support.messages,
     access: 'session',
     schema: { tags: ['support'], summary: '我的客服留言', data: z.array(ZCustomerServiceMessage) },
-    handler: async (auth) => (await findRecentMessages(app.db, auth.companyId, auth.adminId)).map(toMessage),
+    handler: (auth) => listMyMessages(app.ctx, auth),
   });
 
   route(app, {
@@ -41,7 +27,6 @@ export const supportRoutes: FastifyPluginAsync = async (app) => {
     },
     message: '留言已提交，客服会尽快回复',
     targetOfResult: (message) => `message:${message.id}`,
-    handler: async (auth, { body }) =>
-      toMessage(await insertMessage(app.db, { companyId: auth.companyId, adminId: auth.adminId, ...body })),
+    handler: (auth, { body }) => leaveMessage(app.ctx, auth, body),
   });
 };

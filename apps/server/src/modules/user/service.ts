@@ -15,7 +15,7 @@ import {
   type TVerifyMethod,
 } from '@flexpay/contract';
 import { eq } from 'drizzle-orm';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { admin } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';

@@ -1,11 +1,10 @@
-import { API, ZCaptcha, ZSendSmsBody, ZSendSmsResult, ZValidateCodeBody } from '@flexpay/contract';
+import { API, ZCaptcha, ZValidateCodeBody } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
 import { checkCode, createImageCaptcha } from './service.ts';
-import { sendSmsForPurpose } from './send-sms.ts';
 
-/** Spec section 7: image captcha, SMS codes and code validation. */
+/** Spec section 7: image captcha and code validation (sendSms is the auth area's: it needs the admin). */
 export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, {
     method: 'GET',
@@ -13,16 +12,6 @@ export const verificationRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'public',
     schema: { tags: ['verification'], summary: '图形验证码', data: ZCaptcha },
     handler: (_auth, { request }) => createImageCaptcha(app.ctx, request.ip),
-  });
-
-  route(app, {
-    method: 'POST',
-    url: API.verification.sendSms,
-    access: 'public',
-    audit: 'verification.sendSms',
-    schema: { tags: ['verification'], summary: '发送短信验证码', body: ZSendSmsBody, data: ZSendSmsResult },
-    // A public route: the session, where there is one, decides which phone a code may go to.
-    handler: (auth, { body, request }) => sendSmsForPurpose(app.ctx, auth, body, request.ip),
   });
 
   route(app, {

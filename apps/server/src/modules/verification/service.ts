@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Code, maskMobile } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashSecret, safeEqual } from '../../lib/crypto.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -184,4 +184,11 @@ export async function consumeVerifications(ctx: ServiceContext, db: DbOrTx, ids:
     if (!row) throw new AppError(Code.CONFLICT, '验证码已被使用，请重新获取');
     await updateVerification(db, id, { consumedAt: now });
   }
+}
+
+// ---- For other modules ----
+
+/** A challenge still open (not used, not expired), by its token: the sign-in's SMS step resends its code. */
+export function findOpenChallenge(db: DbOrTx, token: string, now: Date) {
+  return findLiveVerification(db, token, now);
 }

@@ -1,11 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
+import type { SmsSender } from '../../core/sms.ts';
 import { insertSmsOutbox } from './repo.ts';
-
-/** The port every SMS goes through; production plugs a real gateway in behind it. */
-export interface SmsSender {
-  send(message: { mobile: string; content: string; purpose: string; ip: string }, db: DbOrTx): Promise<void>;
-}
 
 /**
  * The default sender: writes the message to the `sms_outbox` table and the log, so a developer

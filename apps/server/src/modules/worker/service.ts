@@ -12,11 +12,11 @@ import {
   type TWorkerRow,
   type TWorkerStatus,
 } from '@flexpay/contract';
-import type { ServiceContext } from '../../context.ts';
+import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import { ageOn } from '../../lib/id-card.ts';
-import type { AuthContext } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import * as repo from './repo.ts';
 import { findWorkerPage } from './large-list/page.ts';
 import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
@@ -122,7 +122,7 @@ export async function getWorker(ctx: ServiceContext, auth: AuthContext, id: numb
     sensitiveVisible: sensitive,
     bankCards,
     alipayAccounts,
-    canDelete: row.worker.paidCount === 0,
+    canDelete: (await referenceToWorker(ctx, ctx.db, row.worker.companyId, row.worker.id)) === null,
     updatedAt: row.worker.updatedAt.toISOString(),
   };
 }
@@ -256,11 +256,27 @@ export async function rejoinWorker(ctx: ServiceContext, auth: AuthContext, id: n
   });
 }
 
-/** Only a worker who was never paid may be deleted; their payout accounts go with them. */
+/**
+ * The first reason another area's records refer to this worker (payroll: items in a batch), or
+ * null. Each area that refers to workers answers for its own rows (`registry.workerReferences`).
+ */
+async function referenceToWorker(ctx: ServiceContext, db: DbOrTx, companyId: number, id: number) {
+  for (const check of ctx.registry.workerReferences.values()) {
+    const reason = await check(db, companyId, id);
+    if (reason) return reason;
+  }
+  return null;
+}
+
+/**
+ * Only a worker nothing refers to (never in a batch) may be deleted; their payout accounts go
+ * with them. The database's foreign keys refuse it too, if a reference appears meanwhile.
+ */
 export async function deleteWorker(ctx: ServiceContext, auth: AuthContext, id: number) {
   await ctx.db.transaction(async (tx) => {
-    const row = await loadWorker(tx, auth.companyId, id, true);
-    if (row.worker.paidCount > 0) throw new AppError(Code.CONFLICT, '该员工已有发放记录，不能删除，可设为离职');
+    await loadWorker(tx, auth.companyId, id, true);
+    const reason = await referenceToWorker(ctx, tx, auth.companyId, id);
+    if (reason) throw new AppError(Code.CONFLICT, reason);
     await repo.deleteWorker(tx, auth.companyId, id);
   });
 }

@@ -38,7 +38,7 @@ import {
   SORT_COLUMNS,
   type WorkerFilter,
   type WorkerListRow,
-} from '../repo.ts';
+} from './filters.ts';
 
 export interface WorkerPageQuery extends WorkerFilter {
   page: number;

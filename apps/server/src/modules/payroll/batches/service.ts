@@ -1,0 +1,571 @@
+/**
+ * Payroll batches (薪酬发放, DOMAIN section 6) up to 待支付: create, items from a sheet (the
+ * import centre, payroll-import.ts) or picked workers, the check (rules.ts) under the period's
+ * lock, fees, edits, submission through the company's approval flow, cancellation.
+ */
+import {
+  PAYROLL_CANCELLABLE_STATUSES,
+  PAYROLL_EDITABLE_STATUSES,
+  PAYROLL_STATUS_LABELS,
+  PAYROLL_STATUSES,
+  formatFen,
+  payrollBatchNo,
+  type TPage,
+  type TPayoutChannel,
+  type TPayrollBatch,
+  type TPayrollBatchDetail,
+  type TPayrollItem,
+  type TRefundItem,
+  type TGrantRecord,
+  type TPayrollStatus,
+  type TPayrollStatusCount,
+  type ZPayrollBatchBody,
+  type ZPayrollBatchQuery,
+  type ZPayrollItemBody,
+  type ZPayrollItemQuery,
+  type ZPayrollPickBody,
+} from '@flexpay/contract';
+import type { z } from 'zod';
+import type { ServiceContext } from '../../../core/context.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
+import type { FeeBearer } from '../../../lib/money.ts';
+import { adminNames } from '../../admin/service.ts';
+import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
+import type { AppRegistry } from '../../../core/registry.ts';
+import { getRequest, startApproval } from '../../approval/service.ts';
+import type { AuthContext } from '../../../core/auth.ts';
+import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
+import { findPayees } from '../../worker/service.ts';
+import * as repo from './repo.ts';
+import { checkItems, type Payee } from './rules.ts';
+
+/** The subject kind of a batch's approval requests. */
+export const BATCH_SUBJECT = 'payroll_batch';
+/** Check results are written this many items a statement. */
+const WRITE_CHUNK = 10_000;
+/** From this many items written at once, the planner's statistics are refreshed (repo.analyzeItems). */
+const ANALYZE_FROM = 10_000;
+
+type ListQuery = z.output<typeof ZPayrollBatchQuery>;
+type ItemListQuery = z.output<typeof ZPayrollItemQuery>;
+type TPayrollBatchBody = z.output<typeof ZPayrollBatchBody>;
+type TPayrollItemBody = z.output<typeof ZPayrollItemBody>;
+type TPayrollPickBody = z.output<typeof ZPayrollPickBody>;
+
+// ---- Reading ----
+
+async function toBatches(db: DbOrTx, rows: repo.BatchRow[]): Promise<TPayrollBatch[]> {
+  const [services, creators] = await Promise.all([
+    serviceCompanyNames(
+      db,
+      rows.map((r) => r.serviceCompanyId),
+    ),
+    adminNames(
+      db,
+      rows.map((r) => r.createdBy),
+    ),
+  ]);
+  return rows.map((r) => {
+    const createdAt = r.createdAt.toISOString();
+    return {
+      id: r.id,
+      batchNo: payrollBatchNo(r.id, createdAt),
+      title: r.title,
+      period: r.period,
+      serviceCompanyId: r.serviceCompanyId,
+      serviceCompanyName: services.get(r.serviceCompanyId) ?? '',
+      channel: r.channel as TPayoutChannel,
+      source: r.source as TPayrollBatch['source'],
+      status: r.status as TPayrollStatus,
+      itemCount: r.itemCount,
+      okCount: r.okCount,
+      failedCount: r.failedCount,
+      amountFen: r.amountFen,
+      feeFen: r.feeFen,
+      netFen: r.netFen,
+      debitFen: r.debitFen,
+      feeRateBp: r.feeRateBp,
+      feeBearer: r.feeBearer as FeeBearer | null,
+      remark: r.remark,
+      creator: { id: r.createdBy, name: creators.get(r.createdBy) ?? '' },
+      createdAt,
+      checkedAt: r.checkedAt?.toISOString() ?? null,
+      submittedAt: r.submittedAt?.toISOString() ?? null,
+      cancelledAt: r.cancelledAt?.toISOString() ?? null,
+      cancelReason: r.cancelReason,
+    };
+  });
+}
+
+async function toBatch(db: DbOrTx, row: repo.BatchRow): Promise<TPayrollBatch> {
+  const [batch] = await toBatches(db, [row]);
+  return batch as TPayrollBatch;
+}
+
+const toItem = (r: repo.ItemRow): TPayrollItem => ({
+  id: r.id,
+  batchId: r.batchId,
+  rowNo: r.rowNo,
+  workerId: r.workerId,
+  name: r.name,
+  idNumberMasked: r.idNumberMasked,
+  amountFen: r.amountFen,
+  feeFen: r.feeFen,
+  netFen: r.netFen,
+  debitFen: r.debitFen,
+  account:
+    r.accountChannel && r.accountMasked
+      ? { channel: r.accountChannel as TPayoutChannel, accountMasked: r.accountMasked, bankCode: r.accountBank }
+      : null,
+  checkResult: r.checkResult as TPayrollItem['checkResult'],
+  checkReasons: r.checkReasons ? r.checkReasons.split('\n') : [],
+  remark: r.remark,
+  payStatus: r.payStatus as TPayrollItem['payStatus'],
+  payFailReason: r.payFailReason,
+  paidAt: r.paidAt?.toISOString() ?? null,
+});
+
+/** One batch of the company as the API shows it (after a payment, for its answer). */
+export async function getBatch(db: DbOrTx, companyId: number, id: number): Promise<TPayrollBatch> {
+  return toBatch(db, await batchOf(db, companyId, id));
+}
+
+async function batchOf(db: DbOrTx, companyId: number, id: number, lock = false) {
+  const row = await repo.findBatch(db, companyId, id, lock);
+  if (!row) throw notFound('发放批次不存在');
+  return row;
+}
+
+/** Refuses an action the batch's state does not allow, naming the state. */
+function assertStatus(row: repo.BatchRow, allowed: readonly string[], action: string) {
+  if (!allowed.includes(row.status)) {
+    throw conflict(`批次当前为“${PAYROLL_STATUS_LABELS[row.status as TPayrollStatus]}”，不能${action}`);
+  }
+}
+
+export async function listBatches(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: ListQuery,
+  statuses?: readonly TPayrollStatus[],
+): Promise<TPage<TPayrollBatch>> {
+  const page = await repo.findBatchPage(
+    ctx.db,
+    {
+      companyId: auth.companyId,
+      status: q.status,
+      statuses,
+      title: q.title,
+      period: q.period,
+      serviceCompanyId: q.serviceCompanyId,
+    },
+    q.page,
+    q.limit,
+  );
+  return {
+    total: page.total,
+    rows: await toBatches(
+      ctx.db,
+      page.rows.map((r) => r.batch),
+    ),
+  };
+}
+
+/** Every status with its number of batches and their amount (zero where there are none). */
+export async function countByStatus(ctx: ServiceContext, auth: AuthContext): Promise<TPayrollStatusCount[]> {
+  const counted = new Map((await repo.countBatchesByStatus(ctx.db, auth.companyId)).map((c) => [c.status, c]));
+  return PAYROLL_STATUSES.map((status) => ({
+    status,
+    count: counted.get(status)?.count ?? 0,
+    amountFen: counted.get(status)?.amountFen ?? 0,
+  }));
+}
+
+/** 发放详情: the batch and its latest approval (history, and whether the viewer may decide). */
+export async function getBatchDetail(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatchDetail> {
+  const row = await batchOf(ctx.db, auth.companyId, id);
+  const approval = row.approvalRequestId ? await getRequest(ctx, auth, row.approvalRequestId) : null;
+  return { ...(await toBatch(ctx.db, row)), approval };
+}
+
+export async function listItems(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: ItemListQuery,
+): Promise<TPage<TPayrollItem>> {
+  const batch = await batchOf(ctx.db, auth.companyId, q.batchId);
+  // Without a name filter the batch's own counters give the total.
+  const known = q.name
+    ? undefined
+    : q.result === 'ok'
+      ? batch.okCount
+      : q.result === 'failed'
+        ? batch.failedCount
+        : q.result === 'unchecked'
+          ? batch.itemCount - batch.okCount - batch.failedCount
+          : batch.itemCount;
+  const page = await repo.findItemPage(
+    ctx.db,
+    { companyId: auth.companyId, batchId: batch.id, result: q.result, name: q.name },
+    q.page,
+    q.limit,
+    known,
+  );
+  return { total: page.total, rows: page.rows.map(toItem) };
+}
+
+/** The spec's getEmolumentDetailByIds: the company's items among these ids (others are left out). */
+export async function itemsByIds(ctx: ServiceContext, auth: AuthContext, ids: number[]): Promise<TPayrollItem[]> {
+  return (await repo.findItemsByIds(ctx.db, auth.companyId, [...new Set(ids)])).map(toItem);
+}
+
+// ---- Creating and filling ----
+
+export async function createBatch(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  body: TPayrollBatchBody,
+): Promise<TPayrollBatch> {
+  const id = await insertBatch(ctx.db, auth.companyId, auth.adminId, body);
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+/** A new batch (草稿) of the company with a service company it has an enabled link with. */
+export async function insertBatch(db: DbOrTx, companyId: number, adminId: number, body: TPayrollBatchBody) {
+  const link = await findEnabledLink(db, companyId, body.serviceCompanyId);
+  if (!link) throw invalidField('serviceCompanyId', '未与该服务商签约或签约已停用');
+  return repo.insertBatch(db, {
+    companyId,
+    title: body.title,
+    period: body.period,
+    serviceCompanyId: body.serviceCompanyId,
+    channel: body.channel,
+    source: body.source ?? 'sheet',
+    remark: body.remark ?? '',
+    createdBy: adminId,
+  });
+}
+
+/**
+ * After items changed: a batch checked before needs a new check (待确认 gives its reservation of
+ * the monthly limits back and is 核对中 again); the totals are recounted.
+ */
+async function itemsChanged(tx: DbOrTx, row: repo.BatchRow) {
+  if (row.status === 'confirming') await repo.updateBatch(tx, row.id, { status: 'checking' });
+  await repo.refreshBatchTotals(tx, row.companyId, row.id);
+}
+
+/** For the sheet import: a batch of the company that still takes items, locked. */
+export async function openBatchForItems(tx: DbOrTx, companyId: number, batchId: number) {
+  const row = await batchOf(tx, companyId, batchId, true);
+  assertStatus(row, PAYROLL_EDITABLE_STATUSES, '添加发放明细');
+  return {
+    row,
+    nextRowNo: await repo.nextRowNo(tx, companyId, batchId),
+    insert: (items: repo.NewItem[]) => repo.insertItems(tx, items),
+    finish: () => itemsChanged(tx, row),
+  };
+}
+
+/** Refuses an import into a batch that does not take items (before the upload is stored). */
+export async function assertBatchTakesItems(db: DbOrTx, companyId: number, batchId: number) {
+  const row = await batchOf(db, companyId, batchId);
+  assertStatus(row, PAYROLL_EDITABLE_STATUSES, '添加发放明细');
+}
+
+/** 选择员工: picked workers with their amounts become items (the check judges them later). */
+export async function addPickedItems(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  batchId: number,
+  body: TPayrollPickBody,
+): Promise<TPayrollBatch> {
+  await ctx.db.transaction((tx) => addWorkerItems(tx, auth.companyId, batchId, body.items));
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, batchId));
+}
+
+/** Adds items for workers of the company (by id), inside the caller's transaction. */
+export async function addWorkerItems(tx: DbOrTx, companyId: number, batchId: number, items: TPayrollPickBody['items']) {
+  const open = await openBatchForItems(tx, companyId, batchId);
+  const ids = items.map((i) => i.workerId);
+  const payees = new Map(
+    (await findPayees(tx, companyId, open.row.channel as TPayoutChannel, { ids })).map((p) => [p.workerId, p]),
+  );
+  const missing = items.findIndex((i) => !payees.has(i.workerId));
+  if (missing >= 0) throw invalidField(`items.${missing}.workerId`, `第 ${missing + 1} 名员工不存在`);
+  await open.insert(
+    items.map((item, i) => {
+      const payee = payees.get(item.workerId) as NonNullable<ReturnType<typeof payees.get>>;
+      return {
+        companyId,
+        batchId,
+        rowNo: open.nextRowNo + i,
+        name: payee.name,
+        idNumberHash: payee.idNumberHash,
+        idNumberMasked: payee.idNumberMasked,
+        amountFen: item.amountFen,
+        remark: item.remark ?? '',
+      };
+    }),
+  );
+  await open.finish();
+}
+
+// ---- Checking ----
+
+/**
+ * 核对: every item against DOMAIN section 6 (rules.ts), under the lock of the batch's service
+ * company and month, so two batches checked at once never both take a worker's remaining monthly
+ * headroom. All pass: 待确认 (the items now count toward the monthly totals); else 核对中.
+ */
+export async function checkBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatch> {
+  await ctx.db.transaction((tx) => runCheck(tx, auth.companyId, id, ctx.now()));
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+/** The check of checkBatch inside the caller's transaction (the seed's batches pass it too). */
+export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: Date): Promise<void> {
+  const row = await batchOf(tx, companyId, id, true);
+  assertStatus(row, PAYROLL_EDITABLE_STATUSES, '核对');
+  const link = await findEnabledLink(tx, companyId, row.serviceCompanyId);
+  if (!link) throw conflict('与该服务商的签约已停用，不能核对');
+  await repo.lockPeriod(tx, companyId, row.serviceCompanyId, row.period);
+  const items = await repo.findItemsToCheck(tx, companyId, id);
+  if (!items.length) throw conflict('批次中没有发放明细，请先导入或选择员工');
+
+  const channel = row.channel as TPayoutChannel;
+  const hashes = [...new Set(items.map((i) => i.idNumberHash))];
+  const payees = new Map<string, Payee>();
+  for (const p of await findPayees(tx, companyId, channel, { hashes })) {
+    payees.set(p.idNumberHash, {
+      workerId: p.workerId,
+      name: p.name,
+      status: p.status,
+      account:
+        p.accountId !== null
+          ? {
+              id: p.accountId,
+              masked: p.accountMasked ?? '',
+              bankCode: p.accountBank,
+              holderName: p.accountHolder ?? '',
+            }
+          : null,
+    });
+  }
+  const committed = await repo.findCommittedMonthTotals(
+    tx,
+    { companyId: companyId, serviceCompanyId: row.serviceCompanyId, period: row.period, exceptBatchId: id },
+    [...new Set([...payees.values()].map((p) => p.workerId))],
+  );
+  const checked = checkItems(items, payees, committed, {
+    channel,
+    feeRateBp: link.feeRateBp,
+    feeBearer: link.feeBearer,
+    singleMinFen: link.singleMinFen,
+    singleMaxFen: link.singleMaxFen,
+    monthlyLimitFen: link.monthlyLimitFen,
+  });
+  for (let i = 0; i < checked.length; i += WRITE_CHUNK) {
+    await repo.writeCheckResults(
+      tx,
+      companyId,
+      id,
+      checked.slice(i, i + WRITE_CHUNK).map((c) => ({
+        id: c.id,
+        workerId: c.workerId,
+        accountChannel: c.account ? channel : null,
+        accountId: c.account?.id ?? null,
+        accountMasked: c.account?.masked ?? null,
+        accountBank: c.account?.bankCode ?? null,
+        result: c.ok ? 'ok' : 'failed',
+        reasons: c.reasons.join('\n'),
+        feeFen: c.feeFen,
+        netFen: c.netFen,
+        debitFen: c.debitFen,
+      })),
+    );
+  }
+  const failed = checked.some((c) => !c.ok);
+  await repo.updateBatch(tx, id, {
+    status: failed ? 'checking' : 'confirming',
+    feeRateBp: link.feeRateBp,
+    feeBearer: link.feeBearer,
+    checkedAt: now,
+  });
+  await repo.refreshBatchTotals(tx, companyId, id);
+  if (checked.length >= ANALYZE_FROM) await repo.analyzeItems(tx);
+}
+
+// ---- Editing items ----
+
+async function itemOf(tx: Tx, auth: AuthContext, id: number) {
+  const item = await repo.findItem(tx, auth.companyId, id);
+  if (!item) throw notFound('发放明细不存在');
+  const batch = await batchOf(tx, auth.companyId, item.batchId, true);
+  return { item, batch };
+}
+
+/** Changes an item's amount and remark; it is 未核对 until the batch is checked again. */
+export async function updateItem(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  body: TPayrollItemBody,
+): Promise<TPayrollItem> {
+  await ctx.db.transaction(async (tx) => {
+    const { batch } = await itemOf(tx, auth, id);
+    assertStatus(batch, PAYROLL_EDITABLE_STATUSES, '修改发放明细');
+    await repo.updateItem(tx, id, {
+      amountFen: body.amountFen,
+      remark: body.remark ?? '',
+      checkResult: 'unchecked',
+      checkReasons: '',
+      feeFen: 0,
+      netFen: 0,
+      debitFen: 0,
+    });
+    await itemsChanged(tx, batch);
+  });
+  const item = await repo.findItem(ctx.db, auth.companyId, id);
+  if (!item) throw notFound('发放明细不存在');
+  return toItem(item);
+}
+
+export async function removeItem(ctx: ServiceContext, auth: AuthContext, id: number): Promise<null> {
+  await ctx.db.transaction(async (tx) => {
+    const { item, batch } = await itemOf(tx, auth, id);
+    assertStatus(batch, PAYROLL_EDITABLE_STATUSES, '删除发放明细');
+    await repo.deleteItem(tx, item);
+    await itemsChanged(tx, batch);
+  });
+  return null;
+}
+
+// ---- Submitting, approval, cancelling ----
+
+/**
+ * 核对确认: a batch whose every item passed (待确认) goes to the company's approval flow for
+ * 发放 (待审批), or straight to 待支付 when the flow does not ask for one. The batch's creator
+ * never approves it.
+ */
+export async function submitBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatch> {
+  await ctx.db.transaction((tx) => runSubmit(tx, ctx.registry.approvalOutcomes, auth.companyId, id, ctx.now()));
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+/** The submission of submitBatch inside the caller's transaction. */
+export async function runSubmit(
+  tx: Tx,
+  approvalOutcomes: AppRegistry['approvalOutcomes'],
+  companyId: number,
+  id: number,
+  now: Date,
+): Promise<void> {
+  const row = await batchOf(tx, companyId, id, true);
+  if (row.status === 'checking' && row.failedCount > 0) {
+    throw conflict(`还有 ${row.failedCount} 条发放明细核对未通过，请修改或删除后重新核对`);
+  }
+  assertStatus(row, ['confirming'], '提交（请先完成核对）');
+  const approval = await startApproval(tx, approvalOutcomes, {
+    companyId: companyId,
+    type: 'payroll',
+    subject: { kind: BATCH_SUBJECT, id },
+    amountFen: row.debitFen,
+    creatorAdminId: row.createdBy,
+    title: `发放 ${row.title}（${row.itemCount} 人，¥${formatFen(row.debitFen)}）`,
+  });
+  await repo.updateBatch(
+    tx,
+    id,
+    approval.status === 'pending'
+      ? { status: 'approving', submittedAt: now, approvalRequestId: approval.requestId }
+      : { status: 'to_pay', submittedAt: now },
+  );
+}
+
+/** For other areas: whether a worker has items in any batch (then the worker may not be deleted). */
+export function hasPayrollItems(db: DbOrTx, companyId: number, workerId: number): Promise<boolean> {
+  return repo.hasItemsOfWorker(db, companyId, workerId);
+}
+
+/** The batch's approval ended: 待支付, or back to 待确认 (the rejection stays in its history). */
+export const onBatchApprovalDecided: ApprovalOutcomeHandler = async (tx, request, outcome) => {
+  if (request.subject.kind !== BATCH_SUBJECT) return;
+  const id = Number(request.subject.id);
+  await repo.moveBatch(tx, id, 'approving', { status: outcome === 'approved' ? 'to_pay' : 'confirming' });
+};
+
+/**
+ * 取消: before 支付中 and outside an approval in progress (its approvers would decide on nothing),
+ * with a reason; its items stop counting toward the monthly totals.
+ */
+export async function cancelBatch(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  id: number,
+  reason: string,
+): Promise<TPayrollBatch> {
+  await ctx.db.transaction((tx) => runCancel(tx, auth.companyId, id, reason, ctx.now()));
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+/** The cancellation of cancelBatch inside the caller's transaction. */
+export async function runCancel(tx: DbOrTx, companyId: number, id: number, reason: string, now: Date) {
+  const row = await batchOf(tx, companyId, id, true);
+  assertStatus(row, PAYROLL_CANCELLABLE_STATUSES, '取消（审批中的批次请待审批结束）');
+  await repo.updateBatch(tx, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+}
+
+/** 退款中心: the items whose payment failed, each with its batch, to be paid again. */
+export async function listFailedItems(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: { page: number; limit: number; name?: string | undefined },
+): Promise<TPage<TRefundItem>> {
+  const page = await repo.findFailedItemPage(ctx.db, auth.companyId, q.name, q.page, q.limit);
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      ...toItem(r.item),
+      batchTitle: r.batchTitle,
+      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
+    })),
+  };
+}
+
+/** 发放记录: every item of every batch of the company (an ID number is matched exactly, by its keyed hash). */
+export async function listGrantRecords(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  q: {
+    page: number;
+    limit: number;
+    name?: string | undefined;
+    idNumber?: string | undefined;
+    period?: string | undefined;
+    payStatus?: string | undefined;
+  },
+): Promise<TPage<TGrantRecord>> {
+  const page = await repo.findRecordPage(
+    ctx.db,
+    {
+      companyId: auth.companyId,
+      name: q.name,
+      idNumberHash: q.idNumber ? ctx.cipher.hash(q.idNumber.toUpperCase()) : undefined,
+      period: q.period,
+      payStatus: q.payStatus,
+    },
+    q.page,
+    q.limit,
+  );
+  return {
+    total: page.total,
+    rows: page.rows.map((r) => ({
+      ...toItem(r.item),
+      batchTitle: r.batchTitle,
+      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
+      period: r.period,
+    })),
+  };
+}

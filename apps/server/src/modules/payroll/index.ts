@@ -1,0 +1,33 @@
+/**
+ * 薪酬发放 (DOMAIN section 6): batches and their check and approval (batches/), the batch sheet
+ * (import/), paying and settlement (payouts/), electronic receipts (receipts/).
+ */
+import { defineArea } from '../../core/area.ts';
+import { recordsExporter } from './batches/records-export.ts';
+import { payrollRoutes } from './batches/routes.ts';
+import { hasPayrollItems, onBatchApprovalDecided } from './batches/service.ts';
+import { payrollImportRoutes } from './import/routes.ts';
+import { payoutRoutes } from './payouts/routes.ts';
+import { registerPayoutWork } from './payouts/work.ts';
+import { receiptRoutes } from './receipts/routes.ts';
+import { receiptsExporter } from './receipts/service.ts';
+
+export const payrollArea = defineArea(
+  'payroll',
+  async (app) => {
+    const { registry } = app.ctx;
+    registry.approvalOutcomes.add('payroll', onBatchApprovalDecided);
+    registry.exporters.add('grantRecords', recordsExporter);
+    registry.exporters.add('receipts', receiptsExporter);
+    // A worker with items in a batch is the payroll's fact: it answers whether one may be deleted.
+    registry.workerReferences.add('payroll', async (db, companyId, workerId) =>
+      (await hasPayrollItems(db, companyId, workerId)) ? '该员工已有发放记录，不能删除，可设为离职' : null,
+    );
+    registerPayoutWork(app);
+    await app.register(payrollRoutes);
+    await app.register(payrollImportRoutes);
+    await app.register(payoutRoutes);
+    await app.register(receiptRoutes);
+  },
+  ['import', 'export', 'approval'],
+);

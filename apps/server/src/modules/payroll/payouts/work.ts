@@ -1,0 +1,71 @@
+/**
+ * The payout work that runs without a request: the dispatch job (确认支付 sends one), and a
+ * round on a timer (`PAYOUT_TICK_MS`) that sends queued payouts, runs the steps the provider's
+ * area adds (the sandbox delivers its due callbacks) and reconciles the rest.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { PayoutProvider } from '../../../lib/payout-provider.ts';
+import { dispatchPayouts, PAYOUT_DISPATCH_JOB, reconcilePayouts } from './service.ts';
+
+export interface PayoutRound {
+  sent: number;
+  callbacks: number;
+  reconciled: number;
+}
+
+export interface PayoutWork {
+  /** The provider payouts are sent to (the app's `ctx.payouts`). */
+  readonly provider: PayoutProvider;
+  /**
+   * Adds a step to every round, between dispatch and reconciliation: the provider's own area
+   * delivers what it owes (answers how many callbacks it made). A failing step is logged and the
+   * round goes on.
+   */
+  addRoundStep(step: () => Promise<number>): void;
+  /** One round now (tests drive the work with it; the timer runs it otherwise). */
+  tick(): Promise<PayoutRound>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payouts: PayoutWork;
+  }
+}
+
+export function registerPayoutWork(app: FastifyInstance): void {
+  const provider = app.ctx.payouts;
+  const steps: (() => Promise<number>)[] = [];
+  const tick = async (): Promise<PayoutRound> => {
+    const sent = await dispatchPayouts(app.ctx, provider);
+    let callbacks = 0;
+    for (const step of steps) {
+      callbacks += await step().catch((err: unknown) => {
+        app.log.error({ err }, 'payout round step failed');
+        return 0;
+      });
+    }
+    const reconciled = await reconcilePayouts(app.ctx, provider);
+    return { sent, callbacks, reconciled };
+  };
+  app.decorate('payouts', { provider, addRoundStep: (step) => void steps.push(step), tick } satisfies PayoutWork);
+
+  app.jobs.work(PAYOUT_DISPATCH_JOB, z.object({ batchId: z.number().int() }), async () => {
+    await dispatchPayouts(app.ctx, provider);
+  });
+
+  if (app.config.payoutTickMs > 0) {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      tick()
+        .catch((err: unknown) => app.log.error({ err }, 'payout tick failed'))
+        .finally(() => {
+          running = false;
+        });
+    }, app.config.payoutTickMs);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}

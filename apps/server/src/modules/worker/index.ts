@@ -1,0 +1,20 @@
+/**
+ * 员工管理: workers and their payout accounts, job types and departments (this folder), the
+ * workers' sheet import (import/) and export (export/).
+ */
+import { defineArea } from '../../core/area.ts';
+import { workerExportRoutes } from './export/routes.ts';
+import { workerExporter } from './export/service.ts';
+import { workerImportRoutes } from './import/routes.ts';
+import { workerRoutes } from './routes.ts';
+
+export const workerArea = defineArea(
+  'worker',
+  async (app) => {
+    app.ctx.registry.exporters.add('workers', workerExporter);
+    await app.register(workerRoutes);
+    await app.register(workerExportRoutes);
+    await app.register(workerImportRoutes);
+  },
+  ['import', 'export'],
+);
