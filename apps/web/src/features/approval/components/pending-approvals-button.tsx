@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { usePending, usePendingCount } from '../api/flows.ts';
+import { usePendingApprovalCount } from '../../../api/get-pending-approval-count.ts';
+import { usePendingApprovals } from '../../../api/get-pending-approvals.ts';
 
 /** Where an approval's subject is shown (a batch's 发放详情, a top-up's 充值记录). */
 function subjectPath(request: TApprovalRequest): string | undefined {
@@ -19,8 +20,8 @@ function subjectPath(request: TApprovalRequest): string | undefined {
 export function PendingApprovalsButton() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const count = usePendingCount();
-  const pending = usePending(open);
+  const count = usePendingApprovalCount();
+  const pending = usePendingApprovals(open);
   const n = count.data?.count ?? 0;
   return (
     <>
@@ -35,7 +36,7 @@ export function PendingApprovalsButton() {
         <List<TApprovalRequest>
           loading={pending.isFetching}
           dataSource={pending.data ?? []}
-          locale={{ emptyText: '暂无待审批事项' }}
+          locale={{ emptyText: pending.isError ? '待审批事项加载失败，请稍后再试' : '暂无待审批事项' }}
           renderItem={(r) => {
             const path = subjectPath(r);
             return (

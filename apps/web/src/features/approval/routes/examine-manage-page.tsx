@@ -24,7 +24,9 @@ import {
   Typography,
 } from 'antd';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
-import { useFlow, useFlowOptions, useSaveFlow } from '../api/flows.ts';
+import { useFlow } from '../api/get-flow.ts';
+import { useFlowOptions } from '../api/get-flow-options.ts';
+import { useSaveFlow } from '../api/save-flow.ts';
 
 interface TStepForm {
   mode: TApprovalStepMode;

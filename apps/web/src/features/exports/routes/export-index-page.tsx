@@ -14,7 +14,7 @@ import { useDownload } from '../../../components/use-download.ts';
 import { formatThousands } from '../../../lib/format.ts';
 import { formatBytes } from '../../../lib/format-bytes.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { isExportRunning, useExportJobs } from '../../../lib/export-jobs.ts';
+import { isExportRunning, useExportJobs } from '../../../api/get-export-jobs.ts';
 import { defineFilters, selectFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { downloadExport } from '../api/download-export.ts';

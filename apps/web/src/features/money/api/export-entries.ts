@@ -1,5 +1,5 @@
 import { API, type TExportJob, type TLedgerEntryFilters } from '@flexpay/contract/web';
-import { useStartExport } from '../../../lib/export-jobs.ts';
+import { useStartExport } from '../../../api/start-export.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Queues an export of 资金明细 with the list's filters; the file appears in 下载中心. */

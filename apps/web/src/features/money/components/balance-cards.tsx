@@ -1,7 +1,7 @@
 import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
 import { ListError } from '../../../components/list-error.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useBalances } from '../api/get-balances.ts';
+import { useBalances } from '../../../api/get-balances.ts';
 
 /** One card per service company: 可用余额 and 冻结金额. */
 export function BalanceCards() {

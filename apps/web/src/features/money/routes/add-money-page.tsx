@@ -7,7 +7,7 @@ import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useCreateTopup } from '../api/create-topup.ts';
-import { useCostRules } from '../api/get-cost-rules.ts';
+import { useCostRules } from '../../../api/get-cost-rules.ts';
 import { usePaymentAccounts } from '../api/get-payment-accounts.ts';
 import { maskAccountNo } from '../components/money-format.tsx';
 import { useIdempotencyKey } from '../components/use-idempotency-key.ts';

@@ -9,7 +9,7 @@ import { dateRangeFilter, defineFilters, remoteSelectFilter, selectFilter } from
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportEntries } from '../api/export-entries.ts';
 import { useEntries } from '../api/get-entries.ts';
-import { serviceCompanyRemoteOptions } from '../api/search-service-companies.ts';
+import { serviceCompanyRemoteOptions } from '../../../api/search-service-companies.ts';
 import { entryColumns } from '../components/entry-columns.tsx';
 import { MONEY_ELEMENTS } from '../elements.ts';
 

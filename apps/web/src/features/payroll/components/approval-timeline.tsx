@@ -7,7 +7,7 @@ import {
 import { App, Button, Form, Input, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useDecide } from '../api/approval.ts';
+import { useDecideApproval } from '../api/decide-approval.ts';
 
 /** An approval's steps: done, current (or where it was rejected), to come; who decided each step. */
 export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
@@ -50,7 +50,7 @@ export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
 /** A batch's approval: its steps, the decisions so far, and 同意/驳回 for an approver of the current step. */
 export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
   const { message } = App.useApp();
-  const decide = useDecide();
+  const decide = useDecideApproval();
   const [deciding, setDeciding] = useState<'approve' | 'reject' | undefined>();
   const [form] = Form.useForm<{ comment: string }>();
   const onOk = async () => {

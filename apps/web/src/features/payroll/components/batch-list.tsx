@@ -18,13 +18,14 @@ import { defineFilters, remoteSelectFilter, selectFilter, textFilter } from '../
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { usePendingBatchApprovals } from '../api/approval.ts';
-import { useBatches, useStatusCounts } from '../api/batches.ts';
-import { serviceCompanyRemoteOptions } from '../api/search-service-companies.ts';
+import { useBatches } from '../api/get-batches.ts';
+import { usePendingBatchApprovals } from '../api/get-pending-batch-approvals.ts';
+import { useStatusCounts } from '../api/get-status-counts.ts';
+import { serviceCompanyRemoteOptions } from '../../../api/search-service-companies.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { checkPath, GRANT_NEW_PATH, grantDetailsPath } from '../paths.ts';
 import { CancelBatchDialog } from './cancel-batch-dialog.tsx';
 import { BatchStatusTag, channelLabel, normalizePeriod } from './payroll-format.tsx';
+import { checkPath, GRANT_NEW_PATH, grantDetailsPath } from '../paths.ts';
 
 const STATUS_OPTIONS = PAYROLL_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
 const CHECK_OPTIONS = PAYROLL_EDITABLE_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));

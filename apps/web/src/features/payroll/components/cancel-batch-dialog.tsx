@@ -1,6 +1,6 @@
 import type { TPayrollBatch } from '@flexpay/contract/web';
 import { App, Form, Input, Modal } from 'antd';
-import { useCancelBatch } from '../api/batches.ts';
+import { useCancelBatch } from '../api/cancel-batch.ts';
 
 /** 取消 a batch with a reason (草稿, 核对中, 待确认 or 待支付). Render it while a batch is held. */
 export function CancelBatchDialog({

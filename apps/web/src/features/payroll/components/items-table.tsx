@@ -28,7 +28,9 @@ import { defineFilters, numberFilter, selectFilter, textFilter } from '../../../
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { useItems, useRemoveItem, useUpdateItem } from '../api/items.ts';
+import { useItems } from '../api/get-items.ts';
+import { useRemoveItem } from '../api/remove-item.ts';
+import { useUpdateItem } from '../api/update-item.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { CheckResultTag, channelLabel, yuanToFen } from './payroll-format.tsx';
 

@@ -1,7 +1,7 @@
 import type { TPayBody } from '@flexpay/contract/web';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { useSendPayCode } from '../api/pay.ts';
+import { useSendPayCode } from '../api/send-pay-code.ts';
 
 /**
  * The step-up of a payment: 获取验证码 sends an SMS to the admin's own mobile (60 s between

@@ -2,8 +2,8 @@ import type { TWorkerRow } from '@flexpay/contract/web';
 import { App, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
-import { usePickWorkers } from '../api/batches.ts';
-import { useActiveWorkers } from '../api/options.ts';
+import { useWorkers } from '../../../api/get-workers.ts';
+import { usePickWorkers } from '../api/pick-workers.ts';
 import { yuanToFen } from './payroll-format.tsx';
 
 /** 选择员工: search 在职 workers, tick them, give each an amount; they become items of the batch. */
@@ -11,7 +11,7 @@ export function WorkerPicker({ batchId, open, onClose }: { batchId: number; open
   const { message } = App.useApp();
   const [name, setName] = useState('');
   const [page, setPage] = useState(1);
-  const workers = useActiveWorkers(name, page);
+  const workers = useWorkers({ status: 'active', page, limit: 10, ...(name ? { name } : {}) });
   const [picked, setPicked] = useState<Map<number, { worker: TWorkerRow; amount: number | null }>>(new Map());
   const pick = usePickWorkers();
 

@@ -2,7 +2,7 @@ import { PAYROLL_STATUS_LABELS } from '@flexpay/contract/web';
 import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
-import { useBatch } from '../api/batches.ts';
+import { useBatch } from '../api/get-batch.ts';
 import { ApprovalSteps } from '../components/approval-timeline.tsx';
 import { GRANT_LIST_PATH, grantDetailsPath } from '../paths.ts';
 

@@ -1,6 +1,6 @@
 import { Button, Card, Result, Space, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useBatch } from '../api/batches.ts';
+import { useBatch } from '../api/get-batch.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { grantDetailsPath } from '../paths.ts';

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
-import { useBatch } from '../api/batches.ts';
+import { useBatch } from '../api/get-batch.ts';
 import { ApprovalPanel } from '../components/approval-timeline.tsx';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { useCreateBatch } from '../api/batches.ts';
-import { useCostRules } from '../api/options.ts';
+import { useCostRules } from '../../../api/get-cost-rules.ts';
+import { useCreateBatch } from '../api/create-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { checkPath, GRANT_LIST_PATH } from '../paths.ts';
 

@@ -10,8 +10,8 @@ import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { useGrantRecords } from '../api/pay.ts';
-import { useExportRecords } from '../api/receipts.ts';
+import { useExportGrantRecords } from '../api/export-grant-records.ts';
+import { useGrantRecords } from '../api/get-grant-records.ts';
 import { normalizePeriod } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { grantDetailsPath } from '../paths.ts';
@@ -72,7 +72,7 @@ const columns: TableColumnsType<TGrantRecord> = [
 export function Component() {
   const list = useListQuery(RECORD_FILTERS);
   const records = useGrantRecords(list.query);
-  const exportRecords = useExportRecords();
+  const exportRecords = useExportGrantRecords();
   const notify = useExportNotice();
   const onExport = () => {
     if (exportRecords.isPending) return;

@@ -13,8 +13,12 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { dateRangeFilter, defineFilters, textFilter } from '../../../lib/list-filters.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { useBatch } from '../api/batches.ts';
-import { receiptPdfUrl, useExportReceipts, useReceiptAmount, useReceiptBatches, useReceipts } from '../api/receipts.ts';
+import { useExportReceipts } from '../api/export-receipts.ts';
+import { useBatch } from '../api/get-batch.ts';
+import { useReceiptAmount } from '../api/get-receipt-amount.ts';
+import { useReceiptBatches } from '../api/get-receipt-batches.ts';
+import { useReceipts } from '../api/get-receipts.ts';
+import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { payDetailPath, receiptDetailsPath } from '../paths.ts';
 

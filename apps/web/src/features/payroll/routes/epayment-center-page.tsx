@@ -15,8 +15,8 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { usePayments } from '../api/pay.ts';
-import { receiptPdfUrl } from '../api/receipts.ts';
+import { usePayments } from '../api/get-payments.ts';
+import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { payDetailPath } from '../paths.ts';
 
 const PAYMENT_FILTERS = defineFilters({

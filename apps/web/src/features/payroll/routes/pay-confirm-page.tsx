@@ -5,9 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
-import { useBatch } from '../api/batches.ts';
-import { useBalances } from '../api/options.ts';
-import { usePay } from '../api/pay.ts';
+import { useBalances } from '../../../api/get-balances.ts';
+import { useBatch } from '../api/get-batch.ts';
+import { usePayBatch } from '../api/pay-batch.ts';
 import { PayCodeField } from '../components/pay-code-form.tsx';
 import { formatRate } from '../components/payroll-format.tsx';
 import { PAY_LIST_PATH, payDetailPath } from '../paths.ts';
@@ -23,7 +23,7 @@ export function Component() {
   const batch = useBatch(id);
   const canSeeBalance = useHasElement('money:view');
   const balances = useBalances(canSeeBalance);
-  const pay = usePay();
+  const pay = usePayBatch();
   const [body, setBody] = useState<TPayBody>();
   const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
   // One key per intent: a second click or a retry after a timeout is the same payment.

@@ -2,7 +2,8 @@ import { Button, Card, Progress, Result, Space, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PAYROLL_KEY, useBatch } from '../api/batches.ts';
+import { useBatch } from '../api/get-batch.ts';
+import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { PAY_LIST_PATH, receiptDetailsPath, REFUND_PATH } from '../paths.ts';
@@ -18,7 +19,7 @@ export function Component() {
 
   useEffect(() => {
     if (!paying) return;
-    const timer = setInterval(() => void queryClient.invalidateQueries({ queryKey: PAYROLL_KEY }), 2_000);
+    const timer = setInterval(() => void invalidatePayroll(queryClient), 2_000);
     return () => clearInterval(timer);
   }, [paying, queryClient]);
 

@@ -9,7 +9,8 @@ import { defineFilters, textFilter } from '../../../lib/list-filters.ts';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
-import { useRefunds, useRepay } from '../api/pay.ts';
+import { useRefunds } from '../api/get-refunds.ts';
+import { useRepayItem } from '../api/repay-item.ts';
 import { PayCodeField } from '../components/pay-code-form.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { payDetailPath } from '../paths.ts';
@@ -23,7 +24,7 @@ export function Component() {
   const refunds = useRefunds(list.query);
   const canRepay = useHasElement(PAYROLL_ELEMENTS.refund);
   const repaying = useDialogTarget<TRefundItem>();
-  const repay = useRepay();
+  const repay = useRepayItem();
   const [body, setBody] = useState<TPayBody>();
   const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { formatRelativeTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session-store.ts';
-import { useMessages, useSendMessage } from '../api/customer-service-messages.ts';
+import { useMessages } from '../api/get-messages.ts';
+import { useSendMessage } from '../api/send-message.ts';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 /**

@@ -2,7 +2,7 @@ import { API, type TCreateWorkerBody, type TWorkerDetail } from '@flexpay/contra
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 
 export function createWorker(body: TCreateWorkerBody): Promise<TWorkerDetail> {
   return request<TWorkerDetail>('POST', API.worker.create, body, {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workerQueryOptions } from './get-worker.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 
 /** Only a worker never paid may be deleted (`canDelete`); otherwise 40900. */
 export function deleteWorker(id: number): Promise<null> {

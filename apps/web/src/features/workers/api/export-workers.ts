@@ -1,5 +1,5 @@
 import { API, type TExportJob, type TWorkerFilters } from '@flexpay/contract/web';
-import { useStartExport } from '../../../lib/export-jobs.ts';
+import { useStartExport } from '../../../api/start-export.ts';
 import { request } from '../../../lib/request.ts';
 
 /** Queues an export of the list with its filters; the file appears in 下载中心. */

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { jobTypeOptionsQueryOptions } from './get-job-type-options.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workerQueryOptions } from './get-worker.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 import { jobTypeRemoteOptions } from './search-job-type-options.ts';
 
 /** After a job type changes: its pages, the selects and the 工种 filter, and the workers that show its name. */

@@ -2,7 +2,7 @@ import { API, apiPath } from '@flexpay/contract/web';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { workerQueryOptions } from './get-worker.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 
 /** 离职 on `leftAt` (YYYY-MM-DD, ZLeaveBody). */
 export function leaveWorker({ id, leftAt }: { id: number; leftAt: string }): Promise<unknown> {

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
 import { workerQueryOptions } from './get-worker.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 
 export function updateWorker({ id, body }: { id: number; body: TUpdateWorkerBody }): Promise<TWorkerDetail> {
   return request<TWorkerDetail>('PUT', apiPath(API.worker.one, { id }), body, {

@@ -1,7 +1,7 @@
 import { API } from '@flexpay/contract/web';
 import type { TImportKind } from '../../../components/import/import-api.ts';
 import { jobTypesQueryOptions } from './get-job-types.ts';
-import { workersQueryOptions } from './get-workers.ts';
+import { workersQueryOptions } from '../../../api/get-workers.ts';
 
 /** 批量导入员工 in the shared import drawer. */
 export const WORKER_IMPORT: TImportKind = {

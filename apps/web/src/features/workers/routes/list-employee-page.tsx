@@ -36,7 +36,7 @@ import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportWorkers } from '../api/export-workers.ts';
 import { useDepartmentTree } from '../api/get-department-options.ts';
-import { useWorkers } from '../api/get-workers.ts';
+import { useWorkers } from '../../../api/get-workers.ts';
 import { jobTypeRemoteOptions } from '../api/search-job-type-options.ts';
 import { ImportDrawer } from '../components/import-drawer.tsx';
 import { LeaveModal } from '../components/leave-modal.tsx';

@@ -7,8 +7,8 @@ import {
   type TWorkerStatus,
 } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { LIST_QUERY_OPTIONS } from '../../../lib/query-client.ts';
-import { request } from '../../../lib/request.ts';
+import { LIST_QUERY_OPTIONS } from '../lib/query-client.ts';
+import { request } from '../lib/request.ts';
 
 /** The filters of GET /api/companystaff/employee/page (ZWorkerQuery without paging). */
 export interface TWorkerListFilters {
@@ -34,6 +34,7 @@ export interface TWorkerListQuery extends TWorkerListFilters {
   limit: number;
 }
 
+/** 员工列表's pages, and 在职 workers for 薪酬发放's picker. */
 export function getWorkers(query: TWorkerListQuery): Promise<TPage<TWorkerRow>> {
   return request<TPage<TWorkerRow>>('GET', API.worker.page, query);
 }

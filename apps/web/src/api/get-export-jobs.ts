@@ -1,11 +1,7 @@
-/**
- * The download centre's list, shared: 下载中心 shows it, and every screen that starts an export
- * refreshes it (`useStartExport`), so the new job is there when the user opens 下载中心.
- */
 import { API, type TExportJob, type TExportStatus, type TPage } from '@flexpay/contract/web';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { LIST_QUERY_OPTIONS } from './query-client.ts';
-import { request } from './request.ts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { LIST_QUERY_OPTIONS } from '../lib/query-client.ts';
+import { request } from '../lib/request.ts';
 
 export const EXPORT_POLL_MS = 2000;
 
@@ -19,6 +15,10 @@ export interface TExportJobListQuery {
 /** The file is still being made. */
 export const isExportRunning = (job: Pick<TExportJob, 'status'>) => job.status === 'queued' || job.status === 'running';
 
+/**
+ * The download centre's list, shared: 下载中心 shows it, and every screen that starts an export
+ * refreshes it (`useStartExport`), so the new job is there when the user opens 下载中心.
+ */
 export function getExportJobs(query: TExportJobListQuery): Promise<TPage<TExportJob>> {
   return request<TPage<TExportJob>>('GET', API.export.page, query);
 }
@@ -38,15 +38,3 @@ export const exportJobsQueryOptions = (query?: TExportJobListQuery) =>
   });
 
 export const useExportJobs = (query: TExportJobListQuery) => useQuery(exportJobsQueryOptions(query));
-
-/**
- * The mutation of an 导出 button: it queues an export job, then refreshes the download centre's
- * list, so an open 下载中心 shows the new job (and polls it until its file is made).
- */
-export function useStartExport<TInput>(startExport: (input: TInput) => Promise<TExportJob>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: startExport,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: exportJobsQueryOptions().queryKey }),
-  });
-}
