@@ -1,6 +1,6 @@
 /**
  * Payroll batches (薪酬发放, DOMAIN section 6) up to 待支付: create, items from a sheet (the
- * import centre, payroll-import.ts) or picked workers, the check (rules.ts) under the period's
+ * import centre, ../import/) or picked workers, the check (rules.ts) under the period's
  * lock, fees, edits, submission through the company's approval flow, cancellation.
  */
 import {
