@@ -26,10 +26,10 @@ import { approversOf, needsApproval, stepPassed } from './rules.ts';
 type ApprovalOutcomes = AppRegistry['approvalOutcomes'];
 
 /** The handler of a type's outcome; a type no area handles is refused with its reason. */
-function outcomeHandlerOf(outcomes: ApprovalOutcomes, type: TApprovalType, doing: string) {
+function outcomeHandlerOf(outcomes: ApprovalOutcomes, type: TApprovalType, doing: '配置' | '发起' | '处理') {
   const handler = outcomes.get(type);
-  if (!handler)
-    throw conflict(`${APPROVAL_TYPE_LABELS[type]}业务尚未开通，不能${doing}${APPROVAL_TYPE_LABELS[type]}审批`);
+  const label = APPROVAL_TYPE_LABELS[type];
+  if (!handler) throw conflict(`${label}业务尚未开通，不能${doing}${label}审批${doing === '配置' ? '流程' : ''}`);
   return handler;
 }
 
@@ -155,7 +155,7 @@ export async function decide(
     const request = await repo.lockRequest(tx, auth.companyId, id);
     if (!request) throw notFound('审批不存在');
     if (request.status !== 'pending') throw conflict('该审批已结束，不能再审批');
-    const onDecided = outcomeHandlerOf(ctx.registry.approvalOutcomes, request.type as TApprovalType, '审批');
+    const onDecided = outcomeHandlerOf(ctx.registry.approvalOutcomes, request.type as TApprovalType, '处理');
     if (request.creatorAdminId === auth.adminId) throw new AppError(Code.FORBIDDEN, STARTER_CANNOT_APPROVE);
     const element = DECIDE_ELEMENTS[request.type as TApprovalType];
     if (element && !auth.elements.has(element.code)) {
