@@ -8,8 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import type { Area } from './core/area.ts';
-import type { ServiceContext } from './core/context.ts';
-import { createRegistry } from './core/registry.ts';
+import { createRegistry, type ServiceContext } from './core/context.ts';
+
 import type { SmsSender } from './core/sms.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';

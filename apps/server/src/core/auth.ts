@@ -7,7 +7,6 @@
 import { CODE_MESSAGES, Code, type TElementCode } from '@flexpay/contract';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors.ts';
-import type { ServiceContext } from './context.ts';
 
 /** A signed-in admin: the session, the company it acts for, and what the admin's roles grant. */
 export interface AuthContext {
@@ -36,18 +35,6 @@ export interface OperatorContext {
  * opens any of the others).
  */
 export type Access = 'public' | 'session' | 'operator' | TElementCode;
-
-/** How each realm's tokens are checked: each throws the contract's error for a bad token. */
-export interface Authenticators {
-  /** A company admin's token -> the live session (modules/auth). */
-  session?: {
-    authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
-    /** Forget remembered sessions (after every write request: ADR 0007). */
-    clear(): void;
-  };
-  /** An operator's token -> the operator (modules/operator). */
-  operator?: (ctx: ServiceContext, token: string | undefined) => Promise<OperatorContext>;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,9 @@
 /**
  * What an export type hands the download centre (modules/export): its rows for a sheet, or its
- * files for a zip. An area registers its exporters in `registry.exporters` from its plugin.
+ * files for a zip (the `Exporter` that makes them is typed in context.ts). An area registers its
+ * exporters in `registry.exporters` from its plugin.
  */
 import type { CellValue, SheetColumn } from '../lib/spreadsheet.ts';
-import type { ServiceContext } from './context.ts';
 
 /** The columns, the row count at start, and rows in batches. */
 export interface SheetSource {
@@ -21,15 +21,6 @@ export interface ZipSource {
 }
 
 export type ExportSource = SheetSource | ZipSource;
-
-/**
- * Produces the rows of one export type for a job. `filters` are the stored filters of the job
- * (keys starting with `_` included: they are the exporter's own and never shown).
- */
-export type Exporter = (
-  ctx: ServiceContext,
-  job: { companyId: number; filters: Record<string, unknown> },
-) => Promise<ExportSource>;
 
 /** A failure whose message is for the admin (the download centre shows it). */
 export class ExportFailure extends Error {

@@ -11,7 +11,7 @@ import { approvalFlow } from '../db/schema/index.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
 import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
 import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payouts/service.ts';
-import { Registry } from '../core/registry.ts';
+import { Registry } from '../lib/registry.ts';
 import type { ApprovalOutcomeHandler } from '../core/approval.ts';
 import {
   addWorkerItems,

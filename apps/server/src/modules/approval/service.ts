@@ -16,7 +16,7 @@ import {
 } from '@flexpay/contract';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../core/context.ts';
-import type { AppRegistry } from '../../core/registry.ts';
+import type { AppRegistry } from '../../core/context.ts';
 import type { Tx } from '../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../core/auth.ts';

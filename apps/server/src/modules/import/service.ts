@@ -17,7 +17,7 @@ import {
   type TImportStatus,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../core/context.ts';
-import type { AppRegistry } from '../../core/registry.ts';
+import type { AppRegistry } from '../../core/context.ts';
 import { sqlStateOf } from '../../db/client.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';

@@ -12,7 +12,7 @@ import { chinaDateTime } from '../../lib/china-time.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import type { CellValue, SheetColumn } from '../../lib/spreadsheet.ts';
 import type { AuthContext } from '../../core/auth.ts';
-import type { Exporter } from '../../core/exporter.ts';
+import type { Exporter } from '../../core/context.ts';
 import * as exports from '../export/service.ts';
 import { countEntries, iterateEntries } from '../ledger/service.ts';
 import { serviceCompanyNames } from '../service-company/service.ts';

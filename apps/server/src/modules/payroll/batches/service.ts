@@ -32,7 +32,7 @@ import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import type { FeeBearer } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
 import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
-import type { AppRegistry } from '../../../core/registry.ts';
+import type { AppRegistry } from '../../../core/context.ts';
 import { getRequest, startApproval } from '../../approval/service.ts';
 import type { AuthContext } from '../../../core/auth.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';

@@ -22,7 +22,7 @@ import { invalidField, notFound } from '../../../lib/errors.ts';
 import type { JobQueue } from '../../../lib/job-queue.ts';
 import { renderReceiptPdf } from '../../../lib/receipt-pdf.ts';
 import type { AuthContext } from '../../../core/auth.ts';
-import type { Exporter } from '../../../core/exporter.ts';
+import type { Exporter } from '../../../core/context.ts';
 import * as exports from '../../export/service.ts';
 import { BANKS } from '../../worker/rules.ts';
 import * as repo from './repo.ts';

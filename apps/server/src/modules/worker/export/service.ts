@@ -15,7 +15,7 @@ import type { JobQueue } from '../../../lib/job-queue.ts';
 import { ageOn, maskIdCard } from '../../../lib/id-card.ts';
 import type { CellValue, SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { AuthContext } from '../../../core/auth.ts';
-import type { Exporter } from '../../../core/exporter.ts';
+import type { Exporter } from '../../../core/context.ts';
 import * as exports from '../../export/service.ts';
 import * as workers from '../service.ts';
 import { toRepoFilter } from '../service.ts';
