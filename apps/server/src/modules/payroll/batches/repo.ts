@@ -1,8 +1,7 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, desc, eq, gt, inArray, like, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { escapeLike } from '../../../db/like.ts';
-import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
+import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
 
 export type BatchRow = typeof payrollBatch.$inferSelect;
@@ -161,12 +160,13 @@ const itemWhere = (f: ItemFilters) => [
   eq(payrollItem.companyId, f.companyId),
   eq(payrollItem.batchId, f.batchId),
   equals(payrollItem.checkResult, f.result),
-  f.name ? like(payrollItem.name, `${escapeLike(f.name)}%`) : undefined,
+  startsWith(payrollItem.name, f.name),
 ];
 
 /**
  * A page of a batch's items in row order. The total comes from the batch's counters when only
  * the result is filtered (`knownTotal`), so a page of a 100,000-item batch counts nothing.
+ * Not on the plain list path: it takes a known total and seeks a deep page by 序号 (below).
  */
 export async function findItemPage(db: DbOrTx, f: ItemFilters, page: number, limit: number, knownTotal?: number) {
   const where = and(...itemWhere(f));
@@ -348,6 +348,27 @@ export async function deleteItem(db: DbOrTx, item: Pick<ItemRow, 'id' | 'company
     );
 }
 
+/**
+ * An item's batch: there exactly once (a foreign key), so a count that filters on no column of
+ * the batch reads the items alone.
+ */
+const batchOfItem = {
+  table: payrollBatch,
+  on: eq(payrollBatch.id, payrollItem.batchId),
+  type: 'inner',
+  exactlyOne: true,
+} as const satisfies PagedJoin;
+
+/**
+ * The items of many batches in order: newest batch first, in sheet order within each (序号 is
+ * kept unique within a batch; the id, last, only makes the order total).
+ */
+const newestBatchFirst = {
+  pinned: [desc(payrollItem.batchId), asc(payrollItem.rowNo)],
+  order: 'asc',
+  id: payrollItem.id,
+} as const;
+
 /** 退款中心: the company's items whose payment failed, newest batch first, with their batch. */
 export async function findFailedItemPage(
   db: DbOrTx,
@@ -356,22 +377,19 @@ export async function findFailedItemPage(
   page: number,
   limit: number,
 ) {
-  const where = and(
-    eq(payrollItem.companyId, companyId),
-    eq(payrollItem.payStatus, 'failed'),
-    name ? like(payrollItem.name, `${escapeLike(name)}%`) : undefined,
-  );
-  const [counted] = await db.select({ n: count() }).from(payrollItem).where(where);
-  const total = counted?.n ?? 0;
-  const rows = await db
-    .select({ item: payrollItem, batchTitle: payrollBatch.title, batchCreatedAt: payrollBatch.createdAt })
-    .from(payrollItem)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
-    .where(where)
-    .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { total, rows };
+  return pagedQuery(db, {
+    from: payrollItem,
+    select: { item: payrollItem, batchTitle: payrollBatch.title, batchCreatedAt: payrollBatch.createdAt },
+    joins: [batchOfItem],
+    where: [
+      eq(payrollItem.companyId, companyId),
+      eq(payrollItem.payStatus, 'failed'),
+      startsWith(payrollItem.name, name),
+    ],
+    ...newestBatchFirst,
+    page,
+    limit,
+  });
 }
 
 export interface RecordFilters {
@@ -383,14 +401,15 @@ export interface RecordFilters {
 }
 
 /** 发放记录's conditions (the items joined with their batch). */
-const recordWhere = (f: RecordFilters) =>
-  and(
-    eq(payrollItem.companyId, f.companyId),
-    f.name ? like(payrollItem.name, `${escapeLike(f.name)}%`) : undefined,
-    f.idNumberHash ? eq(payrollItem.idNumberHash, f.idNumberHash) : undefined,
-    f.period ? eq(payrollBatch.period, f.period) : undefined,
-    f.payStatus ? eq(payrollItem.payStatus, f.payStatus) : undefined,
-  );
+const recordConditions = (f: RecordFilters) => [
+  eq(payrollItem.companyId, f.companyId),
+  startsWith(payrollItem.name, f.name),
+  f.idNumberHash ? eq(payrollItem.idNumberHash, f.idNumberHash) : undefined,
+  f.period ? eq(payrollBatch.period, f.period) : undefined,
+  f.payStatus ? eq(payrollItem.payStatus, f.payStatus) : undefined,
+];
+
+const recordWhere = (f: RecordFilters) => and(...recordConditions(f));
 
 /** A 发放记录 row: the item with its batch's title, creation (for 批次号) and month. */
 const recordFields = {
@@ -402,17 +421,16 @@ const recordFields = {
 
 /** 发放记录: every item of the company's batches, newest batch first, with its batch. */
 export async function findRecordPage(db: DbOrTx, f: RecordFilters, page: number, limit: number) {
-  const where = recordWhere(f);
-  const total = await countRecords(db, f);
-  const rows = await db
-    .select(recordFields)
-    .from(payrollItem)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
-    .where(where)
-    .orderBy(desc(payrollItem.batchId), asc(payrollItem.rowNo))
-    .limit(limit)
-    .offset((page - 1) * limit);
-  return { total, rows };
+  return pagedQuery(db, {
+    from: payrollItem,
+    select: recordFields,
+    // The count joins the batch only when 月份 is filtered.
+    joins: [batchOfItem],
+    where: recordConditions(f),
+    ...newestBatchFirst,
+    page,
+    limit,
+  });
 }
 
 /**
