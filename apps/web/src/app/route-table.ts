@@ -1,4 +1,11 @@
-import { HOME_ROUTE, availableRoutes, fullPathOf, menuCodeOf, type TRouteNode } from '@flexpay/contract/web';
+import {
+  HOME_ROUTE,
+  availableRoutes,
+  fullPathOf,
+  menuCodeOf,
+  SCREEN_PATHS,
+  type TRouteNode,
+} from '@flexpay/contract/web';
 import { useMatches } from 'react-router';
 import { useSession } from '../lib/session-store.ts';
 
@@ -20,7 +27,7 @@ export const DASHBOARD: TRouteNode = HOME_ROUTE.children?.[0] ?? {
 
 /** Every built catalogue screen with its full path, for matching the current location. */
 export function builtScreens(): TRouteHandle[] {
-  const out: TRouteHandle[] = [{ route: DASHBOARD, parent: null, fullPath: '/dashboard' }];
+  const out: TRouteHandle[] = [{ route: DASHBOARD, parent: null, fullPath: SCREEN_PATHS.dashboard }];
   for (const parent of availableRoutes()) {
     if (!parent.children) {
       out.push({ route: parent, parent: null, fullPath: parent.path });

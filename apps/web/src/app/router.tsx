@@ -1,4 +1,4 @@
-import { availableRoutes, fullPathOf, PUBLIC_ROUTES, type TRouteNode } from '@flexpay/contract/web';
+import { availableRoutes, fullPathOf, PUBLIC_ROUTES, SCREEN_PATHS, type TRouteNode } from '@flexpay/contract/web';
 import {
   createBrowserRouter,
   createMemoryRouter,
@@ -24,7 +24,7 @@ const lazyScreen = (name: string) => {
 };
 
 /** Public paths a visitor without a token may open; any other path goes to /login. */
-const NO_TOKEN_PATHS = new Set(['/login', '/authredirect']);
+const NO_TOKEN_PATHS = new Set([SCREEN_PATHS.login, SCREEN_PATHS.authredirect]);
 
 /**
  * The navigation guard of spec section 4 for the protected part of the app. Without a token it
@@ -37,14 +37,14 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
   if (!token) {
     if (NO_TOKEN_PATHS.has(url.pathname)) return null;
     useSession.getState().setEnterRoute(url.pathname + url.search);
-    throw redirect('/login');
+    throw redirect(SCREEN_PATHS.login);
   }
   if (!useSession.getState().loaded) {
     try {
       await loadUserInfo();
     } catch {
       clearClientSession();
-      throw redirect('/login');
+      throw redirect(SCREEN_PATHS.login);
     }
     await loadAssociatedUsers();
   }
@@ -53,7 +53,7 @@ export async function guardLoader({ request }: LoaderFunctionArgs) {
 
 /** /login with a token goes to / (spec section 4). */
 export function loginLoader() {
-  if (getToken()) throw redirect('/');
+  if (getToken()) throw redirect(SCREEN_PATHS.home);
   return null;
 }
 
@@ -62,7 +62,7 @@ function screenRoutes(): RouteObject[] {
     {
       path: 'dashboard',
       lazy: lazyScreen('dashboard'),
-      handle: { route: DASHBOARD, parent: null, fullPath: '/dashboard' } satisfies TRouteHandle,
+      handle: { route: DASHBOARD, parent: null, fullPath: SCREEN_PATHS.dashboard } satisfies TRouteHandle,
     },
   ];
   for (const parent of availableRoutes()) {
@@ -110,7 +110,7 @@ export function createRoutes(): RouteObject[] {
       ),
       children: [
         {
-          path: '/login',
+          path: SCREEN_PATHS.login,
           loader: loginLoader,
           lazy: page(
             () => import('../features/auth/routes/login-page.tsx'),
@@ -118,28 +118,28 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         {
-          path: '/authredirect',
+          path: SCREEN_PATHS.authredirect,
           lazy: page(
             () => import('../features/auth/routes/auth-redirect-page.tsx'),
             (m) => m.AuthRedirectPage,
           ),
         },
         {
-          path: '/404',
+          path: SCREEN_PATHS['404'],
           lazy: page(
             () => import('../features/errors/routes/not-found-page.tsx'),
             (m) => m.NotFoundPage,
           ),
         },
         {
-          path: '/401',
+          path: SCREEN_PATHS['401'],
           lazy: page(
             () => import('../features/errors/routes/unauthorized-page.tsx'),
             (m) => m.UnauthorizedPage,
           ),
         },
         {
-          path: '/pdfPreview',
+          path: SCREEN_PATHS.pdfPreview,
           lazy: page(
             () => import('../features/pdf-preview/routes/pdf-preview-page.tsx'),
             (m) => m.PdfPreviewPage,
@@ -155,7 +155,7 @@ export function createRoutes(): RouteObject[] {
             (m) => m.AppLayout,
           ),
           children: [
-            { index: true, loader: () => redirect('/dashboard') },
+            { index: true, loader: () => redirect(SCREEN_PATHS.dashboard) },
             ...screenRoutes(),
             // Last: any other path inside the shell is a 404 (a permitted deep link matched above).
             {
@@ -185,7 +185,7 @@ const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
 export function redirectSignedOutVisitor(location: Location = window.location, history: History = window.history) {
   if (getToken() || PUBLIC_PATHS.has(location.pathname)) return false;
   useSession.getState().setEnterRoute(location.pathname + location.search);
-  history.replaceState(null, '', '/login');
+  history.replaceState(null, '', SCREEN_PATHS.login);
   return true;
 }
 

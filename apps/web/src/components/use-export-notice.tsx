@@ -1,8 +1,9 @@
+import { SCREEN_PATHS } from '@flexpay/contract/web';
 import { App, Typography } from 'antd';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 
-export const EXPORT_CENTRE_PATH = '/exportList/exportIndex';
+export const EXPORT_CENTRE_PATH = SCREEN_PATHS.exportIndex;
 
 /**
  * Runs the start of an export (导出, 打包下载) and, once the job is queued, says where its file

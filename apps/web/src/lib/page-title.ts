@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '@flexpay/contract/web';
+import { PUBLIC_ROUTES, type TScreenName } from '@flexpay/contract/web';
 import { useEffect } from 'react';
 
 /** The product's own name: in the page title only on the official host (spec sections 2 and 9). */
@@ -24,9 +24,9 @@ export function usePageTitle(title: string): void {
   }, [title]);
 }
 
-/** The catalogue title of a public route (`/404` -> 页面不存在). */
-export function publicRouteTitle(path: string): string {
-  const route = PUBLIC_ROUTES.find((r) => r.path === path);
-  if (!route) throw new Error(`${path} is not a public route of the catalogue`);
+/** The catalogue title of a public route by its name (`404` -> 页面不存在). */
+export function publicRouteTitle(name: TScreenName): string {
+  const route = PUBLIC_ROUTES.find((r) => r.name === name);
+  if (!route) throw new Error(`${name} is not a public route of the catalogue`);
   return route.title;
 }

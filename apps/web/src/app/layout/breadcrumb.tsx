@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@flexpay/contract/web';
 import { Breadcrumb } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -10,8 +11,8 @@ import { isBreadcrumbLevel, NOT_FOUND_TITLE, useCurrentScreen } from '../route-t
 export function AppBreadcrumb() {
   const { handle, permitted } = useCurrentScreen();
   const items: { title: ReactNode }[] = [];
-  const isHome = permitted && handle?.fullPath === '/dashboard';
-  items.push({ title: isHome ? '首页' : <Link to="/dashboard">首页</Link> });
+  const isHome = permitted && handle?.fullPath === SCREEN_PATHS.dashboard;
+  items.push({ title: isHome ? '首页' : <Link to={SCREEN_PATHS.dashboard}>首页</Link> });
   if (!handle || !permitted) {
     items.push({ title: NOT_FOUND_TITLE });
   } else if (!isHome) {

@@ -1,3 +1,4 @@
+import { screenPath } from '@flexpay/contract/web';
 import { CheckOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Dropdown, Spin } from 'antd';
 import { useState } from 'react';
@@ -25,13 +26,13 @@ export function CompanySwitcher() {
     try {
       await Promise.all([switchCompany(username), wait(SWITCH_LOADER_MS)]);
       setSwitching(false);
-      void navigate(`/dashboard?t=${Date.now()}`);
+      void navigate(screenPath('dashboard', { t: Date.now() }));
     } catch {
       // The web gives the session up here, so the server must too (the switch may have failed
       // before or after the server replaced it: whichever token is stored now is ended).
       await endSession();
       setSwitching(false);
-      void navigate('/login');
+      void navigate(screenPath('login'));
     }
   };
 

@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@flexpay/contract/web';
 import { DownloadOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button, Layout, Tooltip } from 'antd';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ import { ErrorLogButton } from './error-log-button.tsx';
 import { FullscreenButton } from './fullscreen-button.tsx';
 import { UserMenu } from './user-menu.tsx';
 
-const DOWNLOAD_CENTRE = '/exportList/exportIndex';
+const DOWNLOAD_CENTRE = SCREEN_PATHS.exportIndex;
 
 /** The top bar of spec section 2. */
 export function Navbar() {

@@ -1,4 +1,4 @@
-import { fullPathOf, type TRouteNode } from '@flexpay/contract/web';
+import { fullPathOf, SCREEN_PATHS, type TRouteNode } from '@flexpay/contract/web';
 import { Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ type MenuItem = Required<MenuProps>['items'][number];
  * 下载中心 inside 下载中心).
  */
 export function menuItemsOf(routes: readonly TRouteNode[]): MenuItem[] {
-  const items: MenuItem[] = [{ key: '/dashboard', icon: iconOf('HomeOutlined'), label: '首页' }];
+  const items: MenuItem[] = [{ key: SCREEN_PATHS.dashboard, icon: iconOf('HomeOutlined'), label: '首页' }];
   for (const parent of routes) {
     if (parent.hidden) continue;
     if (!parent.children) {

@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@flexpay/contract/web';
 import { DownOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
@@ -15,12 +16,10 @@ export function UserMenu() {
   const has = (part: string) => permitted.some((h) => h.fullPath.includes(part));
 
   const items: MenuProps['items'] = [
-    { key: '/dashboard', label: '首页' },
-    ...(has('editPass') ? [{ key: '/editPass/editPassIndex', label: '修改密码' }] : []),
-    ...(has('editAuthentication')
-      ? [{ key: '/editAuthentication/editAuthenticationIndex', label: '修改认证方式' }]
-      : []),
-    ...(has('editSysMobile') ? [{ key: '/editSysMobile', label: '修改手机号' }] : []),
+    { key: SCREEN_PATHS.dashboard, label: '首页' },
+    ...(has('editPass') ? [{ key: SCREEN_PATHS.editPassIndex, label: '修改密码' }] : []),
+    ...(has('editAuthentication') ? [{ key: SCREEN_PATHS.editAuthenticationIndex, label: '修改认证方式' }] : []),
+    ...(has('editSysMobile') ? [{ key: SCREEN_PATHS.editSysMobile, label: '修改手机号' }] : []),
     { type: 'divider' as const },
     { key: 'logout', label: '退出登录' },
   ];

@@ -1,4 +1,4 @@
-import { APPROVAL_TYPE_LABELS, type TApprovalRequest } from '@flexpay/contract/web';
+import { APPROVAL_TYPE_LABELS, screenPath, type TApprovalRequest } from '@flexpay/contract/web';
 import { AuditOutlined } from '@ant-design/icons';
 import { Badge, Button, Drawer, List, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -10,9 +10,8 @@ import { usePendingApprovals } from '../../../api/get-pending-approvals.ts';
 
 /** Where an approval's subject is shown (a batch's 发放详情, a top-up's 充值记录). */
 function subjectPath(request: TApprovalRequest): string | undefined {
-  if (request.subject.kind === 'payroll_batch')
-    return `/EmolumentManagement/emolumentGrantDetails?id=${request.subject.id}`;
-  if (request.subject.kind === 'topup') return '/moneyManagement/listMoney?tab=topups';
+  if (request.subject.kind === 'payroll_batch') return screenPath('emolumentGrantDetails', { id: request.subject.id });
+  if (request.subject.kind === 'topup') return screenPath('listMoney', { tab: 'topups' });
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { SCREEN_PATHS } from '@flexpay/contract/web';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageLoading } from '../../../components/page-loading.tsx';
@@ -12,7 +13,7 @@ import { decodeToken } from '../../../lib/token.ts';
 export function AuthRedirectPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  usePageTitle(publicRouteTitle('/authredirect'));
+  usePageTitle(publicRouteTitle('authredirect'));
   useEffect(() => {
     const token = params.get('token');
     const decoded = decodeToken(token);
@@ -23,7 +24,7 @@ export function AuthRedirectPage() {
       useSession.getState().signIn(token);
       void navigate(safeTarget, { replace: true });
     } else {
-      void navigate('/login', { replace: true });
+      void navigate(SCREEN_PATHS.login, { replace: true });
     }
   }, [params, navigate]);
   return <PageLoading />;

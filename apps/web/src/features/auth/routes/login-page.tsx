@@ -57,7 +57,7 @@ export function LoginPage() {
   }, [params]);
 
   // Spec section 2: the route title, with the product name only on the official host.
-  usePageTitle(publicRouteTitle('/login'));
+  usePageTitle(publicRouteTitle('login'));
 
   const refreshCaptcha = async () => {
     const captcha = await getCaptcha();

@@ -4,7 +4,7 @@ import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 
 export function NotFoundPage() {
   const navigate = useNavigate();
-  usePageTitle(publicRouteTitle('/404'));
+  usePageTitle(publicRouteTitle('404'));
   return (
     <Result
       status="404"

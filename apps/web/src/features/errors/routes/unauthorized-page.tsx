@@ -4,7 +4,7 @@ import { publicRouteTitle, usePageTitle } from '../../../lib/page-title.ts';
 
 export function UnauthorizedPage() {
   const navigate = useNavigate();
-  usePageTitle(publicRouteTitle('/401'));
+  usePageTitle(publicRouteTitle('401'));
   return (
     <Result
       status="403"

@@ -1,7 +1,10 @@
 import { selectFilter } from '../../../lib/list-filters.ts';
 import type { TListQuery } from '../../../lib/use-list-query.ts';
 import type { TFilters } from '../../../lib/list-filters.ts';
-import { MONEY_TABS } from '../paths.ts';
+
+/** The tabs of 资金账户 below the balances, by their key in the URL (`?tab=`). */
+export const MONEY_TABS = ['recent', 'topups', 'log'] as const;
+export type TMoneyTab = (typeof MONEY_TABS)[number];
 
 /**
  * The tab of 资金账户 (`?tab=`), declared among each tab's list filters so the list's URL keeps

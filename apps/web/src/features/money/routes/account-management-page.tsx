@@ -1,4 +1,4 @@
-import type { TPaymentAccount } from '@flexpay/contract/web';
+import { screenPath, type TPaymentAccount } from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Empty, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
@@ -13,7 +13,6 @@ import { usePaymentAccounts } from '../api/get-payment-accounts.ts';
 import { useSetDefaultPaymentAccount } from '../api/set-default-payment-account.ts';
 import { maskAccountNo } from '../components/money-format.tsx';
 import { MONEY_ELEMENTS } from '../elements.ts';
-import { ADD_ACCOUNT_PATH, editAccountPath } from '../paths.ts';
 
 /** 付款账户 (/moneyManagement/accountManagement): the bank accounts the company pays top-ups from. */
 export function Component() {
@@ -67,7 +66,11 @@ export function Component() {
             width: 200,
             render: (_: unknown, account: TPaymentAccount) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => void navigate(editAccountPath(account.id))}>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() => void navigate(screenPath('addAccount', { id: account.id }))}
+                >
                   编辑
                 </Button>
                 {!account.isDefault && (
@@ -100,7 +103,7 @@ export function Component() {
     <Card>
       <ListToolbar>
         <Permission element={MONEY_ELEMENTS.account}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_ACCOUNT_PATH)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(screenPath('addAccount'))}>
             添加付款账户
           </Button>
         </Permission>

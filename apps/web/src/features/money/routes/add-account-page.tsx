@@ -1,4 +1,4 @@
-import { DICTIONARIES, PAYMENT_ACCOUNT_NO_PATTERN, type TPaymentAccount } from '@flexpay/contract/web';
+import { DICTIONARIES, PAYMENT_ACCOUNT_NO_PATTERN, screenPath, type TPaymentAccount } from '@flexpay/contract/web';
 import { App, Button, Card, Form, Result, Select, Space, Spin, Switch } from 'antd';
 import { useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,6 @@ import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePaymentAccounts } from '../api/get-payment-accounts.ts';
 import { useSavePaymentAccount } from '../api/save-payment-account.ts';
-import { ACCOUNT_LIST_PATH } from '../paths.ts';
 
 interface TAccountValues {
   bank?: string;
@@ -57,7 +56,7 @@ function AccountForm({ account }: { account?: TPaymentAccount | undefined }) {
         },
       });
       void message.success(account ? '付款账户已保存' : '付款账户已添加');
-      await navigate(ACCOUNT_LIST_PATH);
+      await navigate(screenPath('accountManagement'));
     } catch (error) {
       applyFieldErrors(form, error, FIELDS);
     } finally {
@@ -120,7 +119,7 @@ function AccountForm({ account }: { account?: TPaymentAccount | undefined }) {
           <Button type="primary" htmlType="submit" loading={saveAccount.isPending}>
             保存
           </Button>
-          <Button onClick={() => void navigate(ACCOUNT_LIST_PATH)}>取消</Button>
+          <Button onClick={() => void navigate(screenPath('accountManagement'))}>取消</Button>
         </Space>
       </Form.Item>
     </Form>
@@ -137,7 +136,7 @@ export function Component() {
   // The API has no single-account read: the company's few accounts come as one list.
   const accounts = usePaymentAccounts();
   const backToList = (
-    <Button type="primary" onClick={() => void navigate(ACCOUNT_LIST_PATH)}>
+    <Button type="primary" onClick={() => void navigate(screenPath('accountManagement'))}>
       返回付款账户
     </Button>
   );
@@ -181,7 +180,7 @@ export function Component() {
             <Button key="retry" onClick={() => void accounts.refetch()} loading={accounts.isFetching}>
               重新加载
             </Button>,
-            <Button key="back" onClick={() => void navigate(ACCOUNT_LIST_PATH)}>
+            <Button key="back" onClick={() => void navigate(screenPath('accountManagement'))}>
               返回付款账户
             </Button>,
           ]}

@@ -1,4 +1,4 @@
-import { Code, type TCostRule, type TPaymentAccount } from '@flexpay/contract/web';
+import { Code, screenPath, type TCostRule, type TPaymentAccount } from '@flexpay/contract/web';
 import { App, Alert, Button, Card, Descriptions, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -14,7 +14,6 @@ import { useIdempotencyKey } from '../components/use-idempotency-key.ts';
 import { VoucherUpload } from '../components/voucher-upload.tsx';
 import { parseYuan, topupAmountError } from '../components/yuan.ts';
 import { MONEY_ELEMENTS } from '../elements.ts';
-import { ADD_ACCOUNT_PATH, moneyListPath } from '../paths.ts';
 
 interface TTopupValues {
   serviceCompanyId?: number;
@@ -100,7 +99,7 @@ export function Component() {
       void message.success(
         created.status === 'approving' ? '充值申请已提交，等待公司内部审批' : '充值申请已提交，等待平台确认',
       );
-      await navigate(moneyListPath('topups'));
+      await navigate(screenPath('listMoney', { tab: 'topups' }));
     } catch (error) {
       // The key went with other content before (an earlier try may have gone through): a new intent.
       if (isApiError(error) && error.status === Code.CONFLICT) idempotency.renew();
@@ -198,7 +197,7 @@ export function Component() {
             accounts.data.length === 0 ? (
               canAddAccount ? (
                 <span>
-                  暂无付款账户，<Link to={ADD_ACCOUNT_PATH}>去添加付款账户</Link>
+                  暂无付款账户，<Link to={screenPath('addAccount')}>去添加付款账户</Link>
                 </span>
               ) : (
                 '暂无付款账户，请联系有权限的管理员添加'
@@ -230,7 +229,7 @@ export function Component() {
             <Button type="primary" htmlType="submit" loading={createTopup.isPending}>
               提交充值申请
             </Button>
-            <Button onClick={() => void navigate(moneyListPath('recent'))}>取消</Button>
+            <Button onClick={() => void navigate(screenPath('listMoney'))}>取消</Button>
           </Space>
         </Form.Item>
       </Form>

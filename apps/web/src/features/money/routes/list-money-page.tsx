@@ -1,3 +1,4 @@
+import { screenPath } from '@flexpay/contract/web';
 import { BankOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Tabs } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +9,7 @@ import { CompanyLog } from '../components/company-log.tsx';
 import { RecentEntries } from '../components/recent-entries.tsx';
 import { TopupRecords } from '../components/topup-records.tsx';
 import { MONEY_ELEMENTS } from '../elements.ts';
-import { ACCOUNT_LIST_PATH, ADD_MONEY_PATH, MONEY_DETAIL_PATH, MONEY_TABS, type TMoneyTab } from '../paths.ts';
+import { MONEY_TABS, type TMoneyTab } from '../components/tab-filter.ts';
 
 /** 资金账户 (/moneyManagement/listMoney): balances, then 最近明细 | 充值记录 | 操作日志 (`?tab=`). */
 export function Component() {
@@ -31,15 +32,15 @@ export function Component() {
         extra={
           <Space>
             <Permission element={MONEY_ELEMENTS.topup}>
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_MONEY_PATH)}>
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(screenPath('addMoney'))}>
                 充值
               </Button>
             </Permission>
-            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(MONEY_DETAIL_PATH)}>
+            <Button icon={<UnorderedListOutlined />} onClick={() => void navigate(screenPath('moneyDetail'))}>
               资金明细
             </Button>
             <Permission element={MONEY_ELEMENTS.account}>
-              <Button icon={<BankOutlined />} onClick={() => void navigate(ACCOUNT_LIST_PATH)}>
+              <Button icon={<BankOutlined />} onClick={() => void navigate(screenPath('accountManagement'))}>
                 付款账户
               </Button>
             </Permission>
@@ -53,7 +54,7 @@ export function Component() {
           activeKey={tab}
           onChange={(key) => setParams(key === 'recent' ? {} : { tab: key })}
           items={items}
-          tabBarExtraContent={tab === 'recent' ? <Link to={MONEY_DETAIL_PATH}>查看全部</Link> : null}
+          tabBarExtraContent={tab === 'recent' ? <Link to={screenPath('moneyDetail')}>查看全部</Link> : null}
         />
       </Card>
     </Space>

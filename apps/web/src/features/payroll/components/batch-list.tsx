@@ -3,6 +3,7 @@ import {
   PAYROLL_EDITABLE_STATUSES,
   PAYROLL_STATUS_LABELS,
   PAYROLL_STATUSES,
+  screenPath,
   type TPayrollBatch,
   type TPayrollStatus,
 } from '@flexpay/contract/web';
@@ -25,7 +26,6 @@ import { serviceCompanyRemoteOptions } from '../../../api/search-service-compani
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { CancelBatchDialog } from './cancel-batch-dialog.tsx';
 import { BatchStatusTag, channelLabel, normalizePeriod } from './payroll-format.tsx';
-import { checkPath, GRANT_NEW_PATH, grantDetailsPath } from '../paths.ts';
 
 const STATUS_OPTIONS = PAYROLL_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
 const CHECK_OPTIONS = PAYROLL_EDITABLE_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
@@ -70,7 +70,7 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
       title: '批次号',
       dataIndex: 'batchNo',
       width: 170,
-      render: (no: string, b) => <Link to={grantDetailsPath(b.id)}>{no}</Link>,
+      render: (no: string, b) => <Link to={screenPath('emolumentGrantDetails', { id: b.id })}>{no}</Link>,
     },
     { title: '批次名称', dataIndex: 'title', width: 170, ellipsis: true },
     { title: '状态', dataIndex: 'status', width: 90, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
@@ -90,11 +90,15 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
       width: 150,
       render: (_, b) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(grantDetailsPath(b.id))}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: b.id }))}
+          >
             详情
           </Button>
           {canCheck && PAYROLL_EDITABLE_STATUSES.includes(b.status) && (
-            <Button type="link" size="small" onClick={() => void navigate(checkPath(b.id))}>
+            <Button type="link" size="small" onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>
               核对
             </Button>
           )}
@@ -121,7 +125,7 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
       <ListToolbar>
         {!checkOnly && <PendingBatchesShortcut />}
         <Permission element={PAYROLL_ELEMENTS.create}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(GRANT_NEW_PATH)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(screenPath('emolumentGrantNew'))}>
             新建发放
           </Button>
         </Permission>
@@ -156,7 +160,7 @@ function PendingBatchesShortcut() {
         })),
         onClick: ({ key }) => {
           const request = requests.find((r) => String(r.id) === key);
-          if (request) void navigate(grantDetailsPath(Number(request.subject.id)));
+          if (request) void navigate(screenPath('emolumentGrantDetails', { id: Number(request.subject.id) }));
         },
       }}
     >

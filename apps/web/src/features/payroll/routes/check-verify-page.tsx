@@ -1,10 +1,9 @@
-import { PAYROLL_STATUS_LABELS } from '@flexpay/contract/web';
+import { PAYROLL_STATUS_LABELS, screenPath } from '@flexpay/contract/web';
 import { Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { ApprovalSteps } from '../components/approval-timeline.tsx';
-import { GRANT_LIST_PATH, grantDetailsPath } from '../paths.ts';
 
 /** 核验结果 (/EmolumentManagement/checkVerify?id=): where a submitted batch went. */
 export function Component() {
@@ -28,10 +27,14 @@ export function Component() {
           approving && b.approval ? `，共 ${b.approval.stepCount} 步审批，当前第 ${b.approval.currentStep} 步` : ''
         }`}
         extra={[
-          <Button type="primary" key="detail" onClick={() => void navigate(grantDetailsPath(b.id))}>
+          <Button
+            type="primary"
+            key="detail"
+            onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: b.id }))}
+          >
             查看发放详情
           </Button>,
-          <Button key="list" onClick={() => void navigate(GRANT_LIST_PATH)}>
+          <Button key="list" onClick={() => void navigate(screenPath('emolumentGrant'))}>
             返回薪酬发放
           </Button>,
         ]}

@@ -1,4 +1,4 @@
-import { PAYROLL_EDITABLE_STATUSES, type TPayrollBatch } from '@flexpay/contract/web';
+import { PAYROLL_EDITABLE_STATUSES, screenPath, type TPayrollBatch } from '@flexpay/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
@@ -13,7 +13,6 @@ import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { WorkerPicker } from '../components/worker-picker.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { CHECK_LIST_PATH, checkVerifyPath, grantDetailsPath } from '../paths.ts';
 
 /** Items added but not checked yet. */
 const uncheckedOf = (b: TPayrollBatch) => b.itemCount - b.okCount - b.failedCount;
@@ -71,7 +70,7 @@ export function Component() {
       <Result
         status="404"
         title="发放批次不存在"
-        extra={<Button onClick={() => void navigate(CHECK_LIST_PATH)}>返回薪酬核对</Button>}
+        extra={<Button onClick={() => void navigate(screenPath('emolumentCheckList'))}>返回薪酬核对</Button>}
       />
     );
   const b = batch.data;
@@ -102,13 +101,13 @@ export function Component() {
                 <Button
                   type="primary"
                   disabled={b.status !== 'confirming'}
-                  onClick={() => void navigate(checkVerifyPath(b.id))}
+                  onClick={() => void navigate(screenPath('emolumentCheckVerify', { id: b.id }))}
                 >
                   下一步：核对确认
                 </Button>
               </Permission>
             )}
-            <Button onClick={() => void navigate(grantDetailsPath(b.id))}>发放详情</Button>
+            <Button onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: b.id }))}>发放详情</Button>
           </Space>
         }
       >

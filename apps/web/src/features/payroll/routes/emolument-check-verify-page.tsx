@@ -1,4 +1,4 @@
-import { FEE_BEARER_LABELS } from '@flexpay/contract/web';
+import { FEE_BEARER_LABELS, screenPath } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
@@ -9,7 +9,6 @@ import { useBatch } from '../api/get-batch.ts';
 import { useSubmitBatch } from '../api/submit-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { CHECK_LIST_PATH, checkPath, checkResultPath } from '../paths.ts';
 
 /** 核对确认 (/EmolumentManagement/emolumentCheckVerify?id=): the totals against the balance, then submit. */
 export function Component() {
@@ -33,7 +32,7 @@ export function Component() {
     try {
       const done = await submit.mutateAsync(b.id);
       void message.success(done.status === 'approving' ? '已提交审批' : '核对确认完成，待支付');
-      await navigate(checkResultPath(b.id));
+      await navigate(screenPath('checkVerify', { id: b.id }));
     } catch {
       // the request layer has shown why
     }
@@ -48,7 +47,7 @@ export function Component() {
             showIcon
             title="批次尚未全部核对通过，不能提交"
             action={
-              <Button size="small" onClick={() => void navigate(checkPath(b.id))}>
+              <Button size="small" onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>
                 去核对
               </Button>
             }
@@ -92,8 +91,8 @@ export function Component() {
               确认提交
             </Button>
           </Permission>
-          <Button onClick={() => void navigate(checkPath(b.id))}>返回核对明细</Button>
-          <Button onClick={() => void navigate(CHECK_LIST_PATH)}>返回列表</Button>
+          <Button onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>返回核对明细</Button>
+          <Button onClick={() => void navigate(screenPath('emolumentCheckList'))}>返回列表</Button>
         </Space>
       </Space>
     </Card>

@@ -1,9 +1,9 @@
+import { screenPath } from '@flexpay/contract/web';
 import { Button, Card, Result, Space, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBatch } from '../api/get-batch.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
-import { grantDetailsPath } from '../paths.ts';
 
 /** 发放明细 (/EmolumentManagement/emolumentDetail?id=): a batch's items, read only. */
 export function Component() {
@@ -15,7 +15,10 @@ export function Component() {
   if (!batch.data) return <Result status="404" title="发放批次不存在" />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Card title="发放明细" extra={<Button onClick={() => void navigate(grantDetailsPath(id))}>发放详情</Button>}>
+      <Card
+        title="发放明细"
+        extra={<Button onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: id }))}>发放详情</Button>}
+      >
         <BatchSummary batch={batch.data} />
       </Card>
       <Card>

@@ -1,4 +1,4 @@
-import { PAYROLL_CANCELLABLE_STATUSES, PAYROLL_EDITABLE_STATUSES } from '@flexpay/contract/web';
+import { PAYROLL_CANCELLABLE_STATUSES, PAYROLL_EDITABLE_STATUSES, screenPath } from '@flexpay/contract/web';
 import { Button, Card, Empty, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,7 +8,6 @@ import { ApprovalPanel } from '../components/approval-timeline.tsx';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { checkPath, GRANT_LIST_PATH, itemsPath } from '../paths.ts';
 
 /**
  * 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the
@@ -26,7 +25,7 @@ export function Component() {
       <Result
         status="404"
         title="发放批次不存在"
-        extra={<Button onClick={() => void navigate(GRANT_LIST_PATH)}>返回薪酬发放</Button>}
+        extra={<Button onClick={() => void navigate(screenPath('emolumentGrant'))}>返回薪酬发放</Button>}
       />
     );
   const b = batch.data;
@@ -36,10 +35,10 @@ export function Component() {
         title="发放详情"
         extra={
           <Space>
-            <Button onClick={() => void navigate(itemsPath(b.id))}>发放明细</Button>
+            <Button onClick={() => void navigate(screenPath('emolumentDetail', { id: b.id }))}>发放明细</Button>
             {PAYROLL_EDITABLE_STATUSES.includes(b.status) && (
               <Permission element={PAYROLL_ELEMENTS.check}>
-                <Button type="primary" onClick={() => void navigate(checkPath(b.id))}>
+                <Button type="primary" onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>
                   核对
                 </Button>
               </Permission>

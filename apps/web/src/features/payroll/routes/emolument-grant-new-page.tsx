@@ -1,4 +1,4 @@
-import { FEE_BEARER_LABELS, type TPayrollBatchBody } from '@flexpay/contract/web';
+import { FEE_BEARER_LABELS, screenPath, type TPayrollBatchBody } from '@flexpay/contract/web';
 import { App, Button, Card, DatePicker, Form, Input, Radio, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -8,7 +8,6 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCostRules } from '../../../api/get-cost-rules.ts';
 import { useCreateBatch } from '../api/create-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
-import { checkPath, GRANT_LIST_PATH } from '../paths.ts';
 
 interface TForm {
   title: string;
@@ -45,7 +44,7 @@ export function Component() {
     try {
       const batch = await create.mutateAsync(body);
       void message.success('发放批次已创建，请添加发放明细');
-      await navigate(`${checkPath(batch.id)}&add=${values.source}`);
+      await navigate(`${screenPath('emolumentCheck', { id: batch.id })}&add=${values.source}`);
     } catch (error) {
       applyFieldErrors(form, error, FIELDS);
     }
@@ -130,7 +129,7 @@ export function Component() {
             <Button type="primary" htmlType="submit" loading={create.isPending}>
               下一步：添加明细
             </Button>
-            <Button onClick={() => void navigate(GRANT_LIST_PATH)}>取消</Button>
+            <Button onClick={() => void navigate(screenPath('emolumentGrant'))}>取消</Button>
           </Space>
         </Form.Item>
       </Form>

@@ -1,4 +1,4 @@
-import { ITEM_PAY_STATUS_LABELS, ITEM_PAY_STATUSES, type TGrantRecord } from '@flexpay/contract/web';
+import { ITEM_PAY_STATUS_LABELS, ITEM_PAY_STATUSES, screenPath, type TGrantRecord } from '@flexpay/contract/web';
 import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
@@ -14,7 +14,6 @@ import { useExportGrantRecords } from '../api/export-grant-records.ts';
 import { useGrantRecords } from '../api/get-grant-records.ts';
 import { normalizePeriod } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { grantDetailsPath } from '../paths.ts';
 
 const RECORD_FILTERS = defineFilters({
   name: textFilter({ label: '姓名', maxLength: 50 }),
@@ -43,7 +42,9 @@ const columns: TableColumnsType<TGrantRecord> = [
     dataIndex: 'batchNo',
     width: 230,
     ellipsis: true,
-    render: (no: string, r) => <Link to={grantDetailsPath(r.batchId)}>{`${no} ${r.batchTitle}`}</Link>,
+    render: (no: string, r) => (
+      <Link to={screenPath('emolumentGrantDetails', { id: r.batchId })}>{`${no} ${r.batchTitle}`}</Link>
+    ),
   },
   { title: '月份', dataIndex: 'period', width: 90 },
   { title: '姓名', dataIndex: 'name', width: 100 },

@@ -1,4 +1,4 @@
-import { PAYOUT_CHANNEL_LABELS, type TReceipt, type TReceiptBatch } from '@flexpay/contract/web';
+import { PAYOUT_CHANNEL_LABELS, screenPath, type TReceipt, type TReceiptBatch } from '@flexpay/contract/web';
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Result, Space, Spin, Statistic, type TableColumnsType } from 'antd';
 import { Link, useSearchParams } from 'react-router';
@@ -20,7 +20,6 @@ import { useReceiptBatches } from '../api/get-receipt-batches.ts';
 import { useReceipts } from '../api/get-receipts.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { payDetailPath, receiptDetailsPath } from '../paths.ts';
 
 const RECEIPT_FILTERS = defineFilters({
   name: textFilter({ label: '收款人', maxLength: 50 }),
@@ -58,7 +57,7 @@ function ReceiptBatches() {
       key: 'actions',
       width: 100,
       fixed: 'right',
-      render: (_, b) => <Link to={receiptDetailsPath(b.id)}>查看回单</Link>,
+      render: (_, b) => <Link to={screenPath('emolumentReceiptDetails', { id: b.id })}>查看回单</Link>,
     },
   ];
   return (
@@ -90,7 +89,13 @@ function BatchReceipts({ batchId }: { batchId: number }) {
 
   if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
-    return <Result status="404" title="发放批次不存在" extra={<Link to={receiptDetailsPath()}>返回回单列表</Link>} />;
+    return (
+      <Result
+        status="404"
+        title="发放批次不存在"
+        extra={<Link to={screenPath('emolumentReceiptDetails')}>返回回单列表</Link>}
+      />
+    );
   const b = batch.data;
 
   const columns: TableColumnsType<TReceipt> = [
@@ -143,8 +148,8 @@ function BatchReceipts({ batchId }: { batchId: number }) {
         title="回单详情"
         extra={
           <Space>
-            <Link to={payDetailPath(b.id)}>支付详情</Link>
-            <Link to={receiptDetailsPath()}>全部批次</Link>
+            <Link to={screenPath('payRollDetail', { id: b.id })}>支付详情</Link>
+            <Link to={screenPath('emolumentReceiptDetails')}>全部批次</Link>
           </Space>
         }
       >

@@ -3,6 +3,7 @@ import {
   PAYOUT_CHANNELS,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
+  screenPath,
   type TPayment,
   type TPayoutStatus,
 } from '@flexpay/contract/web';
@@ -17,7 +18,6 @@ import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
-import { payDetailPath } from '../paths.ts';
 
 const PAYMENT_FILTERS = defineFilters({
   status: selectFilter({
@@ -45,7 +45,9 @@ const columns: TableColumnsType<TPayment> = [
     dataIndex: 'batchNo',
     width: 230,
     ellipsis: true,
-    render: (no: string, p) => <Link to={payDetailPath(p.batchId)}>{`${no} ${p.batchTitle}`}</Link>,
+    render: (no: string, p) => (
+      <Link to={screenPath('payRollDetail', { id: p.batchId })}>{`${no} ${p.batchTitle}`}</Link>
+    ),
   },
   { title: '收款人', dataIndex: 'holderName', width: 100 },
   { title: '渠道', dataIndex: 'channel', width: 80, render: (c: TPayment['channel']) => PAYOUT_CHANNEL_LABELS[c] },

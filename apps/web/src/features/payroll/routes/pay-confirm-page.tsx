@@ -1,4 +1,4 @@
-import { BusinessCode, FEE_BEARER_LABELS, type TPayBody } from '@flexpay/contract/web';
+import { BusinessCode, FEE_BEARER_LABELS, screenPath, type TPayBody } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Form, Result, Space, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +10,6 @@ import { useBatch } from '../api/get-batch.ts';
 import { usePayBatch } from '../api/pay-batch.ts';
 import { PayCodeField } from '../components/pay-code-form.tsx';
 import { formatRate } from '../components/payroll-format.tsx';
-import { PAY_LIST_PATH, payDetailPath } from '../paths.ts';
 
 const newKey = () => `web-${crypto.randomUUID()}`;
 
@@ -41,7 +40,7 @@ export function Component() {
     try {
       await pay.mutateAsync({ id: b.id, body, key });
       void message.success('已确认支付，正在发放');
-      await navigate(payDetailPath(b.id));
+      await navigate(screenPath('payRollDetail', { id: b.id }));
     } catch (error) {
       // 余额不足 comes back to the screen (a business code): say it here.
       if (isApiError(error) && error.status === BusinessCode.INSUFFICIENT_BALANCE) setProblem(error.message);
@@ -57,7 +56,7 @@ export function Component() {
             showIcon
             title="该批次不是待支付状态"
             action={
-              <Button size="small" onClick={() => void navigate(payDetailPath(b.id))}>
+              <Button size="small" onClick={() => void navigate(screenPath('payRollDetail', { id: b.id }))}>
                 支付详情
               </Button>
             }
@@ -96,7 +95,7 @@ export function Component() {
           >
             确认支付 {formatMoney(b.debitFen)}
           </Button>
-          <Button onClick={() => void navigate(PAY_LIST_PATH)}>返回</Button>
+          <Button onClick={() => void navigate(screenPath('payRoll'))}>返回</Button>
         </Space>
       </Space>
     </Card>

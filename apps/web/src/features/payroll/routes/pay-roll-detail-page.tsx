@@ -1,3 +1,4 @@
+import { screenPath } from '@flexpay/contract/web';
 import { Button, Card, Progress, Result, Space, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -6,7 +7,6 @@ import { useBatch } from '../api/get-batch.ts';
 import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
-import { PAY_LIST_PATH, receiptDetailsPath, REFUND_PATH } from '../paths.ts';
 
 /** 支付详情 (/EmolumentManagement/payRollDetail?id=): the items' payment, refreshed while it pays. */
 export function Component() {
@@ -33,10 +33,14 @@ export function Component() {
         extra={
           <Space>
             {(b.status === 'completed' || b.status === 'partial') && (
-              <Button onClick={() => void navigate(receiptDetailsPath(b.id))}>回单详情</Button>
+              <Button onClick={() => void navigate(screenPath('emolumentReceiptDetails', { id: b.id }))}>
+                回单详情
+              </Button>
             )}
-            {b.status === 'partial' && <Button onClick={() => void navigate(REFUND_PATH)}>退款中心</Button>}
-            <Button onClick={() => void navigate(PAY_LIST_PATH)}>批量支付</Button>
+            {b.status === 'partial' && (
+              <Button onClick={() => void navigate(screenPath('refundCenter'))}>退款中心</Button>
+            )}
+            <Button onClick={() => void navigate(screenPath('payRoll'))}>批量支付</Button>
           </Space>
         }
       >

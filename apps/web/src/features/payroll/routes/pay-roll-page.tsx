@@ -1,4 +1,4 @@
-import type { TPayrollBatch, TPayrollStatus } from '@flexpay/contract/web';
+import { screenPath, type TPayrollBatch, type TPayrollStatus } from '@flexpay/contract/web';
 import { Button, Card, Space, Tabs, Typography, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -11,7 +11,6 @@ import { useBalances } from '../../../api/get-balances.ts';
 import { useBatches } from '../api/get-batches.ts';
 import { BatchStatusTag } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { payConfirmPath, payDetailPath } from '../paths.ts';
 
 const TABS: { key: TPayrollStatus; label: string }[] = [
   { key: 'to_pay', label: '待支付' },
@@ -72,11 +71,11 @@ export function Component() {
       render: (_, b) => (
         <Space size={0}>
           {canPay && b.status === 'to_pay' && (
-            <Button type="link" size="small" onClick={() => void navigate(payConfirmPath(b.id))}>
+            <Button type="link" size="small" onClick={() => void navigate(screenPath('payConfirm', { id: b.id }))}>
               支付
             </Button>
           )}
-          <Button type="link" size="small" onClick={() => void navigate(payDetailPath(b.id))}>
+          <Button type="link" size="small" onClick={() => void navigate(screenPath('payRollDetail', { id: b.id }))}>
             支付详情
           </Button>
         </Space>

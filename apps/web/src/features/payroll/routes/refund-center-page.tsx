@@ -1,4 +1,4 @@
-import { ITEM_PAY_STATUS_LABELS, type TPayBody, type TRefundItem } from '@flexpay/contract/web';
+import { ITEM_PAY_STATUS_LABELS, screenPath, type TPayBody, type TRefundItem } from '@flexpay/contract/web';
 import { App, Button, Card, Form, Modal, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +13,6 @@ import { useRefunds } from '../api/get-refunds.ts';
 import { useRepayItem } from '../api/repay-item.ts';
 import { PayCodeField } from '../components/pay-code-form.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { payDetailPath } from '../paths.ts';
 
 const REFUND_FILTERS = defineFilters({ name: textFilter({ label: '姓名', maxLength: 50 }) });
 
@@ -33,7 +32,9 @@ export function Component() {
       title: '批次',
       dataIndex: 'batchNo',
       width: 220,
-      render: (no: string, r) => <Link to={payDetailPath(r.batchId)}>{`${no} ${r.batchTitle}`}</Link>,
+      render: (no: string, r) => (
+        <Link to={screenPath('payRollDetail', { id: r.batchId })}>{`${no} ${r.batchTitle}`}</Link>
+      ),
     },
     { title: '姓名', dataIndex: 'name', width: 100 },
     { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },

@@ -34,7 +34,7 @@ export function sameOriginUrl(raw: string | null, origin = window.location.origi
  */
 export function PdfPreviewPage() {
   const [params] = useSearchParams();
-  usePageTitle(publicRouteTitle('/pdfPreview'));
+  usePageTitle(publicRouteTitle('pdfPreview'));
   const url = sameOriginUrl(params.get('url'));
   const [pages, setPages] = useState(0);
   const [scale, setScale] = useState(1.2);

@@ -1,9 +1,8 @@
-import type { TCreateAdminBody } from '@flexpay/contract/web';
+import { screenPath, type TCreateAdminBody } from '@flexpay/contract/web';
 import { App, Card } from 'antd';
 import { useNavigate } from 'react-router';
 import { useCreateAdmin } from '../api/create-admin.ts';
 import { AdminForm, type TAdminFormValues } from '../components/admin-form.tsx';
-import { ADMIN_LIST_PATH } from '../paths.ts';
 
 /** 添加管理员 (/systemSetting/addUser). */
 export function Component() {
@@ -24,7 +23,7 @@ export function Component() {
     };
     await createAdmin.mutateAsync(body);
     void message.success('管理员已添加');
-    await navigate(ADMIN_LIST_PATH);
+    await navigate(screenPath('adminManage'));
   };
 
   return (
@@ -33,7 +32,7 @@ export function Component() {
         mode="create"
         isSubmitting={createAdmin.isPending}
         onSubmit={onSubmit}
-        onCancel={() => void navigate(ADMIN_LIST_PATH)}
+        onCancel={() => void navigate(screenPath('adminManage'))}
       />
     </Card>
   );

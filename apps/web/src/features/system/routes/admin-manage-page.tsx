@@ -1,4 +1,10 @@
-import { ADMIN_STATUSES, ADMIN_STATUS_LABELS, type TAdminRow, type TAdminStatus } from '@flexpay/contract/web';
+import {
+  ADMIN_STATUSES,
+  ADMIN_STATUS_LABELS,
+  screenPath,
+  type TAdminRow,
+  type TAdminStatus,
+} from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { useNavigate } from 'react-router';
@@ -15,7 +21,6 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
-import { ADD_ADMIN_PATH, editAdminPath } from '../paths.ts';
 
 const ADMIN_ELEMENT = 'system:admin';
 
@@ -107,7 +112,7 @@ export function Component() {
         const canReset = !isSelf && (!admin.isOwner || isCurrentOwner);
         return (
           <Space size={0}>
-            <Button type="link" size="small" onClick={() => void navigate(editAdminPath(admin.id))}>
+            <Button type="link" size="small" onClick={() => void navigate(screenPath('editUser', { id: admin.id }))}>
               编辑
             </Button>
             {admin.status === 'disabled' ? (
@@ -145,7 +150,7 @@ export function Component() {
 
       <Permission element={ADMIN_ELEMENT}>
         <ListToolbar>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_ADMIN_PATH)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(screenPath('addUser'))}>
             添加管理员
           </Button>
         </ListToolbar>

@@ -1,10 +1,9 @@
-import type { TUpdateAdminBody } from '@flexpay/contract/web';
+import { screenPath, type TUpdateAdminBody } from '@flexpay/contract/web';
 import { App, Button, Card, Result, Spin } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useAdmin } from '../api/get-admin.ts';
 import { useUpdateAdmin } from '../api/update-admin.ts';
 import { AdminForm, type TAdminFormValues } from '../components/admin-form.tsx';
-import { ADMIN_LIST_PATH } from '../paths.ts';
 
 function parseId(value: string | null): number | undefined {
   const id = Number(value);
@@ -20,7 +19,7 @@ export function Component() {
   const admin = useAdmin(id);
   const updateAdmin = useUpdateAdmin();
   const backToList = (
-    <Button type="primary" onClick={() => void navigate(ADMIN_LIST_PATH)}>
+    <Button type="primary" onClick={() => void navigate(screenPath('adminManage'))}>
       返回管理员列表
     </Button>
   );
@@ -52,7 +51,7 @@ export function Component() {
             <Button key="retry" onClick={() => void admin.refetch()} loading={admin.isFetching}>
               重新加载
             </Button>,
-            <Button key="back" onClick={() => void navigate(ADMIN_LIST_PATH)}>
+            <Button key="back" onClick={() => void navigate(screenPath('adminManage'))}>
               返回管理员列表
             </Button>,
           ]}
@@ -72,7 +71,7 @@ export function Component() {
     };
     await updateAdmin.mutateAsync({ id: row.id, body });
     void message.success('管理员信息已保存');
-    await navigate(ADMIN_LIST_PATH);
+    await navigate(screenPath('adminManage'));
   };
 
   return (
@@ -90,7 +89,7 @@ export function Component() {
         }}
         isSubmitting={updateAdmin.isPending}
         onSubmit={onSubmit}
-        onCancel={() => void navigate(ADMIN_LIST_PATH)}
+        onCancel={() => void navigate(screenPath('adminManage'))}
       />
     </Card>
   );

@@ -2,6 +2,7 @@ import {
   ALIPAY_ACCOUNT_PATTERN,
   BANK_CARD_PATTERN,
   PAYOUT_CHANNEL_LABELS,
+  screenPath,
   type TCreateWorkerBody,
 } from '@flexpay/contract/web';
 import { App, Button, Card, Divider, Form, Radio, Select, Space } from 'antd';
@@ -19,7 +20,6 @@ import {
   toWorkerBasicBody,
   type TWorkerBasicValues,
 } from '../components/worker-basic-fields.tsx';
-import { WORKER_LIST_PATH, workerDetailPath } from '../paths.ts';
 
 type TAccountType = 'bank' | 'alipay' | 'none';
 
@@ -75,7 +75,7 @@ export function Component() {
     try {
       const created = await createWorker.mutateAsync(toBody(values));
       void message.success('员工已添加');
-      await navigate(workerDetailPath(created.id));
+      await navigate(screenPath('detailEmployee', { id: created.id }));
     } catch (error) {
       applyFieldErrors(form, error, FIELDS);
     } finally {
@@ -157,7 +157,7 @@ export function Component() {
             <Button type="primary" htmlType="submit" loading={createWorker.isPending}>
               保存
             </Button>
-            <Button onClick={() => void navigate(WORKER_LIST_PATH)}>取消</Button>
+            <Button onClick={() => void navigate(screenPath('listEmployee'))}>取消</Button>
           </Space>
         </Form.Item>
       </Form>

@@ -1,4 +1,4 @@
-import { Code, GENDER_LABELS, type TWorkerDetail } from '@flexpay/contract/web';
+import { Code, GENDER_LABELS, screenPath, type TWorkerDetail } from '@flexpay/contract/web';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Spin, Typography } from 'antd';
 import { useState } from 'react';
@@ -21,7 +21,6 @@ import {
   WorkerStatusTag,
 } from '../components/worker-tags.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
-import { WORKER_LIST_PATH } from '../paths.ts';
 
 function parseId(value: string | null): number | undefined {
   const id = Number(value);
@@ -83,7 +82,7 @@ export function Component() {
   // The tab names the worker once loaded: 员工详情 - 张三.
   useTabDetail(worker.data?.name);
   const backToList = (
-    <Button key="back" onClick={() => void navigate(WORKER_LIST_PATH)}>
+    <Button key="back" onClick={() => void navigate(screenPath('listEmployee'))}>
       返回员工列表
     </Button>
   );
@@ -135,7 +134,7 @@ export function Component() {
       return; // the request layer has shown why
     }
     void message.success(`员工“${data.name}”已删除`);
-    await navigate(WORKER_LIST_PATH);
+    await navigate(screenPath('listEmployee'));
   };
 
   return (
@@ -147,7 +146,7 @@ export function Component() {
               type="text"
               icon={<ArrowLeftOutlined />}
               aria-label="返回员工列表"
-              onClick={() => void navigate(WORKER_LIST_PATH)}
+              onClick={() => void navigate(screenPath('listEmployee'))}
             />
             <Typography.Title level={4} style={{ margin: 0 }}>
               {data.name}

@@ -5,6 +5,7 @@ import {
   WORKER_SORT_FIELDS,
   WORKER_STATUSES,
   WORKER_STATUS_LABELS,
+  screenPath,
   type TContractStatus,
   type TGender,
   type TRealNameStatus,
@@ -43,7 +44,6 @@ import { LeaveModal } from '../components/leave-modal.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { ContractStatusTag, RealNameStatusTag, WorkerStatusTag } from '../components/worker-tags.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
-import { ADD_WORKER_PATH, workerDetailPath } from '../paths.ts';
 
 const STATUS_OPTIONS = WORKER_STATUSES.map((value) => ({ value, label: WORKER_STATUS_LABELS[value] }));
 const REAL_NAME_OPTIONS = REAL_NAME_STATUSES.map((value) => ({ value, label: REAL_NAME_STATUS_LABELS[value] }));
@@ -111,7 +111,7 @@ export function Component() {
       dataIndex: 'name',
       fixed: 'left',
       width: 80,
-      render: (name: string, worker) => <Link to={workerDetailPath(worker.id)}>{name}</Link>,
+      render: (name: string, worker) => <Link to={screenPath('detailEmployee', { id: worker.id })}>{name}</Link>,
     },
     { title: '身份证号', dataIndex: 'idNumber', width: 152 },
     { title: '手机号', dataIndex: 'mobile', width: 100 },
@@ -184,7 +184,11 @@ export function Component() {
       width: 128,
       render: (_, worker) => (
         <Space size={0}>
-          <Button type="link" size="small" onClick={() => void navigate(workerDetailPath(worker.id))}>
+          <Button
+            type="link"
+            size="small"
+            onClick={() => void navigate(screenPath('detailEmployee', { id: worker.id }))}
+          >
             详情
           </Button>
           {canEdit &&
@@ -206,7 +210,7 @@ export function Component() {
 
       <ListToolbar>
         <Permission element={WORKER_ELEMENTS.add}>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(ADD_WORKER_PATH)}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(screenPath('addEmployee'))}>
             添加员工
           </Button>
         </Permission>
