@@ -65,6 +65,6 @@ export function useUpdateCostRule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCostRule,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops', 'companies', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opsCompaniesQueryOptions().queryKey }),
   });
 }

@@ -67,7 +67,10 @@ function useAfterDecision() {
   const queryClient = useQueryClient();
   return async (topup: TTopup) => {
     queryClient.setQueryData(opsTopupQueryOptions(topup.id).queryKey, topup);
-    await queryClient.invalidateQueries({ queryKey: ['ops', 'topups'] });
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: opsTopupsQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: opsTopupQueryOptions().queryKey }),
+    ]);
   };
 }
 
