@@ -6,15 +6,7 @@ import { opsInfoQueryOptions } from './api/auth.ts';
 import { OPS_LOGIN_PATH } from './lib/ops-request.ts';
 import { getOpsToken, removeOpsToken } from './lib/ops-token.ts';
 import { OpsRouteError } from './components/ops-route-error.tsx';
-
-export const OPS_HOME_PATH = '/ops/topups';
-
-/** The operator console's screens, in the side menu's order. */
-export const OPS_MENU = [
-  { path: '/ops/topups', title: '充值确认' },
-  { path: '/ops/companies', title: '企业管理' },
-  { path: '/ops/audit', title: '操作审计' },
-] as const;
+import { OPS_HOME_PATH } from './menu.ts';
 
 /**
  * The guard of /ops: no operator token goes to /ops/login; with one, the operator's info is

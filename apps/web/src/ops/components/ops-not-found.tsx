@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { OPS_HOME_PATH } from '../routes.tsx';
+import { OPS_HOME_PATH } from '../menu.ts';
 
 export function OpsNotFound() {
   const navigate = useNavigate();

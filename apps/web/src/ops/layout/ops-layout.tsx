@@ -8,7 +8,7 @@ import { opsInfoQueryOptions, opsLogout } from '../api/auth.ts';
 import { OPS_LOGIN_PATH } from '../lib/ops-request.ts';
 import { removeOpsToken } from '../lib/ops-token.ts';
 import { OPS_CONSOLE_NAME } from '../lib/use-ops-title.ts';
-import { OPS_MENU } from '../routes.tsx';
+import { OPS_MENU } from '../menu.ts';
 
 const ICONS: Record<string, ReactNode> = {
   '/ops/topups': <MoneyCollectOutlined />,

@@ -8,7 +8,7 @@ import { isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/request.ts';
 import { opsInfoQueryOptions, opsLogin } from '../api/auth.ts';
 import { setOpsToken } from '../lib/ops-token.ts';
 import { OPS_CONSOLE_NAME, useOpsTitle } from '../lib/use-ops-title.ts';
-import { OPS_HOME_PATH } from '../routes.tsx';
+import { OPS_HOME_PATH } from '../menu.ts';
 
 interface TLoginForm {
   username: string;
