@@ -121,6 +121,8 @@ export const API = {
     item: '/api/emolument/emolumentDetail/:id',
     itemsByIds: '/api/emolument/emolumentDetail/getEmolumentDetailByIds',
     pay: '/api/emolument/payRoll/:id/pay',
+    payMethods: '/api/emolument/payRoll/payMethods',
+    payCode: '/api/emolument/payRoll/payCode',
     repay: '/api/emolument/refund/:id/repay',
     refundPage: '/api/emolument/refund/page',
     paymentPage: '/api/emolument/epaymentCenter/page',

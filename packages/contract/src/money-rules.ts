@@ -122,6 +122,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payroll.item.update': '修改发放明细',
   'payroll.item.delete': '删除发放明细',
   'payroll.pay': '确认支付',
+  'payroll.payCode': '发送支付验证码',
+  'payroll.withdraw': '撤回发放审批',
   'payroll.repay': '重新支付',
   deny: '无权限访问',
 };

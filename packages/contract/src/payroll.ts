@@ -160,6 +160,24 @@ export const ZPayBody = z.object({
 });
 export type TPayBody = z.input<typeof ZPayBody>;
 
+/** GET payMethods: how the signed-in admin can confirm a payment (SMS to the own mobile, authenticator). */
+export const ZPayMethods = z.object({
+  sms: z.boolean(),
+  totp: z.boolean(),
+  /** Masked; empty when the admin has none. */
+  mobile: z.string(),
+});
+export type TPayMethods = z.infer<typeof ZPayMethods>;
+
+/** POST payCode: the SMS code of a payment; `demoCode` is the code itself, in demo mode only. */
+export const ZPayCodeSent = z.object({
+  token: z.string(),
+  mobile: z.string(),
+  resendAfterSeconds: z.number(),
+  demoCode: z.string().nullable(),
+});
+export type TPayCodeSent = z.infer<typeof ZPayCodeSent>;
+
 /** The sandbox provider's callback (signed: `x-payout-timestamp`, `x-payout-signature`). */
 export const ZPayoutCallback = z.object({
   ref: z.string().max(40),

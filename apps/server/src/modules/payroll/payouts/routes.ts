@@ -3,6 +3,8 @@ import {
   ZIdParams,
   ZPage,
   ZPayBody,
+  ZPayCodeSent,
+  ZPayMethods,
   ZPayoutCallback,
   ZPayrollBatch,
   ZPayment,
@@ -18,6 +20,7 @@ import { verifyCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../lib
 import { findReplay, idempotent } from '../../../plugins/idempotency.ts';
 import { route } from '../../../plugins/route.ts';
 import { listPayments, PAYOUT_DISPATCH_JOB, payBatch, repayItem, settlePayout, settlePayouts } from './service.ts';
+import { getPayMethods, sendPayCode } from './pay-code.ts';
 import { getBatch, listFailedItems, listGrantRecords } from '../batches/service.ts';
 
 /** Results a batch callback may carry. */
@@ -61,6 +64,33 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
       await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: params.id }).catch(() => {});
       return getBatch(app.db, auth.companyId, params.id);
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.payMethods,
+    access: 'session',
+    schema: {
+      tags: ['payroll'],
+      summary: '支付验证方式（短信、身份验证器）',
+      data: ZPayMethods,
+    },
+    handler: (auth) => getPayMethods(app.ctx, auth),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.payroll.payCode,
+    access: 'session',
+    audit: 'payroll.payCode',
+    schema: {
+      tags: ['payroll'],
+      summary: '发送支付短信验证码',
+      description:
+        '发送至当前管理员本人手机（60 秒一次，每日上限同 sendSms）。仅演示模式（DEMO_MODE=1）下应答带 demoCode（验证码本身），其他情况下为 null。',
+      data: ZPayCodeSent,
+    },
+    handler: (auth, { request }) => sendPayCode(app.ctx, auth, request.ip),
   });
 
   route(app, {

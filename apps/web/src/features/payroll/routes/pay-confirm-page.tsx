@@ -1,14 +1,14 @@
-import { BusinessCode, FEE_BEARER_LABELS, screenPath, type TPayBody } from '@flexpay/contract/web';
+import { FEE_BEARER_LABELS, screenPath, type TPayBody } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Form, Result, Space, Spin, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
-import { isApiError } from '../../../lib/request.ts';
+import { BusinessError, isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useBalances } from '../../../api/get-balances.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { usePayBatch } from '../api/pay-batch.ts';
-import { PayCodeField } from '../components/pay-code-form.tsx';
+import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
 import { formatRate } from '../components/payroll-format.tsx';
 
 const newKey = () => `web-${crypto.randomUUID()}`;
@@ -24,7 +24,11 @@ export function Component() {
   const balances = useBalances(canSeeBalance);
   const pay = usePayBatch();
   const [body, setBody] = useState<TPayBody>();
-  const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
+  const [codeError, setCodeError] = useState<string>();
+  const onCode = useCallback((b: TPayBody | undefined) => {
+    setBody(b);
+    setCodeError(undefined);
+  }, []);
   // One key per intent: a second click or a retry after a timeout is the same payment.
   const [key] = useState(newKey);
   const [problem, setProblem] = useState<string>();
@@ -37,13 +41,17 @@ export function Component() {
   const onPay = async () => {
     if (!body) return;
     setProblem(undefined);
+    setCodeError(undefined);
     try {
       await pay.mutateAsync({ id: b.id, body, key });
       void message.success('已确认支付，正在发放');
       await navigate(screenPath('payRollDetail', { id: b.id }));
     } catch (error) {
-      // 余额不足 comes back to the screen (a business code): say it here.
-      if (isApiError(error) && error.status === BusinessCode.INSUFFICIENT_BALANCE) setProblem(error.message);
+      // A wrong or expired code goes to the code field; a business code (余额不足) and any other
+      // refusal left to this form are said above it. The request layer toasted the rest.
+      const atCode = payCodeError(error);
+      if (atCode) setCodeError(atCode);
+      else if (isApiError(error) && (error instanceof BusinessError || error.isLeftToForm)) setProblem(error.message);
     }
   };
 
@@ -84,7 +92,7 @@ export function Component() {
         )}
         {problem && <Alert type="error" showIcon title={problem} />}
         <Form layout="vertical">
-          <PayCodeField onChange={onCode} />
+          <PayCodeField onChange={onCode} error={codeError} />
         </Form>
         <Space>
           <Button

@@ -1,5 +1,5 @@
 import { ITEM_PAY_STATUS_LABELS, screenPath, type TPayBody, type TRefundItem } from '@flexpay/contract/web';
-import { App, Button, Card, Form, Modal, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Form, Modal, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -11,7 +11,8 @@ import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useRefunds } from '../api/get-refunds.ts';
 import { useRepayItem } from '../api/repay-item.ts';
-import { PayCodeField } from '../components/pay-code-form.tsx';
+import { BusinessError, isApiError } from '../../../lib/request.ts';
+import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 const REFUND_FILTERS = defineFilters({ name: textFilter({ label: '姓名', maxLength: 50 }) });
@@ -25,7 +26,12 @@ export function Component() {
   const repaying = useDialogTarget<TRefundItem>();
   const repay = useRepayItem();
   const [body, setBody] = useState<TPayBody>();
-  const onCode = useCallback((b: TPayBody | undefined) => setBody(b), []);
+  const [codeError, setCodeError] = useState<string>();
+  const [problem, setProblem] = useState<string>();
+  const onCode = useCallback((b: TPayBody | undefined) => {
+    setBody(b);
+    setCodeError(undefined);
+  }, []);
 
   const columns: TableColumnsType<TRefundItem> = [
     {
@@ -72,12 +78,18 @@ export function Component() {
   const onRepay = async () => {
     const target = repaying.target;
     if (!target || !body) return;
+    setCodeError(undefined);
+    setProblem(undefined);
     try {
       await repay.mutateAsync({ id: target.id, body });
       void message.success('已重新支付，正在发放');
       repaying.close();
-    } catch {
-      // the request layer has shown why
+    } catch (error) {
+      // A wrong code at its field; a refusal left to this form (a business code such as 余额不足,
+      // a field error) above it. The request layer toasted the rest.
+      const atCode = payCodeError(error);
+      if (atCode) setCodeError(atCode);
+      else if (isApiError(error) && (error instanceof BusinessError || error.isLeftToForm)) setProblem(error.message);
     }
   };
 
@@ -98,7 +110,11 @@ export function Component() {
       />
       <Modal
         open={repaying.dialogProps.open}
-        afterClose={repaying.dialogProps.afterClose}
+        afterClose={() => {
+          setProblem(undefined);
+          setCodeError(undefined);
+          repaying.dialogProps.afterClose();
+        }}
         title={`重新支付：${repaying.target?.name ?? ''} ${repaying.target ? formatMoney(repaying.target.netFen) : ''}`}
         okText="重新支付"
         okButtonProps={{ disabled: !body, loading: repay.isPending }}
@@ -109,8 +125,9 @@ export function Component() {
         <Typography.Paragraph type="secondary">
           将发放到该员工当前的默认收款账户，并重新冻结对应金额。
         </Typography.Paragraph>
+        {problem && <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problem} />}
         <Form layout="vertical">
-          <PayCodeField onChange={onCode} />
+          <PayCodeField onChange={onCode} error={codeError} />
         </Form>
       </Modal>
     </Card>
