@@ -115,6 +115,7 @@ export const API = {
     one: '/api/emolument/emolumentGrant/:id',
     check: '/api/emolument/emolumentGrant/:id/check',
     submit: '/api/emolument/emolumentGrant/:id/submit',
+    submitPreview: '/api/emolument/emolumentGrant/:id/submitPreview',
     cancel: '/api/emolument/emolumentGrant/:id/cancel',
     pick: '/api/emolument/emolumentGrant/:id/items',
     items: '/api/emolument/emolumentDetail/page',

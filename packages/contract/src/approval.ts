@@ -103,3 +103,22 @@ export const ZApprovalFlowOptions = z.object({
   admins: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type TApprovalFlowOptions = z.infer<typeof ZApprovalFlowOptions>;
+
+/**
+ * What a submission would start, asked before it (核对确认): whether the type's flow applies at
+ * this amount and, if so, each step's approvers as they would be fixed now (the starter left
+ * out). `blocked` says why the submission would be refused (a step left with nobody).
+ */
+export const ZApprovalPreview = z.object({
+  required: z.boolean(),
+  /** The enabled flow's threshold, or null when the type has no enabled flow. */
+  thresholdFen: ZFen.nullable(),
+  steps: z.array(
+    z.object({
+      mode: z.enum(APPROVAL_STEP_MODES),
+      approvers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    }),
+  ),
+  blocked: z.string().nullable(),
+});
+export type TApprovalPreview = z.infer<typeof ZApprovalPreview>;

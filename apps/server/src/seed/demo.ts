@@ -317,7 +317,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         service: service.id,
         demo: adminId('demo'),
         hr: adminId('hr'),
-        financeRole: financeRole.id,
+        finance: adminId('finance'),
       },
       new Date(),
     );

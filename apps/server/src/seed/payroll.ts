@@ -1,6 +1,7 @@
 /**
- * The demo's payroll (DOMAIN section 11, issue 17): 星河科技's approval flow on 发放 (over
- * ¥50,000: 财务, then the owner), and batches in several states, made through the payroll
+ * The demo's payroll (DOMAIN section 11, issue 17): 星河科技's approval flow on 发放 (from
+ * ¥50,000: any one of the owner and 财务, so every demo login's batch can be approved by another
+ * demo login: the owner's by 财务, 财务's and 人事专员's by either), and batches in several states, made through the payroll
  * module's own steps (insert, add workers, check, submit, cancel), so every figure is what a
  * check computes.
  */
@@ -32,7 +33,8 @@ export interface PayrollSeedIds {
   service: number;
   demo: number;
   hr: number;
-  financeRole: number;
+  /** The 财务 demo login. */
+  finance: number;
 }
 
 /** The demo's 发放 flow threshold: ¥50,000.00. */
@@ -44,10 +46,9 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     type: 'payroll',
     thresholdFen: DEMO_PAYROLL_THRESHOLD_FEN,
     enabled: true,
-    steps: [
-      { mode: 'any', roleId: ids.financeRole, adminIds: [] },
-      { mode: 'any', roleId: null, adminIds: [ids.demo] },
-    ],
+    // Named admins (a step takes a role or names): the creator is left out of a step, so a
+    // step naming the owner alone could never pass the owner's own batch.
+    steps: [{ mode: 'any', roleId: null, adminIds: [ids.demo, ids.finance] }],
   });
 
   // 在职 workers with a bank card, oldest first; and one who has left (a check failure to show).
@@ -82,7 +83,7 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     return id;
   };
 
-  // 待审批: made by hr, over the threshold, waiting for 财务 then the owner.
+  // 待审批: made by hr, over the threshold, waiting for the owner or 财务.
   const big = await batch(ids.hr, `${period} 数据标注结算`, 'sheet', workers.slice(0, 20), (i) => 300_000 + i * 1_000);
   await runCheck(tx, ids.xinghe, big, now);
   await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, big, now);

@@ -91,7 +91,7 @@ describe('payroll batches', () => {
   afterAll(() => t.close());
 
   describe('the demo data', () => {
-    it('has batches in several states, one waiting for 财务 then the owner', async () => {
+    it('has batches in several states, one waiting for the owner or 财务', async () => {
       const counts = (await demo.get(`${P}/emolumentGrant/statusCounts`)).body.data as {
         status: string;
         count: number;
@@ -102,8 +102,9 @@ describe('payroll batches', () => {
       expect(waiting).toMatchObject({ itemCount: 20, failedCount: 0, creator: { name: '陈静' }, feeRateBp: 650 });
       expect(waiting.debitFen).toBe(waiting.amountFen + waiting.feeFen);
       const detail = (await finance.get(batchUrl(waiting.id))).body.data;
-      expect(detail.approval).toMatchObject({ status: 'pending', currentStep: 1, stepCount: 2, canDecide: true });
-      expect((await demo.get(batchUrl(waiting.id))).body.data.approval.canDecide).toBe(false);
+      expect(detail.approval).toMatchObject({ status: 'pending', currentStep: 1, stepCount: 1, canDecide: true });
+      // Either the owner or 财务 may approve it (it is hr's).
+      expect((await demo.get(batchUrl(waiting.id))).body.data.approval.canDecide).toBe(true);
       const failing = (await demo.get(`${P}/emolumentGrant/page`, { status: 'checking' })).body.data.rows[0];
       const failed = await items(failing.id, { result: 'failed' });
       expect(failed.rows[0]?.checkReasons).toContain('员工已离职');
@@ -332,32 +333,60 @@ describe('payroll batches', () => {
       });
     });
 
-    it('over it: 财务 then the owner approve, never the creator, to 待支付', async () => {
+    it('over it: the owner or 财务 approves, never the creator, to 待支付', async () => {
       const id = await ready(3_000_000);
       const submitted = await hr.post(batchUrl(id, '/submit'));
       expect(submitted.body).toMatchObject({ message: '已提交审批', data: { status: 'approving' } });
       const approval = (await hr.get(batchUrl(id))).body.data.approval;
-      expect(approval).toMatchObject({ status: 'pending', currentStep: 1, canDecide: false });
-      // hr made it (and may not approve anyway); the owner is step 2.
+      expect(approval).toMatchObject({ status: 'pending', currentStep: 1, stepCount: 1, canDecide: false });
+      // hr made it (and may not approve anyway).
       expect((await hr.post(`/api/admin/approval/${approval.id}/approve`, {})).body.status).toBe(40301);
-      expect((await demo.post(`/api/admin/approval/${approval.id}/approve`, {})).body.message).toBe(
-        '您不是当前步骤的审批人',
-      );
-      expect((await hr.post(batchUrl(id, '/cancel'), { reason: '不发了' })).body.status).toBe(40900);
       expect(
         (await hr.put(`${P}/emolumentDetail/${(await items(id)).rows[0]?.id}`, { amountFen: 1 })).body.status,
       ).toBe(40900);
-      await finance.post(`/api/admin/approval/${approval.id}/approve`, { comment: '已核' });
-      expect((await hr.get(batchUrl(id))).body.data.status).toBe('approving');
       await demo.post(`/api/admin/approval/${approval.id}/approve`, { comment: '同意' });
       const done = (await hr.get(batchUrl(id))).body.data;
       expect(done.status).toBe('to_pay');
       expect(
         done.approval.actions.map((a: { adminName: string; comment: string }) => [a.adminName, a.comment]),
-      ).toEqual([
-        ['王敏', '已核'],
-        ['林晓', '同意'],
-      ]);
+      ).toEqual([['林晓', '同意']]);
+    });
+
+    it("the owner's own batch over ¥50,000: says beforehand that 财务 approves, and 财务 takes it to 待支付", async () => {
+      const id = await ready(3_000_000, demo);
+      const preview = await demo.get(batchUrl(id, '/submitPreview'));
+      expect(preview.body.data).toEqual({
+        required: true,
+        thresholdFen: 5_000_000,
+        steps: [{ mode: 'any', approvers: [{ id: expect.any(Number), name: '王敏' }] }],
+        blocked: null,
+      });
+      expect((await demo.post(batchUrl(id, '/submit'))).body.data.status).toBe('approving');
+      const approval = (await demo.get(batchUrl(id))).body.data.approval;
+      expect((await demo.post(`/api/admin/approval/${approval.id}/approve`, {})).body.status).toBe(40301);
+      expect((await finance.post(`/api/admin/approval/${approval.id}/approve`, {})).body.status).toBe(200);
+      expect((await demo.get(batchUrl(id))).body.data.status).toBe('to_pay');
+    });
+
+    it('the preview says no approval is needed under the threshold, and why a submission would be refused', async () => {
+      const small = await ready(1_000_000);
+      expect((await hr.get(batchUrl(small, '/submitPreview'))).body.data).toEqual({
+        required: false,
+        thresholdFen: 5_000_000,
+        steps: [],
+        blocked: null,
+      });
+      // finance's own batch, with finance the only other approver disabled: nobody is left.
+      const big = await ready(3_000_000, finance);
+      await t.database.db.execute(sql`update admin set status = 'disabled' where username = 'demo'`);
+      try {
+        const blocked = (await finance.get(batchUrl(big, '/submitPreview'))).body.data;
+        expect(blocked).toMatchObject({ required: true, steps: [{ approvers: [] }] });
+        expect(blocked.blocked).toMatch(/第 1 步.*没有可审批的管理员/);
+      } finally {
+        await t.database.db.execute(sql`update admin set status = 'enabled' where username = 'demo'`);
+      }
+      expect((await yunfan.get(batchUrl(big, '/submitPreview'))).body.status).toBe(40400);
     });
 
     it('a rejection sends it back to 待确认 with the reason in its history; it can be resubmitted', async () => {

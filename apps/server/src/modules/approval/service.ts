@@ -10,6 +10,7 @@ import {
   APPROVAL_TYPE_LABELS,
   Code,
   type TApprovalFlow,
+  type TApprovalPreview,
   type TApprovalRequest,
   type TApprovalType,
   type ZApprovalFlowBody,
@@ -17,7 +18,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../core/context.ts';
 import type { AppRegistry } from '../../core/context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import * as repo from './repo.ts';
@@ -111,25 +112,41 @@ export interface StartApproval {
  * 1 with every step's approvers fixed now. A step left with no approver (only the starter holds
  * its role) is refused: the subject could never pass.
  */
+/** The refusal of a flow whose step `index` (0-based) is left with no approver. */
+const strandedStep = (index: number, mode: 'any' | 'all') =>
+  `审批流程第 ${index + 1} 步（${APPROVAL_STEP_MODE_LABELS[mode]}）没有可审批的管理员：发起人不能审批自己的申请，请调整审批流程`;
+
+/**
+ * The steps an approval of this amount would have if it started now: null when none is needed
+ * (no enabled flow, or under its threshold), else each step's approvers (the starter left out).
+ */
+async function resolveSteps(
+  db: DbOrTx,
+  input: Pick<StartApproval, 'companyId' | 'type' | 'amountFen' | 'creatorAdminId'>,
+) {
+  const flow = await repo.findFlow(db, input.companyId, input.type);
+  if (!flow || !needsApproval(flow, input.amountFen)) return { flow, steps: null };
+  const admins = await repo.findCompanyAdmins(db, input.companyId);
+  const steps = flow.steps.map((s) => ({ mode: s.mode, approvers: approversOf(s, admins, input.creatorAdminId) }));
+  return { flow, steps, names: new Map(admins.map((a) => [a.id, a.name])) };
+}
+
+/**
+ * Starts the approval of a subject inside the caller's transaction: `approved` at once when the
+ * type has no enabled flow or the amount is under its threshold; else a pending request at step
+ * 1 with every step's approvers fixed now. A step left with no approver (only the starter holds
+ * its role) is refused: the subject could never pass.
+ */
 export async function startApproval(
   tx: Tx,
   outcomes: ApprovalOutcomes,
   input: StartApproval,
 ): Promise<{ status: 'approved' } | { status: 'pending'; requestId: number }> {
   outcomeHandlerOf(outcomes, input.type, '发起');
-  const flow = await repo.findFlow(tx, input.companyId, input.type);
-  if (!flow || !needsApproval(flow, input.amountFen)) return { status: 'approved' };
-  const admins = await repo.findCompanyAdmins(tx, input.companyId);
-  const steps = flow.steps.map((s, i) => {
-    const approvers = approversOf(s, admins, input.creatorAdminId);
-    if (!approvers.length) {
-      throw new AppError(
-        Code.CONFLICT,
-        `审批流程第 ${i + 1} 步（${APPROVAL_STEP_MODE_LABELS[s.mode]}）没有可审批的管理员：发起人不能审批自己的申请，请调整审批流程`,
-      );
-    }
-    return { mode: s.mode, approvers };
-  });
+  const { steps } = await resolveSteps(tx, input);
+  if (!steps) return { status: 'approved' };
+  const stranded = steps.findIndex((s) => !s.approvers.length);
+  if (stranded >= 0) throw new AppError(Code.CONFLICT, strandedStep(stranded, steps[stranded]?.mode ?? 'any'));
   const row = await repo.insertRequest(tx, {
     companyId: input.companyId,
     type: input.type,
@@ -141,6 +158,29 @@ export async function startApproval(
     steps,
   });
   return { status: 'pending', requestId: row.id };
+}
+
+/**
+ * For other modules: what `startApproval` would do now for this amount and starter, without
+ * starting anything (核对确认 says it before 确认提交).
+ */
+export async function previewApproval(
+  db: DbOrTx,
+  input: Pick<StartApproval, 'companyId' | 'type' | 'amountFen' | 'creatorAdminId'>,
+): Promise<TApprovalPreview> {
+  const { flow, steps, names } = await resolveSteps(db, input);
+  const thresholdFen = flow?.enabled ? flow.thresholdFen : null;
+  if (!steps) return { required: false, thresholdFen, steps: [], blocked: null };
+  const stranded = steps.findIndex((s) => !s.approvers.length);
+  return {
+    required: true,
+    thresholdFen,
+    steps: steps.map((s) => ({
+      mode: s.mode,
+      approvers: s.approvers.map((id) => ({ id, name: names?.get(id) ?? '' })),
+    })),
+    blocked: stranded >= 0 ? strandedStep(stranded, steps[stranded]?.mode ?? 'any') : null,
+  };
 }
 
 /** Approves or rejects the current step of a request, as one of its approvers. */

@@ -301,6 +301,13 @@ describe('核对确认', () => {
         ok([
           { serviceCompanyId: 1, serviceCompanyName: '海南灵工服务有限公司', availableFen: 1_000_000, frozenFen: 0 },
         ]),
+      'GET /api/emolument/emolumentGrant/:id/submitPreview': () =>
+        ok({
+          required: true,
+          thresholdFen: 5_000_000,
+          steps: [{ mode: 'any', approvers: [{ id: 3, name: '王敏' }] }],
+          blocked: null,
+        }),
       'POST /api/emolument/emolumentGrant/:id/submit': () => ok(batch({ status: 'approving' }), '已提交审批'),
     });
     const { router } = renderScreen(VerifyPage, {
@@ -310,9 +317,67 @@ describe('核对确认', () => {
     });
     expect(await screen.findByText('¥58,575.00')).toBeInTheDocument();
     expect(await screen.findByText('可用余额不足，还差 ¥48,575.00')).toBeInTheDocument();
+    // What 确认提交 will do, said before it.
+    expect(
+      await screen.findByText('提交后需审批（扣款合计不低于 ¥50,000.00），审批通过后进入待支付'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('第 1 步（任一人审批）：王敏')).toBeInTheDocument();
     await user.click(getButton('确认提交'));
     await waitFor(() => expect(router.state.location.search).toBe('?id=7'));
     expect(router.state.location.pathname).toBe('/EmolumentManagement/checkVerify');
+  });
+
+  it('says when no approval is needed, and refuses to submit when nobody could approve', async () => {
+    let preview: unknown = { required: false, thresholdFen: 5_000_000, steps: [], blocked: null };
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'confirming', okCount: 3, failedCount: 0 })),
+      'GET /api/companystaff/ecompanyFdIssue/getBalance': () => ok([]),
+      'GET /api/emolument/emolumentGrant/:id/submitPreview': () => ok(preview),
+    });
+    const { unmount } = renderScreen(VerifyPage, {
+      path: '/EmolumentManagement/emolumentCheckVerify',
+      initialEntry: '/EmolumentManagement/emolumentCheckVerify?id=7',
+    });
+    expect(await screen.findByText('提交后无需审批，直接进入待支付')).toBeInTheDocument();
+    unmount();
+    preview = {
+      required: true,
+      thresholdFen: 0,
+      steps: [{ mode: 'any', approvers: [] }],
+      blocked: '审批流程第 1 步（任一人审批）没有可审批的管理员：发起人不能审批自己的申请，请调整审批流程',
+    };
+    renderScreen(VerifyPage, {
+      path: '/EmolumentManagement/emolumentCheckVerify',
+      initialEntry: '/EmolumentManagement/emolumentCheckVerify?id=7',
+    });
+    expect(await screen.findByText(/没有可审批的管理员/)).toBeInTheDocument();
+    expect(getButton('确认提交')).toBeDisabled();
+  });
+
+  it('says where a batch past this step is instead of asking to check it', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'to_pay', okCount: 3, failedCount: 0 })),
+      'GET /api/companystaff/ecompanyFdIssue/getBalance': () => ok([]),
+    });
+    renderScreen(VerifyPage, {
+      path: '/EmolumentManagement/emolumentCheckVerify',
+      initialEntry: '/EmolumentManagement/emolumentCheckVerify?id=7',
+    });
+    expect(await screen.findByText('该批次已过核对确认，当前为“待支付”')).toBeInTheDocument();
+    expect(screen.queryByText(/尚未全部核对通过/)).toBeNull();
+    expect(getButton('确认提交')).toBeDisabled();
+  });
+
+  it('asks to check a batch still being checked, naming its status', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'checking' })),
+      'GET /api/companystaff/ecompanyFdIssue/getBalance': () => ok([]),
+    });
+    renderScreen(VerifyPage, {
+      path: '/EmolumentManagement/emolumentCheckVerify',
+      initialEntry: '/EmolumentManagement/emolumentCheckVerify?id=7',
+    });
+    expect(await screen.findByText('批次当前为“核对中”，尚未全部核对通过，不能提交')).toBeInTheDocument();
   });
 });
 

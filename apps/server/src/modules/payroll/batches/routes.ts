@@ -1,6 +1,7 @@
 import {
   API,
   PAYROLL_EDITABLE_STATUSES,
+  ZApprovalPreview,
   ZIdParams,
   ZPage,
   ZPayrollBatch,
@@ -28,6 +29,7 @@ import {
   itemsByIds,
   listBatches,
   listItems,
+  previewSubmit,
   removeItem,
   submitBatch,
   updateItem,
@@ -129,6 +131,20 @@ export const payrollRoutes: FastifyPluginAsync = async (app) => {
     target: ({ params }) => `payrollBatch:${params.id}`,
     message: (b) => (b.failedCount > 0 ? `核对完成：${b.failedCount} 条未通过，请修改或删除后重新核对` : '核对通过'),
     handler: (auth, { params }) => checkBatch(app.ctx, auth, params.id),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.submitPreview,
+    access: 'payroll:check',
+    schema: {
+      tags: [TAG],
+      summary: '提交前预览审批',
+      description: '按批次的扣款合计与创建人：是否需要审批，各步骤的审批人（创建人除外），或不能提交的原因。',
+      params: ZIdParams,
+      data: ZApprovalPreview,
+    },
+    handler: (auth, { params }) => previewSubmit(app.ctx, auth, params.id),
   });
 
   route(app, {

@@ -9,6 +9,7 @@ import {
   PAYROLL_STATUS_LABELS,
   PAYROLL_STATUSES,
   formatFen,
+  type TApprovalPreview,
   payrollBatchNo,
   type TPage,
   type TPayoutChannel,
@@ -33,7 +34,7 @@ import type { FeeBearer } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
 import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
 import type { AppRegistry } from '../../../core/context.ts';
-import { getRequest, startApproval } from '../../approval/service.ts';
+import { getRequest, previewApproval, startApproval } from '../../approval/service.ts';
 import type { AuthContext } from '../../../core/auth.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
@@ -452,6 +453,20 @@ export async function removeItem(ctx: ServiceContext, auth: AuthContext, id: num
 export async function submitBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatch> {
   await ctx.db.transaction((tx) => runSubmit(tx, ctx.registry.approvalOutcomes, auth.companyId, id, ctx.now()));
   return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+/**
+ * What 确认提交 would start for this batch now: straight to 待支付, or the approval's steps with
+ * their approvers (the batch's creator left out), or why it would be refused.
+ */
+export async function previewSubmit(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TApprovalPreview> {
+  const row = await batchOf(ctx.db, auth.companyId, id);
+  return previewApproval(ctx.db, {
+    companyId: auth.companyId,
+    type: 'payroll',
+    amountFen: row.debitFen,
+    creatorAdminId: row.createdBy,
+  });
 }
 
 /** The submission of submitBatch inside the caller's transaction. */

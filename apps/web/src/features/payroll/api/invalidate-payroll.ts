@@ -10,6 +10,7 @@ import { receiptBatchesQueryOptions } from './get-receipt-batches.ts';
 import { receiptsQueryOptions } from './get-receipts.ts';
 import { refundsQueryOptions } from './get-refunds.ts';
 import { statusCountsQueryOptions } from './get-status-counts.ts';
+import { submitPreviewQueryOptions } from './get-submit-preview.ts';
 
 /**
  * What a change to a batch or its items can move: every payroll read (a batch's status and
@@ -27,6 +28,7 @@ export const payrollQueryKeys = (): QueryKey[] => [
   receiptsQueryOptions().queryKey,
   receiptAmountQueryOptions().queryKey,
   receiptBatchesQueryOptions().queryKey,
+  submitPreviewQueryOptions().queryKey,
   balancesQueryOptions().queryKey,
 ];
 

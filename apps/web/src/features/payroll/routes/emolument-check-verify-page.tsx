@@ -1,4 +1,10 @@
-import { FEE_BEARER_LABELS, screenPath } from '@flexpay/contract/web';
+import {
+  APPROVAL_STEP_MODE_LABELS,
+  FEE_BEARER_LABELS,
+  PAYROLL_STATUS_LABELS,
+  screenPath,
+  type TApprovalPreview,
+} from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
@@ -6,6 +12,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useBalances } from '../../../api/get-balances.ts';
 import { useBatch } from '../api/get-batch.ts';
+import { useSubmitPreview } from '../api/get-submit-preview.ts';
 import { useSubmitBatch } from '../api/submit-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
@@ -21,6 +28,7 @@ export function Component() {
   const canSeeBalance = useHasElement('money:view');
   const balances = useBalances(canSeeBalance);
   const submit = useSubmitBatch();
+  const preview = useSubmitPreview(id, batch.data?.status === 'confirming');
 
   if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data) return <Result status="404" title="发放批次不存在" />;
@@ -41,18 +49,29 @@ export function Component() {
   return (
     <Card title="核对确认">
       <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-        {b.status !== 'confirming' && (
+        {b.status === 'draft' || b.status === 'checking' ? (
           <Alert
             type="warning"
             showIcon
-            title="批次尚未全部核对通过，不能提交"
+            title={`批次当前为“${PAYROLL_STATUS_LABELS[b.status]}”，尚未全部核对通过，不能提交`}
             action={
               <Button size="small" onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>
                 去核对
               </Button>
             }
           />
-        )}
+        ) : b.status !== 'confirming' ? (
+          <Alert
+            type="info"
+            showIcon
+            title={`该批次已过核对确认，当前为“${PAYROLL_STATUS_LABELS[b.status]}”`}
+            action={
+              <Button size="small" onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: b.id }))}>
+                查看发放详情
+              </Button>
+            }
+          />
+        ) : null}
         <Descriptions bordered column={2} size="middle">
           <Descriptions.Item label="批次">{`${b.batchNo} ${b.title}`}</Descriptions.Item>
           <Descriptions.Item label="服务商">{b.serviceCompanyName}</Descriptions.Item>
@@ -80,11 +99,12 @@ export function Component() {
             description="可以先提交审批；支付时余额须足以支付扣款合计，请及时充值。"
           />
         )}
+        {b.status === 'confirming' && <SubmitOutcome preview={preview.data} failed={preview.isError} />}
         <Space>
           <Permission element={PAYROLL_ELEMENTS.check}>
             <Button
               type="primary"
-              disabled={b.status !== 'confirming'}
+              disabled={b.status !== 'confirming' || !!preview.data?.blocked}
               loading={submit.isPending}
               onClick={() => void onSubmit()}
             >
@@ -96,5 +116,40 @@ export function Component() {
         </Space>
       </Space>
     </Card>
+  );
+}
+
+/** What 确认提交 will do, said before it: straight to 待支付, or the approval and its approvers. */
+function SubmitOutcome({ preview, failed }: { preview: TApprovalPreview | undefined; failed: boolean }) {
+  if (failed) return <Alert type="warning" showIcon title="未能读取审批流程，提交后将按企业的发放审批流程处理" />;
+  if (!preview) return <Spin size="small" />;
+  if (preview.blocked) return <Alert type="error" showIcon title="不能提交" description={preview.blocked} />;
+  if (!preview.required) {
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title="提交后无需审批，直接进入待支付"
+        description={
+          preview.thresholdFen !== null ? `扣款合计低于发放审批金额 ${formatMoney(preview.thresholdFen)}` : undefined
+        }
+      />
+    );
+  }
+  return (
+    <Alert
+      type="info"
+      showIcon
+      title={`提交后需审批（扣款合计不低于 ${formatMoney(preview.thresholdFen ?? 0)}），审批通过后进入待支付`}
+      description={
+        <ol style={{ margin: 0, paddingLeft: 20 }}>
+          {preview.steps.map((s, i) => (
+            <li key={i}>
+              第 {i + 1} 步（{APPROVAL_STEP_MODE_LABELS[s.mode]}）：{s.approvers.map((a) => a.name).join('、')}
+            </li>
+          ))}
+        </ol>
+      }
+    />
   );
 }
