@@ -105,6 +105,7 @@ export const ZPayrollItemQuery = ZPageQuery.extend({
   batchId: ZId.describe('批次'),
   result: z.enum(PAYROLL_CHECK_RESULTS, { error: '核对结果不存在' }).optional(),
   name: z.string().trim().max(50).optional(),
+  payStatus: z.enum(ITEM_PAY_STATUSES, { error: '支付状态不存在' }).optional().describe('支付状态'),
 });
 export type TPayrollItemQuery = z.input<typeof ZPayrollItemQuery>;
 

@@ -1,5 +1,5 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
@@ -154,6 +154,8 @@ export interface ItemFilters {
   batchId: number;
   result?: string | undefined;
   name?: string | undefined;
+  /** The payment's status (支付详情's failed payouts). */
+  payStatus?: string | undefined;
 }
 
 const itemWhere = (f: ItemFilters) => [
@@ -161,6 +163,7 @@ const itemWhere = (f: ItemFilters) => [
   eq(payrollItem.batchId, f.batchId),
   equals(payrollItem.checkResult, f.result),
   startsWith(payrollItem.name, f.name),
+  equals(payrollItem.payStatus, f.payStatus),
 ];
 
 /**
@@ -181,7 +184,7 @@ export async function findItemPage(db: DbOrTx, f: ItemFilters, page: number, lim
   if (offset >= total) return { total, rows: [] as ItemRow[] };
   // Unfiltered, 序号 runs 1…n without gaps: a page seeks to its first 序号 instead of skipping
   // `offset` items (each a heap visit). Checked, not assumed: the last 序号 must be the count.
-  if (!f.result && !f.name && knownTotal !== undefined && offset > 0) {
+  if (!f.result && !f.name && !f.payStatus && knownTotal !== undefined && offset > 0) {
     const [last] = await db
       .select({ max: sql<number | null>`max(${payrollItem.rowNo})` })
       .from(payrollItem)
@@ -403,6 +406,9 @@ export interface RecordFilters {
 /** 发放记录's conditions (the items joined with their batch). */
 const recordConditions = (f: RecordFilters) => [
   eq(payrollItem.companyId, f.companyId),
+  // What was sent for payment: an item gets its pay status when its batch is paid (支付中 on);
+  // a draft's, an unpaid batch's or a cancelled batch's items are no 发放记录.
+  isNotNull(payrollItem.payStatus),
   startsWith(payrollItem.name, f.name),
   f.idNumberHash ? eq(payrollItem.idNumberHash, f.idNumberHash) : undefined,
   f.period ? eq(payrollBatch.period, f.period) : undefined,

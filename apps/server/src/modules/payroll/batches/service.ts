@@ -197,18 +197,19 @@ export async function listItems(
 ): Promise<TPage<TPayrollItem>> {
   const batch = await batchOf(ctx.db, auth.companyId, q.batchId);
   // Without a name filter the batch's own counters give the total.
-  const known = q.name
-    ? undefined
-    : q.result === 'ok'
-      ? batch.okCount
-      : q.result === 'failed'
-        ? batch.failedCount
-        : q.result === 'unchecked'
-          ? batch.itemCount - batch.okCount - batch.failedCount
-          : batch.itemCount;
+  const known =
+    q.name || q.payStatus
+      ? undefined
+      : q.result === 'ok'
+        ? batch.okCount
+        : q.result === 'failed'
+          ? batch.failedCount
+          : q.result === 'unchecked'
+            ? batch.itemCount - batch.okCount - batch.failedCount
+            : batch.itemCount;
   const page = await repo.findItemPage(
     ctx.db,
-    { companyId: auth.companyId, batchId: batch.id, result: q.result, name: q.name },
+    { companyId: auth.companyId, batchId: batch.id, result: q.result, name: q.name, payStatus: q.payStatus },
     q.page,
     q.limit,
     known,

@@ -1,8 +1,15 @@
-import { FEE_BEARER_LABELS, PAYROLL_SOURCE_LABELS, type TPayrollBatch } from '@flexpay/contract/web';
+import {
+  FEE_BEARER_LABELS,
+  PAYROLL_SOURCE_LABELS,
+  type TPayrollBatch,
+  type TPayrollStatus,
+} from '@flexpay/contract/web';
 import { Descriptions, Typography } from 'antd';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { BatchStatusTag, channelLabel, formatRate } from './payroll-format.tsx';
+
+const PAID_STATUSES: readonly TPayrollStatus[] = ['paying', 'completed', 'partial'];
 
 /** A batch's header: who, what, and its totals. */
 export function BatchSummary({ batch, column = 3 }: { batch: TPayrollBatch; column?: number }) {
@@ -17,8 +24,15 @@ export function BatchSummary({ batch, column = 3 }: { batch: TPayrollBatch; colu
       <Descriptions.Item label="服务商">{batch.serviceCompanyName}</Descriptions.Item>
       <Descriptions.Item label="发放渠道">{channelLabel(batch.channel)}</Descriptions.Item>
       <Descriptions.Item label="人数">
-        {batch.itemCount} 人（正常 {batch.okCount}
-        {batch.failedCount > 0 && <Typography.Text type="danger">，异常 {batch.failedCount}</Typography.Text>}）
+        {PAID_STATUSES.includes(batch.status) ? (
+          // Paid: every item passed its check; how the payments went is 支付详情's.
+          `${batch.itemCount} 人`
+        ) : (
+          <>
+            {batch.itemCount} 人（正常 {batch.okCount}
+            {batch.failedCount > 0 && <Typography.Text type="danger">，异常 {batch.failedCount}</Typography.Text>}）
+          </>
+        )}
       </Descriptions.Item>
       <Descriptions.Item label="应发合计">{formatMoney(batch.amountFen)}</Descriptions.Item>
       <Descriptions.Item label="服务费">

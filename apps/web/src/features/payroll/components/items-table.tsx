@@ -1,6 +1,7 @@
 import {
   ITEM_PAY_STATUS_LABELS,
   PAYROLL_EDITABLE_STATUSES,
+  screenPath,
   type TPayrollStatus,
   type TPayrollBatch,
   type TPayrollCheckResult,
@@ -19,6 +20,7 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
+import { Link } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -84,6 +86,8 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
   const remove = useRemoveItem();
   const [form] = Form.useForm<TEditForm>();
   const unchecked = batch.itemCount - batch.okCount - batch.failedCount;
+  // A paid batch passed its check whole: its rows say how each payment went, not the check.
+  const paid = PAID_STATUSES.includes(batch.status);
 
   const tabs = [
     { key: 'all', label: `全部 ${batch.itemCount}` },
@@ -95,7 +99,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
   const columns: TableColumnsType<TPayrollItem> = [
     { title: '序号', dataIndex: 'rowNo', width: 70 },
     { title: '姓名', dataIndex: 'name', width: 100 },
-    ...(PAID_STATUSES.includes(batch.status)
+    ...(paid
       ? [
           {
             title: '支付状态',
@@ -130,9 +134,25 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
       render: (account: TPayrollItem['account']) =>
         account ? `${channelLabel(account.channel)} ${account.accountMasked}` : '-',
     },
+    ...(paid
+      ? [
+          {
+            title: '回单',
+            key: 'receipt',
+            width: 80,
+            render: (_: unknown, item: TPayrollItem) =>
+              item.payStatus === 'paid' ? (
+                <Link to={screenPath('emolumentReceiptDetails', { id: batch.id, name: item.name })}>回单</Link>
+              ) : (
+                <Typography.Text type="secondary">-</Typography.Text>
+              ),
+          },
+        ]
+      : []),
     {
       title: '核对结果',
       dataIndex: 'checkResult',
+      hidden: paid,
       width: 260,
       render: (result: TPayrollCheckResult, item) => (
         <Space orientation="vertical" size={0}>
@@ -201,13 +221,15 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
 
   return (
     <>
-      <Tabs
-        activeKey={list.values.result ?? 'all'}
-        items={tabs}
-        onChange={(key) =>
-          list.setValues({ ...list.values, result: key === 'all' ? undefined : (key as TPayrollCheckResult) })
-        }
-      />
+      {!paid && (
+        <Tabs
+          activeKey={list.values.result ?? 'all'}
+          items={tabs}
+          onChange={(key) =>
+            list.setValues({ ...list.values, result: key === 'all' ? undefined : (key as TPayrollCheckResult) })
+          }
+        />
+      )}
       <ListSearchForm list={list} query={items} />
       <ListTable<TPayrollItem>
         query={items}

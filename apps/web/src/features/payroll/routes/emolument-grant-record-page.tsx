@@ -63,13 +63,24 @@ const columns: TableColumnsType<TGrantRecord> = [
           {r.payFailReason && <Typography.Text type="danger">（{r.payFailReason}）</Typography.Text>}
         </>
       ) : (
-        <Typography.Text type="secondary">未支付</Typography.Text>
+        '-'
       ),
   },
   { title: '支付时间', dataIndex: 'paidAt', width: 160, render: formatDateTime },
+  {
+    title: '回单',
+    key: 'receipt',
+    width: 80,
+    render: (_, r) =>
+      r.payStatus === 'paid' ? (
+        <Link to={screenPath('emolumentReceiptDetails', { id: r.batchId, name: r.name })}>回单</Link>
+      ) : (
+        <Typography.Text type="secondary">-</Typography.Text>
+      ),
+  },
 ];
 
-/** 发放记录 (/EmolumentManagement/emolumentGrantRecord): every item of every batch. */
+/** 发放记录 (/EmolumentManagement/emolumentGrantRecord): every item sent for payment, with its 回单 once paid. */
 export function Component() {
   const list = useListQuery(RECORD_FILTERS);
   const records = useGrantRecords(list.query);
@@ -97,7 +108,7 @@ export function Component() {
         empty="暂无发放记录"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1330 }}
       />
     </Card>
   );

@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useBatch } from '../api/get-batch.ts';
 import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
+import { FailedPayouts } from '../components/failed-payouts.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 
 /** 支付详情 (/EmolumentManagement/payRollDetail?id=): the items' payment, refreshed while it pays. */
@@ -47,7 +48,8 @@ export function Component() {
         {paying && <Progress percent={99} status="active" showInfo={false} style={{ marginBottom: 16 }} />}
         <BatchSummary batch={b} />
       </Card>
-      <Card>
+      {b.status !== 'to_pay' && <FailedPayouts batch={b} />}
+      <Card title="发放明细">
         <ItemsTable batch={b} editable={false} />
       </Card>
     </Space>
