@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -37,6 +38,7 @@ export const approvalFlow = pgTable(
     type: varchar('type', { length: 20 }).notNull(),
     thresholdFen: bigint('threshold_fen', { mode: 'number' }).notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
+    /** Role and admin ids inside JSON: no foreign key holds them (the service checks them when saved). */
     steps: jsonb('steps').$type<ApprovalStepRow[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -56,23 +58,33 @@ export const approvalRequest = pgTable(
       .notNull()
       .references(() => company.id),
     type: varchar('type', { length: 20 }).notNull(),
+    /**
+     * What it is about: a row of the table `subject_kind` names (a payroll batch, a top-up), so no
+     * foreign key can hold it; the area that owns the subject answers for it.
+     */
     subjectKind: varchar('subject_kind', { length: 30 }).notNull(),
     subjectId: varchar('subject_id', { length: 60 }).notNull(),
     title: varchar('title', { length: 100 }).notNull().default(''),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-    creatorAdminId: bigint('creator_admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    creatorAdminId: bigint('creator_admin_id', { mode: 'number' }).notNull(),
     /** pending | approved | rejected */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     /** 1-based. */
     currentStep: integer('current_step').notNull().default(1),
+    /** Admin ids inside JSON, fixed when it started: no foreign key holds them. */
     steps: jsonb('steps').$type<{ mode: 'any' | 'all'; approvers: number[] }[]>().notNull(),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
   (t) => [
     index('approval_request_company_idx').on(t.companyId, t.status, t.id),
+    // The key a company's rows refer to an approval by (a payroll batch's latest approval).
+    unique('approval_request_company_id_uq').on(t.companyId, t.id),
+    foreignKey({
+      name: 'approval_request_creator_fk',
+      columns: [t.companyId, t.creatorAdminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
     // One open approval per subject.
     uniqueIndex('approval_request_open_subject_uq')
       .on(t.companyId, t.subjectKind, t.subjectId)

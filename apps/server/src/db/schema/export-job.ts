@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, jsonb, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companyId, createdAt } from './columns.ts';
 import { admin } from './identity.ts';
 import { storedFile } from './stored-file.ts';
@@ -9,9 +9,7 @@ export const exportJob = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     type: varchar('type', { length: 30 }).notNull(),
     filters: jsonb('filters').$type<Record<string, unknown>>().notNull().default({}),
     /** queued | running | done | failed */
@@ -27,5 +25,12 @@ export const exportJob = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('export_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
+  (t) => [
+    index('export_job_company_idx').on(t.companyId, t.adminId, t.createdAt),
+    foreignKey({
+      name: 'export_job_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+  ],
 );

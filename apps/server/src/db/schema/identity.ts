@@ -50,6 +50,9 @@ export const admin = pgTable(
   },
   (t) => [
     index('admin_company_idx').on(t.companyId),
+    // The key that rows of a company refer to an admin by: (company_id, admin_id), so an admin of
+    // another company can never be recorded on them.
+    unique('admin_company_id_uq').on(t.companyId, t.id),
     index('admin_link_group_idx').on(t.linkGroup),
     check('admin_status_ck', sql`${t.status} in ('enabled', 'disabled')`),
     check('admin_verify_method_ck', sql`${t.verifyMethod} in ('password', 'sms', 'totp')`),
@@ -86,13 +89,17 @@ export const adminRole = pgTable(
   'admin_role',
   {
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id, { onDelete: 'cascade' }),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     roleId: bigint('role_id', { mode: 'number' }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.adminId, t.roleId] }),
+    // A grant is part of its admin (goes with them); its admin is of the same company.
+    foreignKey({
+      name: 'admin_role_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }).onDelete('cascade'),
     // The role must belong to the same company as the grant.
     foreignKey({ columns: [t.companyId, t.roleId], foreignColumns: [role.companyId, role.id] }),
     index('admin_role_role_idx').on(t.companyId, t.roleId),
@@ -110,9 +117,7 @@ export const session = pgTable(
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** logout | switched | password_changed | disabled | password_reset */
@@ -121,7 +126,14 @@ export const session = pgTable(
     userAgent: varchar('user_agent', { length: 300 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('session_admin_idx').on(t.adminId)],
+  (t) => [
+    index('session_admin_idx').on(t.adminId),
+    foreignKey({
+      name: 'session_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+  ],
 );
 
 /** Every sign-in attempt, for captcha thresholds, lockout and rate limits by username and IP. */

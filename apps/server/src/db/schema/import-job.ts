@@ -1,4 +1,4 @@
-import { bigint, index, integer, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, jsonb, pgTable, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { admin } from './identity.ts';
 import { storedFile } from './stored-file.ts';
@@ -9,11 +9,12 @@ export const importJob = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     type: varchar('type', { length: 30 }).notNull(),
-    /** The record the rows go into, for a kind that imports into one (a payroll batch). */
+    /**
+     * The record the rows go into, for a kind that imports into one (a payroll batch): a reference
+     * whose table depends on `type`, so it has no foreign key; the importer's `subject.assertOpen` checks it.
+     */
     subjectId: bigint('subject_id', { mode: 'number' }),
     fileId: uuid('file_id').references(() => storedFile.id, { onDelete: 'set null' }),
     fileName: varchar('file_name', { length: 200 }).notNull(),
@@ -33,5 +34,12 @@ export const importJob = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('import_job_company_idx').on(t.companyId, t.adminId, t.createdAt)],
+  (t) => [
+    index('import_job_company_idx').on(t.companyId, t.adminId, t.createdAt),
+    foreignKey({
+      name: 'import_job_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+  ],
 );

@@ -81,7 +81,11 @@ export const ledgerEntry = pgTable(
     accountId: bigint('account_id', { mode: 'number' })
       .notNull()
       .references(() => ledgerAccount.id),
-    /** Copied from the account and the transfer, so that 资金明细 reads one table. */
+    /**
+     * Copied from the account and the transfer, so that 资金明细 reads one table: copies, not
+     * references (the key to the account holds the entry to its company and service company), so
+     * they have no foreign keys of their own, which would be two more checks for every entry.
+     */
     companyId: bigint('company_id', { mode: 'number' }),
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     accountKind: varchar('account_kind', { length: 20 }).notNull(),
@@ -111,8 +115,12 @@ export const ledgerEntry = pgTable(
 export const ledgerEntryDay = pgTable(
   'ledger_entry_day',
   {
-    companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    companyId: bigint('company_id', { mode: 'number' })
+      .notNull()
+      .references(() => company.id),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' })
+      .notNull()
+      .references(() => serviceCompany.id),
     day: date('day', { mode: 'string' }).notNull(),
     type: varchar('type', { length: 20 }).notNull(),
     entryCount: bigint('entry_count', { mode: 'number' }).notNull(),

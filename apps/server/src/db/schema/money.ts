@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -58,14 +59,12 @@ export const topup = pgTable(
     payerBank: varchar('payer_bank', { length: 50 }).notNull(),
     payerAccountName: varchar('payer_account_name', { length: 100 }).notNull(),
     payerAccountNo: varchar('payer_account_no', { length: 30 }).notNull(),
-    voucherFileId: uuid('voucher_file_id')
-      .notNull()
-      .references(() => storedFile.id),
+    voucherFileId: uuid('voucher_file_id').notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** pending 待确认 | confirmed 已到账 | rejected 已驳回 */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     rejectReason: varchar('reject_reason', { length: 200 }),
-    createdBy: bigint('created_by', { mode: 'number' }).references(() => admin.id),
+    createdBy: bigint('created_by', { mode: 'number' }),
     decidedBy: bigint('decided_by', { mode: 'number' }).references(() => operator.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     transferId: bigint('transfer_id', { mode: 'number' }).references(() => ledgerTransfer.id),
@@ -76,6 +75,17 @@ export const topup = pgTable(
     check('topup_status_ck', sql`${t.status} in ('approving', 'pending', 'confirmed', 'rejected')`),
     check('topup_confirmed_transfer_ck', sql`(${t.status} = 'confirmed') = (${t.transferId} is not null)`),
     index('topup_company_idx').on(t.companyId, t.createdAt, t.id),
+    // The voucher and the admin are of the top-up's company.
+    foreignKey({
+      name: 'topup_voucher_file_fk',
+      columns: [t.companyId, t.voucherFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }),
+    foreignKey({
+      name: 'topup_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
     index('topup_status_idx').on(t.status, t.createdAt, t.id),
   ],
 );

@@ -1,8 +1,33 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { approvalRequest } from './approval.ts';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { serviceCompany } from './company.ts';
 import { admin } from './identity.ts';
+import { worker, workerAlipay, workerBankCard } from './worker.ts';
+
+/**
+ * The payout account of an item or a payout as a key of its channel's table: `account_id` names a
+ * bank card or an Alipay account depending on the channel, which no foreign key can follow, so
+ * the database derives one column per channel from the pair (null for the other channel), and each
+ * has its foreign key. Written by nobody: the code keeps writing `account_channel`/`account_id`.
+ */
+const accountOfChannel = (name: string, channel: 'bank' | 'alipay', channelColumn: string) =>
+  bigint(name, { mode: 'number' }).generatedAlwaysAs(
+    sql.raw(`case when "${channelColumn}" = '${channel}' then "account_id" end`),
+  );
 
 /**
  * A payroll batch (发放批次, DOMAIN section 6): its header, its totals kept with its items, and
@@ -36,9 +61,7 @@ export const payrollBatch = pgTable(
     feeRateBp: integer('fee_rate_bp'),
     feeBearer: varchar('fee_bearer', { length: 10 }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    createdBy: bigint('created_by', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
@@ -49,6 +72,20 @@ export const payrollBatch = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    // The keys the batch's items and payouts refer to it by: the tenant travels with them, and a
+    // payout's service company is its batch's.
+    unique('payroll_batch_company_id_uq').on(t.companyId, t.id),
+    unique('payroll_batch_service_company_uq').on(t.companyId, t.id, t.serviceCompanyId),
+    foreignKey({
+      name: 'payroll_batch_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    foreignKey({
+      name: 'payroll_batch_approval_fk',
+      columns: [t.companyId, t.approvalRequestId],
+      foreignColumns: [approvalRequest.companyId, approvalRequest.id],
+    }),
     index('payroll_batch_company_idx').on(t.companyId, t.createdAt, t.id),
     index('payroll_batch_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
     // The batches of a month and service company, whose items count toward the monthly limit.
@@ -72,10 +109,9 @@ export const payrollItem = pgTable(
   'payroll_item',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No key of its own to company: the key to its batch, (company_id, batch_id), holds it. */
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    batchId: bigint('batch_id', { mode: 'number' })
-      .notNull()
-      .references(() => payrollBatch.id, { onDelete: 'cascade' }),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
     /**
      * 序号: 1, 2, 3… in the order the items were added (the sheet's order), kept without gaps (a
      * removal renumbers the items after it), so a deep page of the list seeks to its first row.
@@ -94,6 +130,10 @@ export const payrollItem = pgTable(
     accountId: bigint('account_id', { mode: 'number' }),
     accountMasked: varchar('account_masked', { length: 100 }),
     accountBank: varchar('account_bank', { length: 20 }),
+    /** `account_id` when the channel is bank, for its foreign key (see accountOfChannel). */
+    bankCardId: accountOfChannel('bank_card_id', 'bank', 'account_channel'),
+    /** `account_id` when the channel is alipay, for its foreign key. */
+    alipayId: accountOfChannel('alipay_id', 'alipay', 'account_channel'),
     /** unchecked | ok | failed */
     checkResult: varchar('check_result', { length: 10 }).notNull().default('unchecked'),
     /** The reasons of a failed check, one per line. */
@@ -105,6 +145,38 @@ export const payrollItem = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (t) => [
+    // An item is part of its batch.
+    foreignKey({
+      name: 'payroll_item_batch_fk',
+      columns: [t.companyId, t.batchId],
+      foreignColumns: [payrollBatch.companyId, payrollBatch.id],
+    }).onDelete('cascade'),
+    // A worker or an account with items cannot be deleted (该员工已有发放记录…): no cascade, no
+    // SET NULL. The indexes answer those deletes (and "has this worker items?") without a scan.
+    foreignKey({
+      name: 'payroll_item_worker_fk',
+      columns: [t.companyId, t.workerId],
+      foreignColumns: [worker.companyId, worker.id],
+    }),
+    foreignKey({
+      name: 'payroll_item_bank_card_fk',
+      columns: [t.companyId, t.bankCardId],
+      foreignColumns: [workerBankCard.companyId, workerBankCard.id],
+    }),
+    foreignKey({
+      name: 'payroll_item_alipay_fk',
+      columns: [t.companyId, t.alipayId],
+      foreignColumns: [workerAlipay.companyId, workerAlipay.id],
+    }),
+    index('payroll_item_worker_idx')
+      .on(t.companyId, t.workerId)
+      .where(sql`${t.workerId} is not null`),
+    index('payroll_item_bank_card_idx')
+      .on(t.companyId, t.bankCardId)
+      .where(sql`${t.bankCardId} is not null`),
+    index('payroll_item_alipay_idx')
+      .on(t.companyId, t.alipayId)
+      .where(sql`${t.alipayId} is not null`),
     index('payroll_item_batch_idx').on(t.companyId, t.batchId, t.rowNo, t.id),
     index('payroll_item_result_idx').on(t.companyId, t.batchId, t.checkResult, t.rowNo, t.id),
     // 姓名 prefix search within a batch.
@@ -124,19 +196,23 @@ export const payout = pgTable(
   'payout',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No key of its own to company: the key to its batch, (company_id, batch_id), holds it. */
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
-    batchId: bigint('batch_id', { mode: 'number' })
-      .notNull()
-      .references(() => payrollBatch.id),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
     itemId: bigint('item_id', { mode: 'number' })
       .notNull()
       .references(() => payrollItem.id),
+    /** The batch's: held to it by the key to the batch, (company_id, batch_id, service_company_id). */
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     attempt: integer('attempt').notNull(),
     /** The provider's key of this payout: `PO` + id, sent with it and named in its callbacks. */
     ref: varchar('ref', { length: 40 }).notNull(),
     channel: varchar('channel', { length: 10 }).notNull(),
     accountId: bigint('account_id', { mode: 'number' }).notNull(),
+    /** `account_id` when the channel is bank, for its foreign key (see accountOfChannel). */
+    bankCardId: accountOfChannel('bank_card_id', 'bank', 'channel'),
+    /** `account_id` when the channel is alipay, for its foreign key. */
+    alipayId: accountOfChannel('alipay_id', 'alipay', 'channel'),
     accountMasked: varchar('account_masked', { length: 100 }).notNull(),
     holderName: varchar('holder_name', { length: 50 }).notNull(),
     /** What the worker receives, the fee, and what was frozen for it (net + fee, or the amount). */
@@ -151,6 +227,31 @@ export const payout = pgTable(
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
+    // A payout is a record of money sent: nothing it names may be deleted while it exists.
+    foreignKey({
+      name: 'payout_batch_fk',
+      columns: [t.companyId, t.batchId, t.serviceCompanyId],
+      foreignColumns: [payrollBatch.companyId, payrollBatch.id, payrollBatch.serviceCompanyId],
+    }),
+    foreignKey({
+      name: 'payout_bank_card_fk',
+      columns: [t.companyId, t.bankCardId],
+      foreignColumns: [workerBankCard.companyId, workerBankCard.id],
+    }),
+    foreignKey({
+      name: 'payout_alipay_fk',
+      columns: [t.companyId, t.alipayId],
+      foreignColumns: [workerAlipay.companyId, workerAlipay.id],
+    }),
+    // The attempts of an item, and the payouts of an account: an item's or an account's delete
+    // checks them without reading the table (payout_item_live_key leaves failed payouts out).
+    uniqueIndex('payout_item_attempt_key').on(t.itemId, t.attempt),
+    index('payout_bank_card_idx')
+      .on(t.companyId, t.bankCardId)
+      .where(sql`${t.bankCardId} is not null`),
+    index('payout_alipay_idx')
+      .on(t.companyId, t.alipayId)
+      .where(sql`${t.alipayId} is not null`),
     uniqueIndex('payout_ref_key').on(t.ref),
     // At most one payout of an item that is not failed: never two successes, never two in flight.
     uniqueIndex('payout_item_live_key')
@@ -170,6 +271,7 @@ export const payout = pgTable(
  * to it, the outcome it decided at submission, when it settles, and whether its callback went out.
  */
 export const sandboxPayout = pgTable('sandbox_payout', {
+  /** Our payout's `ref` as the provider keeps it: an outside system's books have no key to ours. */
   ref: varchar('ref', { length: 40 }).primaryKey(),
   channel: varchar('channel', { length: 10 }).notNull(),
   accountNo: varchar('account_no', { length: 100 }).notNull(),

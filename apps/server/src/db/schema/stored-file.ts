@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { companyId, createdAt } from './columns.ts';
 import { admin } from './identity.ts';
 
@@ -8,7 +8,7 @@ export const storedFile = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     companyId: companyId(),
-    adminId: bigint('admin_id', { mode: 'number' }).references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }),
     name: varchar('name', { length: 200 }).notNull(),
     contentType: varchar('content_type', { length: 100 }).notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
@@ -19,5 +19,14 @@ export const storedFile = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('stored_file_company_idx').on(t.companyId, t.createdAt)],
+  (t) => [
+    index('stored_file_company_idx').on(t.companyId, t.createdAt),
+    // The key a company's rows refer to a file by when the tenant must match (a top-up's voucher).
+    unique('stored_file_company_id_uq').on(t.companyId, t.id),
+    foreignKey({
+      name: 'stored_file_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+  ],
 );

@@ -1,4 +1,4 @@
-import { bigint, index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { company } from './company.ts';
 import { admin } from './identity.ts';
 
@@ -10,9 +10,7 @@ export const customerServiceMessage = pgTable(
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     content: varchar('content', { length: 1000 }).notNull(),
     contact: varchar('contact', { length: 50 }).notNull().default(''),
     /** open 待处理 | replied 已回复 */
@@ -20,5 +18,12 @@ export const customerServiceMessage = pgTable(
     reply: varchar('reply', { length: 1000 }).notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('cs_message_company_idx').on(t.companyId, t.adminId, t.createdAt)],
+  (t) => [
+    index('cs_message_company_idx').on(t.companyId, t.adminId, t.createdAt),
+    foreignKey({
+      name: 'cs_message_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+  ],
 );

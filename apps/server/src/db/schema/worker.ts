@@ -226,6 +226,10 @@ export const workerPageAnchor = pgTable(
     /** The number of the company's workers ordered before this one (oldest first). */
     position: bigint('position', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /**
+     * With `created_at`, the anchor's key in the order, not a reference: it stays valid when that
+     * worker is deleted (only workers ordered before it move it), so it has no foreign key.
+     */
     workerId: bigint('worker_id', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.position] })],
