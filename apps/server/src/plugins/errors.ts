@@ -16,6 +16,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { foreignKeyViolationOf } from '../db/constraint-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** Fastify's own client errors (and those of its plugins), in Chinese. */
@@ -139,8 +140,10 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
 }
 
 /**
- * The error envelope: AppError -> its code; validation -> 40000 with Chinese field errors;
- * anything unexpected -> 500 with a request id and no internals (logged in full).
+ * The error envelope: AppError -> its code; validation -> 40000 with Chinese field errors; the
+ * database's foreign-key refusal -> 40900 with the message of its constraint
+ * (db/constraint-errors.ts); anything unexpected -> 500 with a request id and no internals
+ * (logged in full).
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
@@ -174,6 +177,17 @@ export const errorsPlugin = fp(
         const first = errors[0];
         const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : '请求参数有误';
         return reply.status(400).send({ status: Code.VALIDATION, message, data: { errors } } satisfies TErrorEnvelope);
+      }
+
+      // A delete of a row others still refer to, or a write naming a row deleted meanwhile: the
+      // key refused it and its transaction rolled back. The latter would be a bug if no race
+      // explains it, so it is logged.
+      const reference = foreignKeyViolationOf(error);
+      if (reference) {
+        if (reference.kind === 'missing') request.log.warn({ err: error }, 'foreign key refused a write');
+        return reply
+          .status(httpStatusOf(Code.CONFLICT))
+          .send({ status: Code.CONFLICT, message: reference.message } satisfies TErrorEnvelope);
       }
 
       if (isResponseSerializationError(error)) {
