@@ -83,7 +83,7 @@ describe('worker facet counters on update', () => {
   it('does not fire for an update of columns it does not count, and leaves the counters untouched', async () => {
     const before = await counters();
     const calls = await triggerCalls((tx) =>
-      tx.execute(sql`update worker set remark = '已结算', contract_status = 'signed', paid_count = paid_count + 1,
+      tx.execute(sql`update worker set remark = '已结算', contract_status = 'signed',
                      updated_at = now() where company_id = ${companyId} and id in (${idList()})`),
     );
     expect(calls).toBe(0);

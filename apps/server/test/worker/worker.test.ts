@@ -199,19 +199,39 @@ describe('workers API', () => {
     expect((await demo.del(`${BASE}/${w.id}/bankCard/${cardId}`)).body.status).toBe(40400);
   });
 
-  it('leaves and rejoins; deletes only a worker never paid', async () => {
+  it('leaves and rejoins; deletes only a worker in no batch', async () => {
     const w = (await demo.post(BASE, newWorker())).body.data;
     expect((await demo.put(`${BASE}/${w.id}/leave`, { leftAt: '2020-01-01' })).body.data.errors[0].path).toBe('leftAt');
     expect((await demo.put(`${BASE}/${w.id}/leave`, { leftAt: '2026-01-31' })).body.status).toBe(200);
     expect((await demo.put(`${BASE}/${w.id}/leave`, { leftAt: '2026-01-31' })).body.status).toBe(40900);
     expect((await demo.get(`${BASE}/${w.id}`)).body.data).toMatchObject({ status: 'left', leftAt: '2026-01-31' });
     expect((await demo.put(`${BASE}/${w.id}/rejoin`)).body.status).toBe(200);
-    await t.database.db.execute(sql`update worker set paid_count = 1 where id = ${w.id}`);
+    expect((await demo.get(`${BASE}/${w.id}`)).body.data.canDelete).toBe(true);
+    // An item of a checked batch refers to the worker (its 发放记录): the payroll refuses the delete.
+    const [hainan] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int as id from service_company where name = '海南灵工服务有限公司'`,
+    );
+    const batch = await demo.post('/api/emolument/emolumentGrant', {
+      title: '删除员工测试',
+      period: '2026-04',
+      serviceCompanyId: hainan?.id,
+      channel: 'bank',
+      source: 'workers',
+    });
+    const batchId = batch.body.data.id as number;
+    await demo.post(`/api/emolument/emolumentGrant/${batchId}/items`, {
+      items: [{ workerId: w.id, amountFen: 10_000 }],
+    });
+    expect((await demo.post(`/api/emolument/emolumentGrant/${batchId}/check`)).body.status).toBe(200);
+    expect((await demo.get(`${BASE}/${w.id}`)).body.data.canDelete).toBe(false);
     expect((await demo.del(`${BASE}/${w.id}`)).body).toMatchObject({
       status: 40900,
       message: '该员工已有发放记录，不能删除，可设为离职',
     });
-    await t.database.db.execute(sql`update worker set paid_count = 0 where id = ${w.id}`);
+    // Once the item is removed nothing refers to the worker any more.
+    const item = (await demo.get('/api/emolument/emolumentDetail/page', { batchId })).body.data.rows[0];
+    expect((await demo.del(`/api/emolument/emolumentDetail/${item.id}`)).body.status).toBe(200);
     expect((await demo.del(`${BASE}/${w.id}`)).body.status).toBe(200);
     expect((await demo.get(`${BASE}/${w.id}`)).body.status).toBe(40400);
   });

@@ -94,8 +94,6 @@ export const worker = pgTable(
     joinedAt: date('joined_at', { mode: 'string' }).notNull(),
     leftAt: date('left_at', { mode: 'string' }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    /** Payouts made to this worker; a worker ever paid cannot be deleted. */
-    paidCount: integer('paid_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
