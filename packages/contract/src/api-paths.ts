@@ -117,6 +117,7 @@ export const API = {
     submit: '/api/emolument/emolumentGrant/:id/submit',
     submitPreview: '/api/emolument/emolumentGrant/:id/submitPreview',
     cancel: '/api/emolument/emolumentGrant/:id/cancel',
+    withdraw: '/api/emolument/emolumentGrant/:id/withdraw',
     pick: '/api/emolument/emolumentGrant/:id/items',
     items: '/api/emolument/emolumentDetail/page',
     item: '/api/emolument/emolumentDetail/:id',

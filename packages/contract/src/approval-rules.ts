@@ -9,12 +9,14 @@ export const APPROVAL_STEP_MODES = ['any', 'all'] as const;
 export type TApprovalStepMode = (typeof APPROVAL_STEP_MODES)[number];
 export const APPROVAL_STEP_MODE_LABELS: Record<TApprovalStepMode, string> = { any: '任一人审批', all: '所有人审批' };
 
-export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** withdrawn: its subject was withdrawn or cancelled before the approval ended (nobody decides it any more). */
+export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'withdrawn'] as const;
 export type TApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 export const APPROVAL_STATUS_LABELS: Record<TApprovalStatus, string> = {
   pending: '待审批',
   approved: '已通过',
   rejected: '已驳回',
+  withdrawn: '已撤回',
 };
 
 export const APPROVAL_DECISIONS = ['approve', 'reject'] as const;

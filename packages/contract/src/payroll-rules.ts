@@ -31,8 +31,16 @@ export const PAYROLL_STATUS_LABELS: Record<TPayrollStatus, string> = {
 
 /** Where items may be added, edited, removed and checked. */
 export const PAYROLL_EDITABLE_STATUSES: readonly TPayrollStatus[] = ['draft', 'checking', 'confirming'];
-/** Where a batch may be cancelled: before 支付中, and not while its approval is in progress. */
-export const PAYROLL_CANCELLABLE_STATUSES: readonly TPayrollStatus[] = ['draft', 'checking', 'confirming', 'to_pay'];
+/** Where a batch may be cancelled: before 支付中 (a 待审批 batch's approval then ends, 已撤回). */
+export const PAYROLL_CANCELLABLE_STATUSES: readonly TPayrollStatus[] = [
+  'draft',
+  'checking',
+  'confirming',
+  'approving',
+  'to_pay',
+];
+/** Where a batch may be withdrawn (撤回) back to 待确认: while its approval is in progress. */
+export const PAYROLL_WITHDRAWABLE_STATUSES: readonly TPayrollStatus[] = ['approving'];
 
 export const PAYROLL_SOURCES = ['sheet', 'workers', 'tasks'] as const;
 export type TPayrollSource = (typeof PAYROLL_SOURCES)[number];

@@ -389,6 +389,56 @@ describe('payroll batches', () => {
       expect((await yunfan.get(batchUrl(big, '/submitPreview'))).body.status).toBe(40400);
     });
 
+    it('a 待审批 batch can be withdrawn to 待确认 or cancelled; its approval ends and leaves the approvers’ lists', async () => {
+      const pendingOf = async (c: Caller) =>
+        ((await c.get('/api/admin/approval/pending')).body.data as { id: number }[]).map((r) => r.id);
+      // 撤回: back to 待确认, the approval 已撤回, a decision on it refused; it can be submitted again.
+      const w = await ready(3_000_000);
+      await hr.post(batchUrl(w, '/submit'));
+      const first = (await hr.get(batchUrl(w))).body.data.approval;
+      expect(await pendingOf(finance)).toContain(first.id);
+      const withdrawn = await hr.post(batchUrl(w, '/withdraw'));
+      expect(withdrawn.body).toMatchObject({
+        status: 200,
+        message: '已撤回，批次回到待确认',
+        data: { status: 'confirming' },
+      });
+      expect((await hr.get(batchUrl(w))).body.data.approval).toMatchObject({ id: first.id, status: 'withdrawn' });
+      expect(await pendingOf(finance)).not.toContain(first.id);
+      expect(await pendingOf(demo)).not.toContain(first.id);
+      expect((await finance.post(`/api/admin/approval/${first.id}/approve`, {})).body).toMatchObject({
+        status: 40900,
+        message: '该审批已结束，不能再审批',
+      });
+      expect((await hr.post(batchUrl(w, '/withdraw'))).body).toMatchObject({
+        status: 40900,
+        message: '批次当前为“待确认”，不能撤回（只有待审批的批次可以撤回）',
+      });
+      expect((await hr.post(batchUrl(w, '/submit'))).body.data.status).toBe('approving');
+
+      // 取消: 已取消 with its reason, the approval 已撤回.
+      const c = await ready(3_000_000);
+      await hr.post(batchUrl(c, '/submit'));
+      const approval = (await hr.get(batchUrl(c))).body.data.approval;
+      expect((await hr.post(batchUrl(c, '/cancel'), { reason: ' ' })).body.status).toBe(40000);
+      expect((await hr.get(batchUrl(c))).body.data).toMatchObject({
+        status: 'approving',
+        approval: { status: 'pending' },
+      });
+      const cancelled = await hr.post(batchUrl(c, '/cancel'), { reason: '金额有误，重新做' });
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelReason: '金额有误，重新做' });
+      expect((await hr.get(batchUrl(c))).body.data.approval).toMatchObject({ status: 'withdrawn' });
+      expect(await pendingOf(demo)).not.toContain(approval.id);
+      expect((await demo.post(`/api/admin/approval/${approval.id}/approve`, {})).body.status).toBe(40900);
+      expect((await hr.get(batchUrl(c))).body.data.status).toBe('cancelled');
+
+      // Nothing else: another company's batch, and no element.
+      expect((await yunfan.post(batchUrl(w, '/withdraw'))).body.status).toBe(40400);
+      const viewer = caller(t.app, await adminWithout(t, demoToken, ['payroll:check']));
+      expect((await viewer.post(batchUrl(w, '/withdraw'))).body.status).toBe(40301);
+      expect((await hr.get(batchUrl(w))).body.data.status).toBe('approving');
+    });
+
     it('a rejection sends it back to 待确认 with the reason in its history; it can be resubmitted', async () => {
       const id = await ready(3_000_000);
       await hr.post(batchUrl(id, '/submit'));

@@ -67,7 +67,7 @@ export const approvalRequest = pgTable(
     title: varchar('title', { length: 100 }).notNull().default(''),
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
     creatorAdminId: bigint('creator_admin_id', { mode: 'number' }).notNull(),
-    /** pending | approved | rejected */
+    /** pending | approved | rejected | withdrawn (its subject withdrawn or cancelled first) */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     /** 1-based. */
     currentStep: integer('current_step').notNull().default(1),
@@ -89,7 +89,7 @@ export const approvalRequest = pgTable(
     uniqueIndex('approval_request_open_subject_uq')
       .on(t.companyId, t.subjectKind, t.subjectId)
       .where(sql`${t.status} = 'pending'`),
-    check('approval_request_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check('approval_request_status_ck', sql`${t.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
   ],
 );
 

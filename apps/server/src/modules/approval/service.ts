@@ -183,6 +183,19 @@ export async function previewApproval(
   };
 }
 
+/**
+ * For other modules: ends a pending request because its subject was withdrawn or cancelled
+ * (已撤回), inside the owner's transaction, under the request's row lock (the lock a decision
+ * takes, so the two never cross). Answers whether it was still pending: false when a decision
+ * ended it first, and the owner then finds its subject moved on.
+ */
+export async function withdrawApproval(tx: DbOrTx, companyId: number, requestId: number, now: Date): Promise<boolean> {
+  const request = await repo.lockRequest(tx, companyId, requestId);
+  if (!request || request.status !== 'pending') return false;
+  await repo.updateRequest(tx, request.id, { status: 'withdrawn', decidedAt: now });
+  return true;
+}
+
 /** Approves or rejects the current step of a request, as one of its approvers. */
 export async function decide(
   ctx: ServiceContext,

@@ -17,6 +17,12 @@ export async function findCompanyName(db: DbOrTx, companyId: number): Promise<st
   return row?.name;
 }
 
+/** The company's status: normal 正常 | frozen 冻结 (undefined for an unknown company). */
+export async function findCompanyStatus(db: DbOrTx, companyId: number): Promise<string | undefined> {
+  const [row] = await db.select({ status: company.status }).from(company).where(eq(company.id, companyId)).limit(1);
+  return row?.status;
+}
+
 /** Companies for the operator console, by id, optionally by a part of the name. */
 export function findCompanyPage(db: DbOrTx, name: string | undefined, page: number, limit: number) {
   return pagedQuery(db, {

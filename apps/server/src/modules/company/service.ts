@@ -1,7 +1,7 @@
 import type { TBranding } from '@flexpay/contract';
 import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { findCompanyBranding, findCompanyName, findCompanyPage } from './repo.ts';
+import { findCompanyBranding, findCompanyName, findCompanyPage, findCompanyStatus } from './repo.ts';
 
 /**
  * The company's branding as the JSON text of spec section 3, its title defaulting to the
@@ -19,6 +19,11 @@ export async function getBrandingText(ctx: ServiceContext, companyId: number): P
 /** The company's registered name (payment accounts must bear it). */
 export async function getCompanyName(db: DbOrTx, companyId: number): Promise<string> {
   return (await findCompanyName(db, companyId)) ?? '';
+}
+
+/** Whether the company may move money out (a frozen company can sign in and read, not pay). */
+export async function isCompanyFrozen(db: DbOrTx, companyId: number): Promise<boolean> {
+  return (await findCompanyStatus(db, companyId)) !== 'normal';
 }
 
 /** A page of companies for the operator console. */

@@ -476,4 +476,28 @@ describe('发放详情', () => {
     expect(await screen.findByText('批次已取消')).toBeInTheDocument();
     expect(api.calls.find((c) => c.url.endsWith('/cancel'))?.body).toEqual({ reason: '重复创建' });
   });
+
+  it('offers 撤回审批 and 取消批次 for a batch in approval: withdrawing takes it back to 待确认', async () => {
+    let status = 'approving';
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(batch({ status: status as 'approving', okCount: 3, failedCount: 0, approval: approval() })),
+      'POST /api/emolument/emolumentGrant/:id/withdraw': () => {
+        status = 'confirming';
+        return ok(batch({ status: 'confirming' }), '已撤回，批次回到待确认');
+      },
+      'GET /api/admin/approval/pending': () => ok([]),
+      'GET /api/admin/approval/pending/count': () => ok({ count: 0 }),
+    });
+    renderScreen(DetailsPage, {
+      path: '/EmolumentManagement/emolumentGrantDetails',
+      initialEntry: '/EmolumentManagement/emolumentGrantDetails?id=7',
+    });
+    expect(await screen.findByRole('button', { name: /取消批次/ })).toBeInTheDocument();
+    await user.click(getButton('撤回审批'));
+    await user.click(await screen.findByRole('button', { name: /^撤\s*回$/ }));
+    expect(await screen.findByText('已撤回，批次回到待确认')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url.endsWith('/withdraw'))).toBe(true);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /撤回审批/ })).toBeNull());
+  });
 });

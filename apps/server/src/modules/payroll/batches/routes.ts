@@ -30,6 +30,7 @@ import {
   listBatches,
   listItems,
   previewSubmit,
+  withdrawBatch,
   removeItem,
   submitBatch,
   updateItem,
@@ -162,6 +163,23 @@ export const payrollRoutes: FastifyPluginAsync = async (app) => {
     target: ({ params }) => `payrollBatch:${params.id}`,
     message: (b) => (b.status === 'approving' ? '已提交审批' : '核对确认完成，待支付'),
     handler: (auth, { params }) => submitBatch(app.ctx, auth, params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.payroll.withdraw,
+    access: 'payroll:check',
+    audit: 'payroll.withdraw',
+    schema: {
+      tags: [TAG],
+      summary: '撤回审批',
+      description: '待审批的批次撤回到待确认，其审批结束（已撤回），审批人不再看到；可修改后重新提交。',
+      params: ZIdParams,
+      data: ZPayrollBatch,
+    },
+    target: ({ params }) => `payrollBatch:${params.id}`,
+    message: '已撤回，批次回到待确认',
+    handler: (auth, { params }) => withdrawBatch(app.ctx, auth, params.id),
   });
 
   route(app, {

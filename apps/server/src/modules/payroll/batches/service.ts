@@ -8,6 +8,7 @@ import {
   PAYROLL_EDITABLE_STATUSES,
   PAYROLL_STATUS_LABELS,
   PAYROLL_STATUSES,
+  PAYROLL_WITHDRAWABLE_STATUSES,
   formatFen,
   type TApprovalPreview,
   payrollBatchNo,
@@ -34,7 +35,7 @@ import type { FeeBearer } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
 import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
 import type { AppRegistry } from '../../../core/context.ts';
-import { getRequest, previewApproval, startApproval } from '../../approval/service.ts';
+import { getRequest, previewApproval, startApproval, withdrawApproval } from '../../approval/service.ts';
 import type { AuthContext } from '../../../core/auth.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
@@ -513,8 +514,8 @@ export const onBatchApprovalDecided: ApprovalOutcomeHandler = async (tx, request
 };
 
 /**
- * 取消: before 支付中 and outside an approval in progress (its approvers would decide on nothing),
- * with a reason; its items stop counting toward the monthly totals.
+ * 取消: before 支付中, with a reason; a 待审批 batch's approval ends (已撤回), so its approvers no
+ * longer see it. Its items stop counting toward the monthly totals.
  */
 export async function cancelBatch(
   ctx: ServiceContext,
@@ -526,11 +527,37 @@ export async function cancelBatch(
   return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
 }
 
+/**
+ * Ends the batch's approval in progress, if any, before the batch's lock is taken: a decision
+ * locks the request and then moves the batch, so the request is always locked first.
+ */
+async function endOpenApproval(tx: DbOrTx, companyId: number, id: number, now: Date) {
+  const head = await batchOf(tx, companyId, id);
+  if (head.status === 'approving' && head.approvalRequestId !== null) {
+    await withdrawApproval(tx, companyId, head.approvalRequestId, now);
+  }
+}
+
 /** The cancellation of cancelBatch inside the caller's transaction. */
 export async function runCancel(tx: DbOrTx, companyId: number, id: number, reason: string, now: Date) {
+  await endOpenApproval(tx, companyId, id, now);
   const row = await batchOf(tx, companyId, id, true);
-  assertStatus(row, PAYROLL_CANCELLABLE_STATUSES, '取消（审批中的批次请待审批结束）');
+  assertStatus(row, PAYROLL_CANCELLABLE_STATUSES, '取消（已进入支付的批次不能取消）');
   await repo.updateBatch(tx, id, { status: 'cancelled', cancelledAt: now, cancelReason: reason });
+}
+
+/**
+ * 撤回: a 待审批 batch goes back to 待确认 and its approval ends (已撤回), so it can be changed
+ * and submitted again.
+ */
+export async function withdrawBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatch> {
+  await ctx.db.transaction(async (tx) => {
+    await endOpenApproval(tx, auth.companyId, id, ctx.now());
+    const row = await batchOf(tx, auth.companyId, id, true);
+    assertStatus(row, PAYROLL_WITHDRAWABLE_STATUSES, '撤回（只有待审批的批次可以撤回）');
+    await repo.updateBatch(tx, id, { status: 'confirming' });
+  });
+  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
 }
 
 /** 退款中心: the items whose payment failed, each with its batch, to be paid again. */

@@ -28,6 +28,7 @@ import {
   postTransfers,
   type TransferInput,
 } from '../../ledger/service.ts';
+import { isCompanyFrozen } from '../../company/service.ts';
 import { verifyPaymentCode } from '../../user/service.ts';
 import { findAccountCiphers, findPayees } from '../../worker/service.ts';
 import * as repo from '../batches/repo.ts';
@@ -43,6 +44,13 @@ const SETTLE_CHUNK = 500;
 export const RECONCILE_AFTER_MS = 30_000;
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
+
+/** Paying and paying again are refused while the company is frozen (冻结), before any code is used. */
+export const COMPANY_FROZEN = '企业账户已冻结，不能支付；如有疑问请联系平台客服';
+
+async function assertCompanyMayPay(db: DbOrTx, companyId: number) {
+  if (await isCompanyFrozen(db, companyId)) throw conflict(COMPANY_FROZEN);
+}
 
 async function lockedBatch(tx: DbOrTx, companyId: number, id: number) {
   const row = await repo.findBatch(tx, companyId, id, true);
@@ -67,6 +75,7 @@ export async function payBatch(
   const head = await repo.findBatch(ctx.db, auth.companyId, id);
   if (!head) throw notFound('发放批次不存在');
   if (head.status !== 'to_pay') throw conflict(alreadyPaid(head.status));
+  await assertCompanyMayPay(ctx.db, auth.companyId);
   const consume = await verifyPaymentCode(ctx, auth, body, ip);
   await inTransaction(async (tx) => {
     await freezeAndQueue(tx, auth.companyId, id);
@@ -82,6 +91,7 @@ export async function payBatch(
 export async function freezeAndQueue(tx: Tx, companyId: number, id: number): Promise<void> {
   const row = await lockedBatch(tx, companyId, id);
   if (row.status !== 'to_pay') throw conflict(alreadyPaid(row.status));
+  await assertCompanyMayPay(tx, companyId);
   const available =
     (await getBalances(tx, companyId)).find((b) => b.serviceCompanyId === row.serviceCompanyId)?.availableFen ?? 0;
   if (available < row.debitFen) {
@@ -328,6 +338,7 @@ export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: 
   const item = await repo.findItem(ctx.db, auth.companyId, itemId);
   if (!item) throw notFound('发放明细不存在');
   if (item.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
+  await assertCompanyMayPay(ctx.db, auth.companyId);
   const consume = await verifyPaymentCode(ctx, auth, body, ip);
   await ctx.db.transaction(async (tx: Tx) => {
     const batch = await lockedBatch(tx, auth.companyId, item.batchId);

@@ -17,7 +17,15 @@ export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
     <Steps
       size="small"
       current={rejectedAt !== undefined ? rejectedAt - 1 : current}
-      status={approval.status === 'rejected' ? 'error' : approval.status === 'approved' ? 'finish' : 'process'}
+      status={
+        approval.status === 'rejected'
+          ? 'error'
+          : approval.status === 'approved'
+            ? 'finish'
+            : approval.status === 'withdrawn'
+              ? 'wait'
+              : 'process'
+      }
       items={Array.from({ length: approval.stepCount }, (_, i) => {
         const decided = approval.actions.filter((a) => a.step === i + 1);
         const step = approval.steps[i];
@@ -74,7 +82,15 @@ export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
       <Space>
         <Typography.Text>审批状态</Typography.Text>
         <Tag
-          color={approval.status === 'approved' ? 'success' : approval.status === 'rejected' ? 'error' : 'processing'}
+          color={
+            approval.status === 'approved'
+              ? 'success'
+              : approval.status === 'rejected'
+                ? 'error'
+                : approval.status === 'withdrawn'
+                  ? 'default'
+                  : 'processing'
+          }
         >
           {APPROVAL_STATUS_LABELS[approval.status]}
         </Tag>

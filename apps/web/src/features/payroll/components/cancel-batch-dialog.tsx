@@ -1,5 +1,5 @@
 import type { TPayrollBatch } from '@flexpay/contract/web';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Input, Modal, Typography } from 'antd';
 import { useCancelBatch } from '../api/cancel-batch.ts';
 
 /** 取消 a batch with a reason (草稿, 核对中, 待确认 or 待支付). Render it while a batch is held. */
@@ -42,6 +42,11 @@ export function CancelBatchDialog({
       onCancel={onClose}
       destroyOnHidden
     >
+      {batch.status === 'approving' && (
+        <Typography.Paragraph type="secondary">
+          批次正在审批中：取消后审批随之结束，审批人不再看到它。
+        </Typography.Paragraph>
+      )}
       <Form form={form} layout="vertical">
         <Form.Item
           name="reason"

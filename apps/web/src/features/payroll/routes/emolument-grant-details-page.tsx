@@ -1,9 +1,15 @@
-import { PAYROLL_CANCELLABLE_STATUSES, PAYROLL_EDITABLE_STATUSES, screenPath } from '@flexpay/contract/web';
-import { Button, Card, Empty, Result, Space, Spin } from 'antd';
+import {
+  PAYROLL_CANCELLABLE_STATUSES,
+  PAYROLL_EDITABLE_STATUSES,
+  PAYROLL_WITHDRAWABLE_STATUSES,
+  screenPath,
+} from '@flexpay/contract/web';
+import { App, Button, Card, Empty, Popconfirm, Result, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { useBatch } from '../api/get-batch.ts';
+import { useWithdrawBatch } from '../api/withdraw-batch.ts';
 import { ApprovalPanel } from '../components/approval-timeline.tsx';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';
@@ -11,10 +17,12 @@ import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 /**
  * 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the
- * viewer may do (同意/驳回 as an approver of the current step, 核对, 取消).
+ * viewer may do (同意/驳回 as an approver of the current step, 核对, 撤回 while in approval, 取消).
  */
 export function Component() {
+  const { message } = App.useApp();
   const navigate = useNavigate();
+  const withdraw = useWithdrawBatch();
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
@@ -41,6 +49,25 @@ export function Component() {
                 <Button type="primary" onClick={() => void navigate(screenPath('emolumentCheck', { id: b.id }))}>
                   核对
                 </Button>
+              </Permission>
+            )}
+            {PAYROLL_WITHDRAWABLE_STATUSES.includes(b.status) && (
+              <Permission element={PAYROLL_ELEMENTS.check}>
+                <Popconfirm
+                  title="撤回审批？"
+                  description="批次回到待确认，审批结束，可修改后重新提交。"
+                  okText="撤回"
+                  onConfirm={async () => {
+                    try {
+                      await withdraw.mutateAsync(b.id);
+                      void message.success('已撤回，批次回到待确认');
+                    } catch {
+                      // the request layer has shown why
+                    }
+                  }}
+                >
+                  <Button loading={withdraw.isPending}>撤回审批</Button>
+                </Popconfirm>
               </Permission>
             )}
             {PAYROLL_CANCELLABLE_STATUSES.includes(b.status) && (

@@ -1,0 +1,2 @@
+ALTER TABLE "approval_request" DROP CONSTRAINT "approval_request_status_ck";--> statement-breakpoint
+ALTER TABLE "approval_request" ADD CONSTRAINT "approval_request_status_ck" CHECK ("approval_request"."status" in ('pending', 'approved', 'rejected', 'withdrawn'));
