@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZId, ZPageQuery } from './envelope.ts';
 import { ZApprovalRequest } from './approval.ts';
 import { FEE_BEARERS } from './money-rules.ts';
+import { ZDate } from './primitives.ts';
 import {
   ITEM_PAY_STATUSES,
   PAYOUT_STATUSES,
@@ -238,15 +239,13 @@ export type TGrantRecord = z.infer<typeof ZGrantRecord>;
 
 // ---- Receipts (回单) ----
 
-const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD');
-
 /** The receipts of the company: by batch, payee name (prefix), 回单编号 and the day paid (Beijing time). */
 export const ZReceiptFilters = z.object({
   batchId: z.coerce.number({ error: '批次不存在' }).int().positive('批次不存在').optional(),
   name: z.string().trim().max(50).optional(),
   receiptNo: z.string().trim().toUpperCase().regex(RECEIPT_NO_PATTERN, '回单编号格式不正确').optional(),
-  paidFrom: ZDay.optional(),
-  paidTo: ZDay.optional(),
+  paidFrom: ZDate('开始日期').optional(),
+  paidTo: ZDate('结束日期').optional(),
 });
 export type TReceiptFilters = z.input<typeof ZReceiptFilters>;
 export const ZReceiptQuery = ZPageQuery.extend(ZReceiptFilters.shape);
