@@ -70,6 +70,8 @@ export interface AppRegistry {
   approvalOutcomes: Registry<TApprovalType, ApprovalOutcomeHandler>;
   /** Areas whose records refer to workers: what a worker's deletion must ask first (modules/worker). */
   workerReferences: Registry<string, ReferenceCheck>;
+  /** Areas whose records name roles outside \`admin_role\` (approval flow steps): asked before a role is deleted (modules/role). */
+  roleReferences: Registry<string, ReferenceCheck>;
   /** How each realm's tokens are checked (plugins/auth.ts calls them; modules/auth and operator register). */
   authenticators: Authenticators;
 }
@@ -80,6 +82,7 @@ export function createRegistry(): AppRegistry {
     importers: new Registry('导入类型'),
     approvalOutcomes: new Registry('审批类型的结果处理'),
     workerReferences: new Registry('员工的引用'),
+    roleReferences: new Registry('角色的引用'),
     authenticators: {},
   };
 }

@@ -48,6 +48,20 @@ export async function findRoleIds(db: DbOrTx, companyId: number, ids: number[]):
   return rows.map((r) => r.id);
 }
 
+/** The types of the company's flows that name this role in a step (steps are JSON: no key holds them). */
+export async function findFlowTypesUsingRole(db: DbOrTx, companyId: number, roleId: number): Promise<string[]> {
+  const rows = await db
+    .select({ type: approvalFlow.type })
+    .from(approvalFlow)
+    .where(
+      and(
+        eq(approvalFlow.companyId, companyId),
+        sql`exists (select 1 from jsonb_array_elements(${approvalFlow.steps}) s where (s ->> 'roleId')::bigint = ${roleId})`,
+      ),
+    );
+  return rows.map((r) => r.type);
+}
+
 /** The company's roles, for the flow editor's pickers. */
 export async function findRoleOptions(db: DbOrTx, companyId: number) {
   return db

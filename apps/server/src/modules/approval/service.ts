@@ -311,3 +311,13 @@ export async function getRequest(ctx: ServiceContext, auth: AuthContext, id: num
 export async function listPendingForMe(ctx: ServiceContext, auth: AuthContext): Promise<TApprovalRequest[]> {
   return toRequests(ctx, auth, await repo.findPendingFor(ctx.db, auth.companyId, auth.adminId, 200));
 }
+
+// ---- For other modules ----
+
+/** Why a role may not be deleted: the flows whose steps name it (审批管理), or null. */
+export async function roleInFlows(db: DbOrTx, companyId: number, roleId: number): Promise<string | null> {
+  const types = await repo.findFlowTypesUsingRole(db, companyId, roleId);
+  if (!types.length) return null;
+  const names = types.map((t) => APPROVAL_TYPE_LABELS[t as TApprovalType] ?? t).join('、');
+  return `该角色已用于${names}审批流程，请先在审批管理中调整流程`;
+}

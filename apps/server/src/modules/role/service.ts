@@ -168,6 +168,11 @@ export async function deleteRole(ctx: ServiceContext, auth: AuthContext, id: num
       if (!row) throw notFound('角色不存在');
       if (row.role.isOwnerRole) throw new AppError(Code.CONFLICT, '企业管理员角色不能删除');
       if (row.adminCount > 0) throw new AppError(Code.CONFLICT, `该角色已分配给 ${row.adminCount} 个管理员，不能删除`);
+      // What other areas name the role by (approval flow steps) answers for itself.
+      for (const check of ctx.registry.roleReferences.values()) {
+        const reason = await check(tx, auth.companyId, id);
+        if (reason) throw new AppError(Code.CONFLICT, reason);
+      }
       await deleteRoleRow(tx, auth.companyId, id);
     })
     .catch((err: unknown) => {
