@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderReceiptPdf, wrapText } from './receipt-pdf.ts';
+import { MARGIN, PAGE, placeSeal, renderReceiptPdf, wrapText } from './receipt-pdf.ts';
 
 describe('receipt PDF', () => {
   it('wraps text at the width, breaking anywhere', () => {
@@ -28,5 +28,20 @@ describe('receipt PDF', () => {
     const text = Buffer.from(a).toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(a.length).toBeLessThan(100_000);
+  });
+});
+
+describe('the seal', () => {
+  it('sits below the table and inside the page, so it covers no row (交易流水号, 批次号) and no note', () => {
+    // The table's bottom line of a receipt with one line per row (about 118 pt), and of ones
+    // with rows wrapped onto two or three lines.
+    for (const tableBottom of [118, 100, 88, 84]) {
+      const { cx, cy, r } = placeSeal(tableBottom);
+      expect(cy + r + 1.2).toBeLessThanOrEqual(tableBottom);
+      expect(cy - r - 1.2).toBeGreaterThan(0);
+      expect(cx + r + 1.2).toBeLessThanOrEqual(PAGE.width - MARGIN);
+      // The notes (at most about 330 pt wide at 8 pt) end well left of the ring.
+      expect(cx - r - 1.2).toBeGreaterThan(MARGIN + 340);
+    }
   });
 });

@@ -86,8 +86,8 @@ function loadFont() {
   return loading;
 }
 
-const PAGE = { width: 595.28, height: 419.53 };
-const MARGIN = 36;
+export const PAGE = { width: 595.28, height: 419.53 };
+export const MARGIN = 36;
 const INK = rgb(0.13, 0.13, 0.13);
 const MUTED = rgb(0.45, 0.45, 0.45);
 const LINE = rgb(0.72, 0.72, 0.72);
@@ -111,9 +111,24 @@ export function wrapText(text: string, width: number, measure: (s: string) => nu
   return lines;
 }
 
+/** The seal's radius at most (its ring's border adds 1.2 on each side). */
+export const SEAL_RADIUS = 44;
+/** Space between the table's bottom line and the seal's ring. */
+const SEAL_GAP = 6;
+
+/**
+ * Where the seal goes: below the table (whose bottom line is at `tableBottom`), at the right, so
+ * it covers none of the rows (交易流水号 and 批次号 are the last ones) and none of the notes at the
+ * left; never below the page's edge.
+ */
+export function placeSeal(tableBottom: number): { cx: number; cy: number; r: number } {
+  // A table grown by wrapped rows leaves less room: the seal shrinks to fit (down to 32).
+  const r = Math.max(32, Math.min(SEAL_RADIUS, (tableBottom - SEAL_GAP - 8) / 2 - 1.2));
+  return { cx: PAGE.width - MARGIN - SEAL_RADIUS - 10, cy: Math.max(tableBottom - SEAL_GAP - r - 1.2, r + 8), r };
+}
+
 /** The seal: a red ring, the payer's name along its upper arc, a star, 电子回单专用章 beneath. */
-function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: number) {
-  const r = 46;
+function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: number, r: number) {
   page.drawCircle({ x: cx, y: cy, size: r, borderColor: SEAL, borderWidth: 2.4, opacity: 0, borderOpacity: 0.85 });
   const chars = [...name].slice(0, 24);
   const size = chars.length > 14 ? 7.5 : chars.length > 10 ? 8.5 : 9.5;
@@ -239,7 +254,8 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
     '电子回单与纸质回单具有同等效力，重复打印不代表重复付款。',
   ];
   notes.forEach((note, i) => page.drawText(note, { x: MARGIN, y: y - 16 - i * 12, size: 8, font, color: MUTED }));
-  drawSeal(page, font, data.payerName, PAGE.width - MARGIN - 70, Math.max(y - 20, MARGIN + 46) + 40);
+  const seal = placeSeal(y);
+  drawSeal(page, font, data.payerName, seal.cx, seal.cy, seal.r);
 
   return doc.save();
 }

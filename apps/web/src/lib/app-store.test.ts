@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MAX_VISITED_VIEWS,
   SIDEBAR_STATUS_KEY,
+  tabKeyOf,
   useAppStore,
   visitedViewLabel,
   VISITED_VIEWS_KEY,
@@ -33,6 +34,25 @@ describe('app store', () => {
     useAppStore.getState().addVisitedView(view(2));
     useAppStore.getState().addVisitedView({ ...view(1), fullPath: '/p1?page=3' });
     expect(useAppStore.getState().visitedViews.map((v) => v.fullPath)).toEqual(['/p1?page=3', '/p2?q=2']);
+  });
+
+  it('gives a record’s screen a tab per record (?id=), and a list one tab that follows its filters', () => {
+    const D = '/EmolumentManagement/emolumentGrantDetails';
+    expect(tabKeyOf(D, '?id=7')).toBe(`${D}?id=7`);
+    expect(tabKeyOf(D, '?id=7&tab=items')).toBe(`${D}?id=7`);
+    expect(tabKeyOf('/workers', '?name=张&page=2')).toBe('/workers');
+    const open = (search: string, title = '发放详情') =>
+      useAppStore.getState().addVisitedView({ path: tabKeyOf(D, search), fullPath: D + search, title });
+    open('?id=7');
+    open('?id=8');
+    open('?id=7&tab=items');
+    expect(useAppStore.getState().visitedViews.map((v) => v.fullPath)).toEqual([`${D}?id=7&tab=items`, `${D}?id=8`]);
+    expect(
+      useAppStore
+        .getState()
+        .removeVisitedView(`${D}?id=7`)
+        .map((v) => v.fullPath),
+    ).toEqual([`${D}?id=8`]);
   });
 
   it('answers the tabs left when one closes', () => {

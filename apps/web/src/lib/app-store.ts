@@ -5,11 +5,21 @@ import { decodeToken, getToken } from './token.ts';
 export interface TVisitedView {
   /** Path with query: what the tab navigates back to. */
   fullPath: string;
-  /** Path without query: the tab's identity. */
+  /** The tab's identity (`tabKeyOf`): the path, with the record's id on a record's screen. */
   path: string;
   title: string;
   /** What the page names once loaded, shown after the title: `员工详情 - 张三`. */
   detail?: string;
+}
+
+/**
+ * A tab's identity: the path, and on a record's screen (`?id=`) the record too, so a second
+ * batch's 发放详情 opens a tab of its own instead of taking over the first one's. Other query
+ * parameters (a list's filters, a tab within the screen) do not make a new tab: the tab follows them.
+ */
+export function tabKeyOf(pathname: string, search: string): string {
+  const id = new URLSearchParams(search).get('id');
+  return id ? `${pathname}?id=${encodeURIComponent(id)}` : pathname;
 }
 
 /** The tab's text: the route title, and the page's detail when it has one. */

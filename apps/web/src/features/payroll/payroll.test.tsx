@@ -187,6 +187,22 @@ describe('新建发放', () => {
 });
 
 describe('核对明细', () => {
+  it('spaces its header buttons apart: each in a Space item of its own', async () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch()),
+      'GET /api/emolument/emolumentDetail/page': () => ok({ total: 1, rows: [item()] }),
+    });
+    renderScreen(CheckPage, {
+      path: '/EmolumentManagement/emolumentCheck',
+      initialEntry: '/EmolumentManagement/emolumentCheck?id=7',
+    });
+    const buttons = ['导入明细', '选择员工', '重新核对', '下一步：核对确认', '发放详情'];
+    await screen.findByRole('button', { name: /导入明细/ });
+    const items = buttons.map((b) => getButton(b).closest('.ant-space-item'));
+    expect(items.every((i) => i !== null)).toBe(true);
+    expect(new Set(items).size).toBe(buttons.length);
+  });
+
   it('shows the failure reasons, edits an amount in yuan and checks again', async () => {
     const failed = item({
       id: 3,

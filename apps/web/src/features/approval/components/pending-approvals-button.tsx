@@ -15,6 +15,15 @@ function subjectPath(request: TApprovalRequest): string | undefined {
   return undefined;
 }
 
+/**
+ * The request's title without its type when it starts with it (the title of a batch's approval
+ * reads `发放 …`): the tag before it already says the type.
+ */
+export function titleAfterType(request: TApprovalRequest): string {
+  const label = APPROVAL_TYPE_LABELS[request.type];
+  return request.title.startsWith(label) ? request.title.slice(label.length).trimStart() : request.title;
+}
+
 /** The top bar's 待我审批: a badge with the count, a drawer with what waits, each a link to it. */
 export function PendingApprovalsButton() {
   const navigate = useNavigate();
@@ -61,7 +70,7 @@ export function PendingApprovalsButton() {
                   title={
                     <>
                       <Tag>{APPROVAL_TYPE_LABELS[r.type]}</Tag>
-                      {r.title}
+                      {titleAfterType(r)}
                     </>
                   }
                   description={

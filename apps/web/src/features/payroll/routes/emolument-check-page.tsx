@@ -83,28 +83,33 @@ export function Component() {
         extra={
           <Space wrap>
             {editable && (
+              // One Space item per button: buttons sharing an item would touch.
               <Permission element={PAYROLL_ELEMENTS.create}>
-                <Button onClick={() => setAdding('sheet')}>导入明细</Button>
-                <Button onClick={() => setAdding('workers')}>选择员工</Button>
+                <Space>
+                  <Button onClick={() => setAdding('sheet')}>导入明细</Button>
+                  <Button onClick={() => setAdding('workers')}>选择员工</Button>
+                </Space>
               </Permission>
             )}
             {editable && (
               <Permission element={PAYROLL_ELEMENTS.check}>
-                <Button
-                  type={b.status === 'confirming' ? 'default' : 'primary'}
-                  loading={check.isPending}
-                  disabled={b.itemCount === 0}
-                  onClick={() => void onCheck(b.id)}
-                >
-                  {b.checkedAt ? '重新核对' : '开始核对'}
-                </Button>
-                <Button
-                  type="primary"
-                  disabled={b.status !== 'confirming'}
-                  onClick={() => void navigate(screenPath('emolumentCheckVerify', { id: b.id }))}
-                >
-                  下一步：核对确认
-                </Button>
+                <Space>
+                  <Button
+                    type={b.status === 'confirming' ? 'default' : 'primary'}
+                    loading={check.isPending}
+                    disabled={b.itemCount === 0}
+                    onClick={() => void onCheck(b.id)}
+                  >
+                    {b.checkedAt ? '重新核对' : '开始核对'}
+                  </Button>
+                  <Button
+                    type="primary"
+                    disabled={b.status !== 'confirming'}
+                    onClick={() => void navigate(screenPath('emolumentCheckVerify', { id: b.id }))}
+                  >
+                    下一步：核对确认
+                  </Button>
+                </Space>
               </Permission>
             )}
             <Button onClick={() => void navigate(screenPath('emolumentGrantDetails', { id: b.id }))}>发放详情</Button>
