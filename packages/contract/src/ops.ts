@@ -7,6 +7,9 @@ import { ZAuditRowBase, ZCostRule } from './money.ts';
 export const ZOpsLoginBody = z.object({
   username: z.string({ error: '请输入用户名' }).trim().min(1, '请输入用户名').max(64),
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128),
+  /** The image captcha's text and the `token` of its challenge, when the answer asked for it. */
+  code: z.string().trim().max(16, '验证码过长').optional(),
+  token: z.string().trim().max(64).optional(),
 });
 export type TOpsLoginBody = z.input<typeof ZOpsLoginBody>;
 

@@ -57,10 +57,19 @@ export function totp(secretBase32: string, timeMs = Date.now(), digits = TOTP_DI
 
 /** Accepts the code of the current step and of one step either side (clock drift). */
 export function verifyTotp(secretBase32: string, code: string, timeMs = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+  return totpStepOf(secretBase32, code, timeMs) !== null;
+}
+
+/**
+ * The time step whose code this is (the current step or one either side), or null. A code is
+ * used once: callers remember the step and refuse one that is not newer.
+ */
+export function totpStepOf(secretBase32: string, code: string, timeMs = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const secret = base32Decode(secretBase32);
   const counter = Math.floor(timeMs / 1000 / TOTP_STEP_SECONDS);
-  return [-1, 0, 1].some((d) => hotp(secret, counter + d) === code);
+  for (const d of [1, 0, -1]) if (hotp(secret, counter + d) === code) return counter + d;
+  return null;
 }
 
 export function generateTotpSecret(): string {

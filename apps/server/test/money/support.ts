@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../src/db/client.ts';
 import { uploadTo } from '../files.ts';
-import { caller, freshIp, type Reply } from '../helpers.ts';
+import { caller, freshIp, solveCaptcha, type Reply } from '../helpers.ts';
 
 /** A 1×1 PNG: a real image for the voucher upload. */
 export const PNG = Buffer.from(
@@ -12,7 +12,13 @@ export const PNG = Buffer.from(
 );
 
 export async function opsLogin(app: FastifyInstance, username = 'ops', password = 'Ops@123456'): Promise<string> {
-  const res = await caller(app, undefined, freshIp()).post('/api/ops/auth/login', { username, password });
+  const client = caller(app, undefined, freshIp());
+  let res = await client.post('/api/ops/auth/login', { username, password });
+  // Earlier failures on the account ask for the image captcha, as the real operator would pass it.
+  if (res.body.message === '请输入图形验证码') {
+    const { token, svg } = (await client.get('/api/admin/vcc/code')).body.data as { token: string; svg: string };
+    res = await client.post('/api/ops/auth/login', { username, password, token, code: solveCaptcha(svg) });
+  }
   if (res.body.status !== 200) throw new Error(`ops login failed: ${JSON.stringify(res.body)}`);
   return res.body.data.token as string;
 }

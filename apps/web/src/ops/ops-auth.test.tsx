@@ -67,6 +67,41 @@ describe('operator sign-in and guard', () => {
     expect(localStorage.getItem(OPS_TOKEN_STORAGE_KEY)).toBeNull();
   });
 
+  it('shows the captcha when the server asks for it and sends it with the next sign-in', async () => {
+    let attempts = 0;
+    const api = mockOpsApi({
+      [`POST ${API.ops.login}`]: () =>
+        ++attempts === 1
+          ? fail(400, 40001, '用户名或密码错误', { captchaRequired: true })
+          : ok({ token: 'ops-token-2', operator: OPERATOR }),
+      [`GET ${API.verification.captcha}`]: () =>
+        ok({ token: 'cap-1', svg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>' }),
+      [`GET ${API.ops.info}`]: () => ok(OPERATOR),
+      [`GET ${API.ops.topupPage}`]: () => ok(emptyPage),
+    });
+    restore = api.restore;
+    const { router } = renderOps('/ops/login');
+    const user = setupUser();
+    await user.type(await screen.findByPlaceholderText('用户名'), 'ops');
+    await user.type(screen.getByPlaceholderText('密码'), 'wrong');
+    await user.click(screen.getByRole('button', { name: buttonName('登录') }));
+    expect(await screen.findByText('用户名或密码错误')).toBeInTheDocument();
+    expect(await screen.findByPlaceholderText('图形验证码')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '图形验证码，点击换一张' })).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('密码'), 'Ops@123456');
+    await user.click(screen.getByRole('button', { name: buttonName('登录') }));
+    expect(await screen.findByText('请输入图形验证码')).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('图形验证码'), 'ab12');
+    await user.click(screen.getByRole('button', { name: buttonName('登录') }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ops/topups'));
+    expect(api.calls.filter((c) => c.url === API.ops.login).at(-1)?.body).toEqual({
+      username: 'ops',
+      password: 'Ops@123456',
+      token: 'cap-1',
+      code: 'ab12',
+    });
+  });
+
   it('asks for both fields before calling the server', async () => {
     const api = mockOpsApi({});
     restore = api.restore;

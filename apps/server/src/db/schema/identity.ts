@@ -141,6 +141,8 @@ export const loginAttempt = pgTable(
   'login_attempt',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** admin (company sign-in) | ops (operator console): each counted apart. */
+    realm: varchar('realm', { length: 10 }).notNull().default('admin'),
     username: varchar('username', { length: 64 }).notNull(),
     ip: varchar('ip', { length: 64 }).notNull(),
     success: boolean('success').notNull(),
@@ -178,6 +180,23 @@ export const verification = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('verification_admin_idx').on(t.adminId)],
+);
+
+/**
+ * The last authenticator (TOTP) time step an admin used for a purpose (login, verify, pay): a
+ * code is accepted once, so a step that is not newer than this one is refused.
+ */
+export const totpStepUse = pgTable(
+  'totp_step_use',
+  {
+    adminId: bigint('admin_id', { mode: 'number' })
+      .notNull()
+      .references(() => admin.id, { onDelete: 'cascade' }),
+    purpose: varchar('purpose', { length: 20 }).notNull(),
+    step: bigint('step', { mode: 'number' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'totp_step_use_pk', columns: [t.adminId, t.purpose] })],
 );
 
 /** SMS written by the default SmsSender: the outbox a developer reads instead of a phone. */

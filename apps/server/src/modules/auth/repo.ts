@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull, max, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { admin, company, loginAttempt, session } from '../../db/schema/index.ts';
+import { admin, company, session } from '../../db/schema/index.ts';
 
 export type AdminRow = typeof admin.$inferSelect;
 
@@ -12,40 +12,6 @@ export async function findAdminByUsername(db: DbOrTx, username: string): Promise
 export async function findAdminById(db: DbOrTx, id: number): Promise<AdminRow | undefined> {
   const [row] = await db.select().from(admin).where(eq(admin.id, id)).limit(1);
   return row;
-}
-
-/**
- * Failed sign-in attempts within the window: for captcha, lockout and the per-IP limit. By
- * username, and by username and IP, they count from the username's (or that pair's) last
- * success; by IP they all count, whatever signed in from that IP in between, so one good login
- * does not restart the count of a client trying many usernames.
- */
-export async function countRecentFailures(
-  db: DbOrTx,
-  by: { username: string; ip?: string } | { ip: string },
-  since: Date,
-): Promise<{ failures: number; lastFailureAt: Date | null }> {
-  const key =
-    'username' in by
-      ? and(eq(loginAttempt.username, by.username), by.ip === undefined ? undefined : eq(loginAttempt.ip, by.ip))
-      : eq(loginAttempt.ip, by.ip);
-  let from = since;
-  if ('username' in by) {
-    const [lastOk] = await db
-      .select({ at: max(loginAttempt.createdAt) })
-      .from(loginAttempt)
-      .where(and(key, eq(loginAttempt.success, true), gt(loginAttempt.createdAt, since)));
-    if (lastOk?.at && lastOk.at > since) from = lastOk.at;
-  }
-  const [row] = await db
-    .select({ failures: count(), last: max(loginAttempt.createdAt) })
-    .from(loginAttempt)
-    .where(and(key, eq(loginAttempt.success, false), gt(loginAttempt.createdAt, from)));
-  return { failures: row?.failures ?? 0, lastFailureAt: row?.last ?? null };
-}
-
-export async function recordLoginAttempt(db: DbOrTx, attempt: { username: string; ip: string; success: boolean }) {
-  await db.insert(loginAttempt).values(attempt);
 }
 
 export async function insertSession(db: DbOrTx, values: typeof session.$inferInsert) {

@@ -4,10 +4,20 @@ import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { checkCode, createTotpChallenge, sendSmsCode } from '../verification/service.ts';
+import { checkCode, createTotpChallenge, sendSmsCode, TOTP_CODE_USED } from '../verification/service.ts';
 import { computePermissions } from './permissions.ts';
 import {
-  countRecentFailures,
+  countSignInFailures,
+  enforceSignInLimits,
+  formatTime,
+  IP_FAILURE_LIMIT,
+  LOCK_AFTER_FAILURES,
+  LOCK_MS,
+  needsCaptcha,
+  passCaptcha,
+  recordSignInAttempt,
+} from '../verification/sign-in-limits.ts';
+import {
   extendSession,
   findAdminById,
   findAdminByUsername,
@@ -15,18 +25,10 @@ import {
   findSessionContext,
   insertSession,
   markLoggedIn,
-  recordLoginAttempt,
   revokeSession,
   type AdminRow,
 } from './repo.ts';
 import { signToken, TOKEN_TTL_SECONDS, verifyToken } from './tokens.ts';
-
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const CAPTCHA_AFTER_FAILURES = 3;
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MS = 15 * 60_000;
-/** Failures from one IP, across usernames, after which it must slow down. */
-export const IP_FAILURE_LIMIT = 30;
 
 const BAD_CREDENTIALS = '用户名或密码错误';
 
@@ -50,9 +52,6 @@ interface ClientInfo {
   userAgent: string;
 }
 
-const formatTime = (d: Date) =>
-  d.toLocaleTimeString('zh-CN', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'Asia/Shanghai' });
-
 async function startSession(ctx: ServiceContext, db: DbOrTx, admin: AdminRow, client: ClientInfo): Promise<string> {
   const sessionId = randomUUID();
   const expiresAt = new Date(ctx.now().getTime() + TOKEN_TTL_SECONDS * 1000);
@@ -74,46 +73,6 @@ export interface LoginOutcome {
   companyId: number;
 }
 
-/** The sign-in counters of one attempt: by username, by this client and username, by client. */
-interface FailureCounts {
-  byUser: number;
-  byClient: number;
-  byIp: number;
-}
-
-async function countFailures(ctx: ServiceContext, username: string, ip: string) {
-  const since = new Date(ctx.now().getTime() - LOGIN_WINDOW_MS);
-  const [byUser, byClient, byIp] = await Promise.all([
-    countRecentFailures(ctx.db, { username }, since),
-    countRecentFailures(ctx.db, { username, ip }, since),
-    countRecentFailures(ctx.db, { ip }, since),
-  ]);
-  return { byUser, byClient, byIp };
-}
-
-/**
- * The limits that hold before a password is even checked: this client is locked out of this
- * username after 5 failures (other clients are asked for the captcha instead), and a client
- * that failed 30 times in 15 minutes, whatever usernames, must wait.
- */
-async function enforceLoginLimits(ctx: ServiceContext, username: string, ip: string): Promise<FailureCounts> {
-  const { byUser, byClient, byIp } = await countFailures(ctx, username, ip);
-  if (byClient.failures >= LOCK_AFTER_FAILURES && byClient.lastFailureAt) {
-    const until = new Date(byClient.lastFailureAt.getTime() + LOCK_MS);
-    throw new AppError(Code.BAD_CREDENTIALS, `登录失败次数过多，账号已锁定，请于 ${formatTime(until)} 后重试`, {
-      lockedUntil: until.toISOString(),
-    });
-  }
-  if (byIp.failures >= IP_FAILURE_LIMIT) {
-    throw new AppError(Code.TOO_MANY_REQUESTS, '登录尝试过于频繁，请 15 分钟后再试');
-  }
-  return { byUser: byUser.failures, byClient: byClient.failures, byIp: byIp.failures };
-}
-
-/** Whether the image captcha is asked for: after 3 failures on the username (from anywhere) or from the client. */
-const needsCaptcha = (n: FailureCounts, extra = 0) =>
-  Math.max(n.byUser, n.byClient, n.byIp) + extra >= CAPTCHA_AFTER_FAILURES;
-
 /**
  * Sign-in (DOMAIN section 1). The answers for a wrong password and for an unknown username are
  * identical, and so are the captcha and lockout rules, which count attempts per typed username
@@ -130,7 +89,7 @@ export async function login(
   audit: { companyId?: number; adminId?: number },
 ): Promise<LoginOutcome> {
   const username = input.username.trim();
-  const counts = await enforceLoginLimits(ctx, username, client.ip);
+  const counts = await enforceSignInLimits(ctx, 'admin', username, client.ip);
 
   const admin = await findAdminByUsername(ctx.db, username);
   // A second-step token proves this browser already passed password (and captcha) for this admin.
@@ -149,22 +108,11 @@ export async function login(
       : undefined;
 
   const captchaRequired = needsCaptcha(counts) && secondStep?.result !== 'ok';
-  if (captchaRequired && secondStep?.result !== 'wrong') {
-    const captcha = await ctx.db.transaction((tx) =>
-      checkCode(ctx, tx, { token: input.token, code: input.code, purpose: 'captcha', consume: true }),
-    );
-    if (captcha.result !== 'ok') {
-      throw new AppError(
-        Code.BAD_CREDENTIALS,
-        captcha.result === 'missing' && !input.code ? '请输入图形验证码' : '图形验证码错误或已过期',
-        { captchaRequired: true },
-      );
-    }
-  }
+  if (captchaRequired && secondStep?.result !== 'wrong') await passCaptcha(ctx, input);
 
   const passwordOk = await verifyPassword(admin?.passwordHash ?? (await getDummyHash()), input.password);
   if (!admin || !passwordOk) {
-    await recordLoginAttempt(ctx.db, { username, ip: client.ip, success: false });
+    await recordSignInAttempt(ctx.db, { realm: 'admin', username, ip: client.ip, success: false });
     throw new AppError(Code.BAD_CREDENTIALS, BAD_CREDENTIALS, {
       captchaRequired: needsCaptcha(counts, 1),
     });
@@ -177,8 +125,11 @@ export async function login(
   }
 
   if (admin.verifyMethod === 'sms' || admin.verifyMethod === 'totp') {
+    if (secondStep?.result === 'used') {
+      throw new AppError(Code.BAD_CREDENTIALS, TOTP_CODE_USED, { captchaRequired: false });
+    }
     if (secondStep?.result === 'wrong') {
-      await recordLoginAttempt(ctx.db, { username, ip: client.ip, success: false });
+      await recordSignInAttempt(ctx.db, { realm: 'admin', username, ip: client.ip, success: false });
       throw new AppError(Code.BAD_CREDENTIALS, admin.verifyMethod === 'sms' ? '短信验证码错误' : '动态验证码错误', {
         captchaRequired: false,
       });
@@ -209,7 +160,7 @@ export async function login(
   }
 
   const token = await ctx.db.transaction(async (tx) => {
-    await recordLoginAttempt(tx, { username, ip: client.ip, success: true });
+    await recordSignInAttempt(tx, { realm: 'admin', username, ip: client.ip, success: true });
     return startSession(ctx, tx, admin, client);
   });
   return { token, adminId: admin.id, companyId: admin.companyId };
@@ -233,12 +184,12 @@ export async function verifySessionSecret(
     const until = new Date((lastFailureAt ?? ctx.now()).getTime() + LOCK_MS);
     throw new AppError(Code.SESSION_REVOKED, `验证失败次数过多，已退出登录，请于 ${formatTime(until)} 后重新登录`);
   };
-  const { byClient, byIp } = await countFailures(ctx, auth.username, ip);
+  const { byClient, byIp } = await countSignInFailures(ctx, 'admin', auth.username, ip);
   if (byClient.failures >= LOCK_AFTER_FAILURES || byIp.failures >= IP_FAILURE_LIMIT) {
     await endSession(byClient.lastFailureAt ?? byIp.lastFailureAt);
   }
   if (await check()) return true;
-  await recordLoginAttempt(ctx.db, { username: auth.username, ip, success: false });
+  await recordSignInAttempt(ctx.db, { realm: 'admin', username: auth.username, ip, success: false });
   if (byClient.failures + 1 >= LOCK_AFTER_FAILURES || byIp.failures + 1 >= IP_FAILURE_LIMIT) {
     await endSession(ctx.now());
   }

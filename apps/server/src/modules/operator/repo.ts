@@ -1,7 +1,7 @@
-/** The only SQL of operator and operator_session, and the count of failed console sign-ins (the audit lists are modules/audit-log's). */
-import { and, eq, gte, sql } from 'drizzle-orm';
+/** The only SQL of operator and operator_session (sign-in failures are counted by modules/verification; the audit lists are modules/audit-log's). */
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, operator, operatorSession } from '../../db/schema/index.ts';
+import { operator, operatorSession } from '../../db/schema/index.ts';
 
 export async function findOperatorByUsername(db: DbOrTx, username: string) {
   const [row] = await db.select().from(operator).where(eq(operator.username, username)).limit(1);
@@ -46,26 +46,4 @@ export async function extendOperatorSession(db: DbOrTx, sessionId: string, expir
     .update(operatorSession)
     .set({ expiresAt })
     .where(and(eq(operatorSession.id, sessionId), sql`${operatorSession.revokedAt} is null`));
-}
-
-/** Failed sign-ins to the operator console from this client for this username since a time (from the audit). */
-export async function countOperatorLoginFailures(
-  db: DbOrTx,
-  username: string,
-  ip: string,
-  since: Date,
-): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.action, 'ops.login'),
-        eq(auditLog.result, 'failure'),
-        eq(auditLog.username, username),
-        eq(auditLog.ip, ip),
-        gte(auditLog.createdAt, since),
-      ),
-    );
-  return row?.n ?? 0;
 }

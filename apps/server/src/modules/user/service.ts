@@ -20,7 +20,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { admin } from '../../db/schema/index.ts';
 import { AppError, invalidField } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { verifyTotp } from '../../lib/totp.ts';
 import {
   findCompanyName,
   findLinkedAdmins,
@@ -30,7 +29,13 @@ import {
   type AdminRow,
   type AuthContext,
 } from '../auth/service.ts';
-import { checkCode, consumeVerifications, createTotpSetup } from '../verification/service.ts';
+import {
+  checkCode,
+  checkTotpCode,
+  claimTotpCode,
+  consumeVerifications,
+  createTotpSetup,
+} from '../verification/service.ts';
 
 async function currentAdmin(ctx: ServiceContext, auth: AuthContext): Promise<AdminRow> {
   const row = await getAdminById(ctx.db, auth.adminId);
@@ -146,6 +151,7 @@ export async function changeVerifyMethod(
 ) {
   const row = await currentAdmin(ctx, auth);
   const consumed: string[] = [];
+  const claims: ((tx: DbOrTx) => Promise<void>)[] = [];
   const current = row.verifyMethod as TVerifyMethod;
   if (current === 'password') {
     if (!(await verifySessionSecret(ctx, auth, ip, () => verifyPassword(row.passwordHash, input.code))))
@@ -163,8 +169,8 @@ export async function changeVerifyMethod(
     consumed.push(r.row.id);
   } else {
     const secret = row.totpSecret ? ctx.cipher.decrypt(row.totpSecret) : '';
-    const right = () => !!secret && verifyTotp(secret, input.code.trim(), ctx.now().getTime());
-    if (!(await verifySessionSecret(ctx, auth, ip, right))) throw invalidField('code', '动态验证码错误');
+    const used = await verifyOwnTotp(ctx, auth, ip, { adminId: row.id, secret, code: input.code, purpose: 'verify' });
+    claims.push(used);
   }
 
   if (input.method === 'sms' && !row.mobile) throw invalidField('method', '请先绑定手机号再使用短信验证码');
@@ -185,6 +191,7 @@ export async function changeVerifyMethod(
   }
   await ctx.db.transaction(async (tx) => {
     await consumeVerifications(ctx, tx, consumed);
+    for (const claim of claims) await claim(tx);
     await tx
       .update(admin)
       .set({ verifyMethod: input.method, totpSecret, updatedAt: new Date() })
@@ -237,6 +244,30 @@ export async function changeMobile(
   });
 }
 
+/**
+ * An authenticator code of the admin's own secret, under the sign-in limits (a wrong one counts
+ * as a failed sign-in) and used once per purpose: a code whose time step was already used is
+ * refused (该动态码已使用). Answers what records the use, to be called inside the action's
+ * transaction, so of two concurrent uses of one code only one action happens.
+ */
+async function verifyOwnTotp(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  ip: string,
+  input: { adminId: number; secret: string; code: string; purpose: 'verify' | 'pay' },
+): Promise<(tx: DbOrTx) => Promise<void>> {
+  const found: { step: number | null } = { step: null };
+  const right = async () => {
+    if (!input.secret) return false;
+    found.step = await checkTotpCode(ctx, ctx.db, { ...input, field: 'code' });
+    return found.step !== null;
+  };
+  if (!(await verifySessionSecret(ctx, auth, ip, right)) || found.step === null)
+    throw invalidField('code', '动态验证码错误');
+  const step = found.step;
+  return (tx) => claimTotpCode(ctx, tx, { adminId: input.adminId, purpose: input.purpose, step, field: 'code' });
+}
+
 // ---- For other modules ----
 
 /**
@@ -256,9 +287,7 @@ export async function verifyPaymentCode(
   if (input.method === 'totp') {
     if (!row.totpSecret) throw invalidField('code', '您尚未设置身份验证器，请使用短信验证码');
     const secret = ctx.cipher.decrypt(row.totpSecret);
-    const right = () => verifyTotp(secret, input.code.trim(), ctx.now().getTime());
-    if (!(await verifySessionSecret(ctx, auth, ip, right))) throw invalidField('code', '动态验证码错误');
-    return async () => {};
+    return verifyOwnTotp(ctx, auth, ip, { adminId: row.id, secret, code: input.code, purpose: 'pay' });
   }
   const r = await checkCode(ctx, ctx.db, {
     token: input.token,

@@ -3,10 +3,12 @@ import { Code, maskMobile } from '@flexpay/contract';
 import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashSecret, safeEqual } from '../../lib/crypto.ts';
-import { AppError } from '../../lib/errors.ts';
-import { generateTotpSecret, totpProvisioningUri, verifyTotp } from '../../lib/totp.ts';
+import { AppError, invalidField } from '../../lib/errors.ts';
+import { generateTotpSecret, totpProvisioningUri, totpStepOf } from '../../lib/totp.ts';
 import {
+  claimTotpStep,
   countFailedAttempt,
+  lastTotpStep,
   findLiveVerification,
   insertVerification,
   smsStats,
@@ -101,7 +103,11 @@ export async function sendSmsCode(
   return { token, mobile: maskMobile(input.mobile), resendAfterSeconds: SMS_RESEND_SECONDS };
 }
 
-export type CheckResult = 'ok' | 'wrong' | 'missing';
+/** `used`: a right authenticator code whose time step was already used for this purpose. */
+export type CheckResult = 'ok' | 'wrong' | 'missing' | 'used';
+
+/** The answer to an authenticator code given a second time. */
+export const TOTP_CODE_USED = '该动态码已使用，请等待下一个动态码';
 
 /**
  * Checks a code against a live challenge of the expected purpose (and admin, when given).
@@ -133,7 +139,14 @@ export async function checkCode(
   let ok: boolean;
   if (row.channel === 'totp') {
     const secret = row.secret ? ctx.cipher.decrypt(row.secret) : input.totpSecret;
-    ok = !!secret && verifyTotp(secret, input.code.trim(), now.getTime());
+    const step = secret ? totpStepOf(secret, input.code.trim(), now.getTime()) : null;
+    ok = step !== null;
+    // The admin's own authenticator (sign-in): each code once. A set-up secret is new, and its
+    // challenge is ended by its use.
+    if (step !== null && !row.secret && row.adminId !== null) {
+      const fresh = await claimTotpStep(db, { adminId: row.adminId, purpose: row.purpose, step, now });
+      if (!fresh) return { result: 'used', row };
+    }
   } else {
     ok = !!row.codeHash && safeEqual(row.codeHash, codeHash(ctx, input.code));
   }
@@ -143,6 +156,33 @@ export async function checkCode(
   }
   if (input.consume) await updateVerification(db, row.id, { consumedAt: now });
   return { result: 'ok', row };
+}
+
+/**
+ * An authenticator code of an admin's own secret, used once per purpose (`verify`, `pay`):
+ * answers the code's time step, or null for a wrong code; throws 40000 at `field` when the step
+ * was already used. `claimTotpCode` then records the use, inside the action's transaction.
+ */
+export async function checkTotpCode(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  input: { adminId: number; purpose: string; secret: string; code: string; field: string },
+): Promise<number | null> {
+  const step = totpStepOf(input.secret, input.code.trim(), ctx.now().getTime());
+  if (step === null) return null;
+  const last = await lastTotpStep(db, input.adminId, input.purpose);
+  if (last !== null && last >= step) throw invalidField(input.field, TOTP_CODE_USED);
+  return step;
+}
+
+/** Records the use of a TOTP step (see `checkTotpCode`); a concurrent use of the same step makes this one fail. */
+export async function claimTotpCode(
+  ctx: ServiceContext,
+  db: DbOrTx,
+  input: { adminId: number; purpose: string; step: number; field: string },
+): Promise<void> {
+  if (!(await claimTotpStep(db, { adminId: input.adminId, purpose: input.purpose, step: input.step, now: ctx.now() })))
+    throw invalidField(input.field, TOTP_CODE_USED);
 }
 
 /** A TOTP challenge row for the second step of sign-in (the code is checked against the admin's secret). */

@@ -1,11 +1,12 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { TrimmedInput } from '../../components/trimmed-input.tsx';
 import { isApiError, NETWORK_ERROR_MESSAGE } from '../../lib/request.ts';
 import { opsInfoQueryOptions, opsLogin } from '../api/auth.ts';
+import { getOpsCaptcha } from '../api/captcha.ts';
 import { setOpsToken } from '../lib/ops-token.ts';
 import { OPS_CONSOLE_NAME, useOpsTitle } from '../lib/use-ops-title.ts';
 import { OPS_HOME_PATH } from '../menu.ts';
@@ -13,6 +14,7 @@ import { OPS_HOME_PATH } from '../menu.ts';
 interface TLoginForm {
   username: string;
   password: string;
+  code?: string;
 }
 
 /** /ops/login: the operators' own sign-in; its token is stored apart from a company admin's. */
@@ -22,21 +24,35 @@ export function OpsLoginPage() {
   const queryClient = useQueryClient();
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // The image captcha, once the server asks for it (after failures on the account).
+  const [captcha, setCaptcha] = useState<{ token: string; svg: string } | null>(null);
   useOpsTitle('登录');
+
+  const refreshCaptcha = async () => {
+    setCaptcha(await getOpsCaptcha());
+    form.setFieldValue('code', '');
+  };
 
   const onFinish = async (values: TLoginForm) => {
     if (submitting) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      const { token, operator } = await opsLogin({ username: values.username.trim(), password: values.password });
+      const { token, operator } = await opsLogin({
+        username: values.username.trim(),
+        password: values.password,
+        ...(captcha ? { token: captcha.token, code: values.code?.trim() ?? '' } : {}),
+      });
       setOpsToken(token);
       queryClient.setQueryData(opsInfoQueryOptions().queryKey, operator);
       void navigate(OPS_HOME_PATH, { replace: true });
     } catch (error) {
-      // The server's own words: 用户名或密码错误, 账号已停用, 登录失败次数过多，请 15 分钟后再试.
+      // The server's own words: 用户名或密码错误, 请输入图形验证码, 账号已停用, 登录失败次数过多….
       setFailure(isApiError(error) ? error.message : NETWORK_ERROR_MESSAGE);
       form.setFieldValue('password', '');
+      const data = isApiError(error) ? (error.data as { captchaRequired?: boolean } | undefined) : undefined;
+      if (data?.captchaRequired) await refreshCaptcha().catch(() => undefined);
+      else setCaptcha(null);
     } finally {
       setSubmitting(false);
     }
@@ -72,6 +88,31 @@ export function OpsLoginPage() {
               autoComplete="current-password"
             />
           </Form.Item>
+          {captcha && (
+            <Form.Item name="code" rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}>
+              <Space.Compact style={{ width: '100%' }}>
+                <TrimmedInput prefix={<SafetyOutlined />} placeholder="图形验证码" maxLength={8} />
+                <button
+                  type="button"
+                  title="看不清？换一张"
+                  aria-label="图形验证码，点击换一张"
+                  onClick={() => void refreshCaptcha().catch(() => undefined)}
+                  style={{
+                    flex: 'none',
+                    width: 120,
+                    height: 40,
+                    padding: 0,
+                    cursor: 'pointer',
+                    background: '#f3f6fb',
+                    border: '1px solid #d9d9d9',
+                    borderLeft: 0,
+                    borderRadius: '0 8px 8px 0',
+                  }}
+                  dangerouslySetInnerHTML={{ __html: captcha.svg }}
+                />
+              </Space.Compact>
+            </Form.Item>
+          )}
           <Button type="primary" htmlType="submit" block loading={submitting}>
             登录
           </Button>

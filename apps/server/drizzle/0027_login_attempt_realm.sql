@@ -1,0 +1,1 @@
+ALTER TABLE "login_attempt" ADD COLUMN "realm" varchar(10) DEFAULT 'admin' NOT NULL;
