@@ -123,17 +123,6 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
           },
         ]
       : []),
-    { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
-    { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
-    { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
-    { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
-    {
-      title: '收款账户',
-      dataIndex: 'account',
-      width: 200,
-      render: (account: TPayrollItem['account']) =>
-        account ? `${channelLabel(account.channel)} ${account.accountMasked}` : '-',
-    },
     ...(paid
       ? [
           {
@@ -149,6 +138,17 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
           },
         ]
       : []),
+    { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
+    { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
+    { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
+    { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
+    {
+      title: '收款账户',
+      dataIndex: 'account',
+      width: 200,
+      render: (account: TPayrollItem['account']) =>
+        account ? `${channelLabel(account.channel)} ${account.accountMasked}` : '-',
+    },
     {
       title: '核对结果',
       dataIndex: 'checkResult',
