@@ -147,6 +147,19 @@ export const ZTopup = z.object({
   createdAt: z.string(),
   decidedAt: z.string().nullable(),
   transferId: z.number().int().nullable(),
+  /**
+   * The other top-ups whose voucher has the same content (SHA-256), oldest first: every company's
+   * for the operator, the company's own for the company.
+   */
+  voucherReuses: z.array(
+    z.object({
+      id: z.number().int(),
+      companyName: z.string(),
+      status: z.enum(TOPUP_STATUSES),
+      amountFen: ZFen,
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type TTopup = z.infer<typeof ZTopup>;
 

@@ -27,7 +27,8 @@ export async function uploadVoucher(
   app: FastifyInstance,
   token: string,
   name = '凭证.png',
-  content: Buffer | string = PNG,
+  // Each voucher's own content by default: one voucher's content backs one open top-up.
+  content: Buffer | string = Buffer.concat([PNG, Buffer.from(randomUUID())]),
 ) {
   const res = await uploadTo(app, token, '/api/admin/file/upload', { name, content });
   if (res.body.status !== 200) throw new Error(`upload failed: ${JSON.stringify(res.body)}`);

@@ -17,6 +17,7 @@ export const PENDING_TOPUP: TTopup = {
   createdAt: '2025-11-20T02:00:00.000Z',
   decidedAt: null,
   transferId: null,
+  voucherReuses: [],
 };
 
 export const COMPANY: TOpsCompany = {

@@ -95,6 +95,32 @@ describe('充值确认', () => {
     expect(await screen.findByText('暂无待确认的充值')).toBeInTheDocument();
   });
 
+  it('flags a voucher whose content was used before, in the queue and the drawer with those top-ups', async () => {
+    const state = {
+      topup: {
+        ...PENDING_TOPUP,
+        voucherReuses: [
+          {
+            id: 1,
+            companyName: '星河科技有限公司',
+            status: 'confirmed' as const,
+            amountFen: 20_000_000,
+            createdAt: '2025-11-19T02:00:00.000Z',
+          },
+        ],
+      },
+    };
+    const api = mockOpsApi(queueHandlers(state));
+    restore = api.restore;
+    renderOps('/ops/topups');
+    const row = (await screen.findByText('江苏灵工服务有限公司', {}, { timeout: 15_000 })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('凭证重复')).toBeInTheDocument();
+    const { drawer } = await openDrawer();
+    const alert = within(drawer).getByRole('alert');
+    expect(alert).toHaveTextContent('该转账凭证的内容此前已用于其他充值');
+    expect(alert).toHaveTextContent('充值 #1：星河科技有限公司，¥200,000.00，已到账');
+  });
+
   it('rejects with a required reason (trimmed) and an idempotency key', async () => {
     const state = { topup: PENDING_TOPUP };
     const api = mockOpsApi({

@@ -60,6 +60,8 @@ export const topup = pgTable(
     payerAccountName: varchar('payer_account_name', { length: 100 }).notNull(),
     payerAccountNo: varchar('payer_account_no', { length: 30 }).notNull(),
     voucherFileId: uuid('voucher_file_id').notNull(),
+    /** The voucher's content hash (stored_file.sha256): one voucher backs one open top-up of a company. */
+    voucherSha256: varchar('voucher_sha256', { length: 64 }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     /** pending 待确认 | confirmed 已到账 | rejected 已驳回 */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
@@ -87,6 +89,11 @@ export const topup = pgTable(
       foreignColumns: [admin.companyId, admin.id],
     }),
     index('topup_status_idx').on(t.status, t.createdAt, t.id),
+    // The same voucher content on two open top-ups of a company is refused (with the service's message first).
+    uniqueIndex('topup_open_voucher_uq')
+      .on(t.companyId, t.voucherSha256)
+      .where(sql`${t.status} in ('approving', 'pending')`),
+    index('topup_voucher_sha256_idx').on(t.voucherSha256),
   ],
 );
 

@@ -16,6 +16,8 @@ export const storedFile = pgTable(
     storageKey: varchar('storage_key', { length: 300 }).notNull(),
     /** upload | import | export | import-report | import-staged */
     purpose: varchar('purpose', { length: 20 }).notNull(),
+    /** SHA-256 of the content (hex) of a file a client uploaded; null for files the server wrote. */
+    sha256: varchar('sha256', { length: 64 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import { pipeline, type Readable } from 'node:stream';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { API, apiPath, type TUploadedFile } from '@flexpay/contract';
 import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
@@ -83,10 +83,18 @@ export async function storeIncomingFile(
   // An error of the client's stream (a body that breaks off) is the client's, not a 500.
   let bodyError: unknown;
   incoming.body.once('error', (err) => (bodyError = err));
+  // The content's SHA-256, computed as it streams (a voucher used twice is found by it).
+  const hash = createHash('sha256');
+  const hashing = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      hash.update(chunk);
+      done(null, chunk);
+    },
+  });
   try {
     await ctx.files.write(
       key,
-      pipeline(incoming.body, inspector, () => {}),
+      pipeline(incoming.body, inspector, hashing, () => {}),
     );
   } catch (err) {
     await ctx.files.remove(key).catch(() => {});
@@ -108,6 +116,7 @@ export async function storeIncomingFile(
       size,
       storageKey: key,
       purpose: policy.purpose,
+      sha256: hash.digest('hex'),
       expiresAt: policy.expiresAt ?? null,
     });
   } catch (err) {

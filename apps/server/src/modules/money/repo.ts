@@ -1,5 +1,5 @@
 /** The only SQL of topup and payment_account. */
-import { and, asc, desc, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
 import { paymentAccount, topup } from '../../db/schema/index.ts';
@@ -95,7 +95,11 @@ export async function findOldestPaymentAccount(db: DbOrTx, companyId: number) {
 
 // ---- Top-ups ----
 
-export type TopupRow = typeof topup.$inferSelect & { companyName: string; serviceCompanyName: string };
+export type TopupRow = typeof topup.$inferSelect & {
+  companyName: string;
+  serviceCompanyName: string;
+  voucherReuses: TopupVoucherReuse[];
+};
 
 const topupColumns = {
   id: topup.id,
@@ -106,6 +110,7 @@ const topupColumns = {
   payerAccountName: topup.payerAccountName,
   payerAccountNo: topup.payerAccountNo,
   voucherFileId: topup.voucherFileId,
+  voucherSha256: topup.voucherSha256,
   remark: topup.remark,
   status: topup.status,
   rejectReason: topup.rejectReason,
@@ -116,7 +121,36 @@ const topupColumns = {
   createdAt: topup.createdAt,
   companyName: sql<string>`(select c.name from company c where c.id = ${topup.companyId})`,
   serviceCompanyName: sql<string>`(select s.name from service_company s where s.id = ${topup.serviceCompanyId})`,
+  /** The other top-ups whose voucher has the same content, oldest first. */
+  voucherReuses: sql<TopupVoucherReuse[]>`(select coalesce(json_agg(json_build_object(
+      'id', o.id, 'companyId', o.company_id, 'companyName', (select c.name from company c where c.id = o.company_id),
+      'status', o.status, 'amountFen', o.amount_fen, 'createdAt', o.created_at) order by o.id), '[]'::json)
+    from topup o where o.voucher_sha256 = "topup"."voucher_sha256" and o.id <> "topup"."id")`,
 };
+
+export interface TopupVoucherReuse {
+  id: number;
+  companyId: number;
+  companyName: string;
+  status: string;
+  amountFen: number;
+  createdAt: string;
+}
+
+/** The company's open top-ups (审批中, 待确认) whose voucher has this content. */
+export async function findOpenTopupsWithVoucher(db: DbOrTx, companyId: number, sha256: string) {
+  return db
+    .select({ id: topup.id, status: topup.status })
+    .from(topup)
+    .where(
+      and(
+        eq(topup.companyId, companyId),
+        eq(topup.voucherSha256, sha256),
+        inArray(topup.status, ['approving', 'pending']),
+      ),
+    )
+    .orderBy(topup.id);
+}
 
 export interface TopupFilters {
   /** Undefined for the operator (every company). */

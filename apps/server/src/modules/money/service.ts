@@ -2,6 +2,7 @@
 import {
   Code,
   formatFen,
+  TOPUP_STATUS_LABELS,
   type TBalance,
   type TLedgerEntry,
   type TLedgerEntryType,
@@ -118,7 +119,8 @@ export async function deletePaymentAccount(ctx: ServiceContext, auth: AuthContex
 
 // ---- Top-ups ----
 
-export const toTopup = (r: repo.TopupRow): TTopup => ({
+/** A top-up as answered: `companyId` scopes the voucher's other uses to that company (the company's own view). */
+export const toTopup = (r: repo.TopupRow, companyId?: number): TTopup => ({
   id: r.id,
   companyId: r.companyId,
   companyName: r.companyName,
@@ -133,6 +135,15 @@ export const toTopup = (r: repo.TopupRow): TTopup => ({
   createdAt: r.createdAt.toISOString(),
   decidedAt: r.decidedAt?.toISOString() ?? null,
   transferId: r.transferId,
+  voucherReuses: r.voucherReuses
+    .filter((o) => companyId === undefined || o.companyId === companyId)
+    .map((o) => ({
+      id: o.id,
+      companyName: o.companyName,
+      status: o.status as TTopupStatus,
+      amountFen: Number(o.amountFen),
+      createdAt: new Date(o.createdAt).toISOString(),
+    })),
 });
 
 const VOUCHER_TYPES = new Set(['image/png', 'image/jpeg', 'application/pdf']);
@@ -154,6 +165,13 @@ export async function createTopup(
   if (!VOUCHER_TYPES.has(voucher.contentType)) {
     throw invalidField('voucherFileId', '转账凭证须为图片（PNG、JPG）或 PDF 文件');
   }
+  if (voucher.sha256) {
+    const open = await repo.findOpenTopupsWithVoucher(tx, auth.companyId, voucher.sha256);
+    if (open.length) {
+      const used = open.map((o) => `#${o.id}（${TOPUP_STATUS_LABELS[o.status as TTopupStatus]}）`).join('、');
+      throw invalidField('voucherFileId', `该转账凭证已用于充值 ${used}，同一凭证不能重复充值，请上传本次转账的凭证`);
+    }
+  }
   const id = await repo.insertTopup(tx, {
     companyId: auth.companyId,
     serviceCompanyId: input.serviceCompanyId,
@@ -162,6 +180,7 @@ export async function createTopup(
     payerAccountName: payer.accountName,
     payerAccountNo: payer.accountNo,
     voucherFileId: voucher.id,
+    voucherSha256: voucher.sha256,
     remark: input.remark,
     createdBy: auth.adminId,
   });
@@ -177,7 +196,7 @@ export async function createTopup(
   if (approval.status === 'pending') await repo.setTopupApproving(tx, id);
   const row = await repo.findTopup(tx, id, auth.companyId);
   if (!row) throw new Error('top-up vanished');
-  return toTopup(row);
+  return toTopup(row, auth.companyId);
 }
 
 /** A top-up's approval ended: it goes on to the platform's queue, or is 已驳回 with the reason. */
@@ -213,7 +232,7 @@ export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = fa
     q.limit,
     oldestFirst,
   );
-  return { total: page.total, rows: page.rows.map(toTopup) };
+  return { total: page.total, rows: page.rows.map((r) => toTopup(r, q.companyId)) };
 }
 
 /**
@@ -223,7 +242,7 @@ export async function listTopups(db: DbOrTx, q: TopupListQuery, oldestFirst = fa
 export async function getTopup(db: DbOrTx, id: number, companyId?: number): Promise<TTopup> {
   const row = await repo.findTopup(db, id, companyId);
   if (!row || (companyId === undefined && row.status === 'approving')) throw notFound('充值记录不存在');
-  return toTopup(row);
+  return toTopup(row, companyId);
 }
 
 const ALREADY = { confirmed: '该充值已确认到账，请勿重复操作', rejected: '该充值已驳回，不能再处理' } as const;

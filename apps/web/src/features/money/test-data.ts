@@ -41,6 +41,7 @@ export function topup(overrides: Partial<TTopup> = {}): TTopup {
     createdAt: '2024-11-01T02:00:00.000Z',
     decidedAt: '2024-11-01T03:00:00.000Z',
     transferId: 1,
+    voucherReuses: [],
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
-import type { TTopup } from '@flexpay/contract/web';
+import { TOPUP_STATUS_LABELS, type TTopup } from '@flexpay/contract/web';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Col, Descriptions, Drawer, Popconfirm, Row, Space, Statistic, Typography } from 'antd';
+import { Alert, App, Button, Col, Descriptions, Drawer, Popconfirm, Row, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format-date-time.ts';
 import { useDialogTarget } from '../../lib/use-dialog-target.ts';
@@ -92,6 +92,25 @@ export function TopupDrawer({
         ) : null
       }
     >
+      {topup.voucherReuses.length > 0 && (
+        <Alert
+          type="warning"
+          showIcon
+          role="alert"
+          style={{ marginBottom: 16 }}
+          title="该转账凭证的内容此前已用于其他充值，请核实是否重复充值"
+          description={
+            <ul style={{ margin: 0, paddingLeft: 20 }}>
+              {topup.voucherReuses.map((o) => (
+                <li key={o.id}>
+                  充值 #{o.id}：{o.companyName}，¥{formatFen(o.amountFen)}，{TOPUP_STATUS_LABELS[o.status]}，提交于{' '}
+                  {formatDateTime(o.createdAt)}
+                </li>
+              ))}
+            </ul>
+          }
+        />
+      )}
       <Row gutter={24} wrap={false}>
         <Col flex="1 1 0" style={{ minWidth: 0 }}>
           <Typography.Title level={5}>转账凭证</Typography.Title>

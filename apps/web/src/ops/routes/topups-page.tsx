@@ -1,5 +1,5 @@
 import { TOPUP_STATUS_LABELS, TOPUP_STATUSES, type TTopup, type TTopupStatus } from '@flexpay/contract/web';
-import { Button, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ListSearchForm } from '../../components/list-search-form.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { formatDateTime } from '../../lib/format-date-time.ts';
@@ -79,7 +79,21 @@ export function TopupsPage() {
       ellipsis: true,
       render: (_: unknown, r) => `${r.payer.bank} ${r.payer.accountNo}`,
     },
-    { title: '状态', dataIndex: 'status', width: 100, render: (v: TTopupStatus) => <TopupStatusTag status={v} /> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 170,
+      render: (v: TTopupStatus, r) => (
+        <Space size={4} wrap>
+          <TopupStatusTag status={v} />
+          {r.voucherReuses.length > 0 && (
+            <Tooltip title={`该凭证内容还用于充值 ${r.voucherReuses.map((o) => `#${o.id}`).join('、')}`}>
+              <Tag color="warning">凭证重复</Tag>
+            </Tooltip>
+          )}
+        </Space>
+      ),
+    },
     {
       title: '操作',
       key: 'action',
