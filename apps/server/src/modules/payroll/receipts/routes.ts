@@ -104,7 +104,7 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
         .type('application/pdf')
         .header('content-length', file.body.length)
         .header('content-disposition', contentDisposition(file.fileName, 'inline'))
-        .header('cache-control', 'private, max-age=300')
+        .header('cache-control', 'private, no-store')
         .send(file.body);
     },
   );
