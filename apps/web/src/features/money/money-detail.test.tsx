@@ -58,6 +58,25 @@ describe('资金明细', () => {
     expect(screen.getByText('共 23 条')).toBeInTheDocument();
   });
 
+  it('shows the available and the frozen balance in columns of their own (issue 24, point 12)', async () => {
+    api = mockEntries();
+    renderScreen(MoneyDetailPage, { path: PATH });
+    await screen.findByText('发放冻结 A');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual(expect.arrayContaining(['可用余额', '冻结余额']));
+    expect(headers).not.toContain('余额');
+    const column = (name: string) => headers.indexOf(name);
+    const cells = (text: string) =>
+      within(rowOf(text))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    // The freeze's two entries: the available balance after it, then the frozen one, each in its column.
+    expect(cells('发放冻结 A')[column('可用余额')]).toBe('¥499,700.00');
+    expect(cells('发放冻结 A')[column('冻结余额')]).toBe('—');
+    expect(cells('发放冻结')[column('可用余额')]).toBe('—');
+    expect(cells('发放冻结')[column('冻结余额')]).toBe('¥300.00');
+  });
+
   it('filters by type and service company through the URL', async () => {
     api = mockEntries();
     const { router } = renderScreen(MoneyDetailPage, {

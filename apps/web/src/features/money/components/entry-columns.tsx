@@ -43,12 +43,21 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
       align: 'right',
       render: (fen: number) => <SignedAmount fen={fen} />,
     },
+    // Each account's running balance in its own column: an entry moves one account, so the
+    // available and the frozen balance never share a column (the other shows —).
     {
-      title: '余额',
-      dataIndex: 'balanceAfterFen',
-      width: 150,
+      title: '可用余额',
+      key: 'availableAfter',
+      width: 140,
       align: 'right',
-      render: (fen: number) => formatMoney(fen),
+      render: (_: unknown, entry) => (entry.account === 'available' ? formatMoney(entry.balanceAfterFen) : '—'),
+    },
+    {
+      title: '冻结余额',
+      key: 'frozenAfter',
+      width: 140,
+      align: 'right',
+      render: (_: unknown, entry) => (entry.account === 'frozen' ? formatMoney(entry.balanceAfterFen) : '—'),
     },
     {
       title: '关联',
