@@ -47,7 +47,15 @@ describe('what the role editor offers', () => {
   it('offers no personal page, which every admin has', () => {
     const personal = personalMenuCodes();
     expect(personal.sort()).toEqual(
-      ['editAuthentication', 'editAuthenticationIndex', 'editPass', 'editPassIndex', 'editSysMobile'].sort(),
+      [
+        'editAuthentication',
+        'editAuthenticationIndex',
+        'editPass',
+        'editPassIndex',
+        'editSysMobile',
+        'exportIndex',
+        'exportList',
+      ].sort(),
     );
     const offered = flattenRoutes(grantableRoutes()).map(({ route }) => route.name);
     for (const name of ['editPass', 'editPassIndex', 'editAuthentication', 'editSysMobile'])

@@ -362,10 +362,16 @@ export function availableRoutes(routes: readonly TRouteNode[] = ASYNC_ROUTES): T
 }
 
 /**
- * The personal pages (修改密码, 修改认证方式, 修改手机号): every admin has them whatever its roles,
- * so the role editor does not offer them and the server adds them to every admin's menus.
+ * The personal pages (修改密码, 修改认证方式, 修改手机号, and 下载中心, which lists the admin's own
+ * exports): every admin has them whatever its roles, so the role editor does not offer them and
+ * the server adds them to every admin's menus (an admin who may export always finds the file).
  */
-export const PERSONAL_ROUTE_NAMES: ReadonlySet<string> = new Set(['editPass', 'editAuthentication', 'editSysMobile']);
+export const PERSONAL_ROUTE_NAMES: ReadonlySet<string> = new Set([
+  'editPass',
+  'editAuthentication',
+  'editSysMobile',
+  'exportList',
+]);
 
 /** Menu codes of the personal pages and their children. */
 export function personalMenuCodes(routes: readonly TRouteNode[] = ASYNC_ROUTES): string[] {

@@ -16,7 +16,15 @@ import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../he
 const INFO = '/api/admin/user/front/info';
 const MENUS = '/api/admin/user/front/menus';
 const MENU_ALL = '/api/admin/user/front/menu/all';
-const PERSONAL = ['editPass', 'editPassIndex', 'editAuthentication', 'editAuthenticationIndex', 'editSysMobile'];
+const PERSONAL = [
+  'editPass',
+  'editPassIndex',
+  'editAuthentication',
+  'editAuthenticationIndex',
+  'editSysMobile',
+  'exportList',
+  'exportIndex',
+];
 const PASSWORD = 'Passw0rd!x';
 
 function codesOf(nodes: readonly TMenuNode[]): string[] {
@@ -69,7 +77,6 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining([
         'listEmployee',
         'jobList',
-        'exportIndex',
         'roleManage',
         'adminManage',
         'listMoney',
