@@ -54,7 +54,7 @@ export async function sendSmsCode(
   ctx: ServiceContext,
   db: DbOrTx,
   input: { mobile: string; purpose: string; ip: string; verificationId?: string; adminId?: number | null },
-): Promise<{ token: string; mobile: string; resendAfterSeconds: number }> {
+): Promise<{ token: string; mobile: string; resendAfterSeconds: number; demoCode: string | null }> {
   const now = ctx.now();
   const dayAgo = new Date(now.getTime() - 24 * 3600_000);
   const byMobile = await smsStats(db, { mobile: input.mobile }, dayAgo);
@@ -100,7 +100,14 @@ export async function sendSmsCode(
     },
     db,
   );
-  return { token, mobile: maskMobile(input.mobile), resendAfterSeconds: SMS_RESEND_SECONDS };
+  return {
+    token,
+    mobile: maskMobile(input.mobile),
+    resendAfterSeconds: SMS_RESEND_SECONDS,
+    // Demo mode only, as the demo's captcha is readable: a caller whose screen shows it (the pay
+    // form) may hand it on; routes whose answer schema has no such field drop it.
+    demoCode: ctx.config.demoMode ? code : null,
+  };
 }
 
 /** `used`: a right authenticator code whose time step was already used for this purpose. */

@@ -7,7 +7,6 @@
 import { Code, maskMobile, type TPayCodeSent, type TPayMethods } from '@flexpay/contract';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
-import type { SmsSender } from '../../../core/sms.ts';
 import { AppError, conflict } from '../../../lib/errors.ts';
 import { getAdminById } from '../../auth/service.ts';
 import { sendSmsCode } from '../../verification/service.ts';
@@ -24,25 +23,9 @@ export async function getPayMethods(ctx: ServiceContext, auth: AuthContext): Pro
   return { sms: !!row.mobile, totp: !!row.totpSecret, mobile: row.mobile ? maskMobile(row.mobile) : '' };
 }
 
-/** The code a message carries (the SMS text says `验证码为 123456`). */
-const codeIn = (content: string) => /验证码为\s*(\d{4,8})/.exec(content)?.[1] ?? null;
-
 /** Sends the `pay` SMS code to the admin's own mobile (the verification area's limits apply). */
 export async function sendPayCode(ctx: ServiceContext, auth: AuthContext, ip: string): Promise<TPayCodeSent> {
   const row = await payingAdmin(ctx, auth);
   if (!row.mobile) throw conflict('账号未绑定手机号，无法发送短信验证码，请使用身份验证器或先绑定手机号');
-  let demoCode: string | null = null;
-  // Demo mode: the message still goes through the SMS port; its code is kept for the answer.
-  const sms: SmsSender = ctx.config.demoMode
-    ? {
-        send: async (message, db) => {
-          demoCode = codeIn(message.content);
-          await ctx.sms.send(message, db);
-        },
-      }
-    : ctx.sms;
-  const sent = await ctx.db.transaction((tx) =>
-    sendSmsCode({ ...ctx, sms }, tx, { mobile: row.mobile, purpose: 'pay', ip, adminId: row.id }),
-  );
-  return { ...sent, demoCode };
+  return ctx.db.transaction((tx) => sendSmsCode(ctx, tx, { mobile: row.mobile, purpose: 'pay', ip, adminId: row.id }));
 }
