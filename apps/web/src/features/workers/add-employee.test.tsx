@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as AddEmployeePage } from './routes/add-employee-page.tsx';
 import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, workerDetail } from './test-data.ts';
+import { chinaToday } from '../../lib/format-date-time.ts';
 
 const PATH = '/EmployeeManagement/addEmployee';
 const DETAIL_PATH = '/EmployeeManagement/detailEmployee';
@@ -82,7 +82,7 @@ describe('添加员工', () => {
       mobile: '13900000002',
       jobTypeId: null,
       departmentId: null,
-      joinedAt: dayjs().format('YYYY-MM-DD'),
+      joinedAt: chinaToday().format('YYYY-MM-DD'),
       remark: '',
       bankCard: { bankCode: 'ICBC', cardNumber: '6222020200112233445', branch: '' },
     });

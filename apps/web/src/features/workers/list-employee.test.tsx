@@ -1,11 +1,11 @@
 import type { TImportJob } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as ListEmployeePage } from './routes/list-employee-page.tsx';
 import { DEPARTMENT_OPTIONS, JOB_TYPE_OPTIONS, importJob, workerRow } from './test-data.ts';
+import { chinaToday } from '../../lib/format-date-time.ts';
 
 const PATH = '/EmployeeManagement/listEmployee';
 const ALL_ELEMENTS = {
@@ -177,7 +177,7 @@ describe('员工列表', () => {
     await waitFor(() => expect(left).toBeDefined());
     expect(left).toMatchObject({
       url: '/api/companystaff/employee/1/leave',
-      body: { leftAt: dayjs().format('YYYY-MM-DD') },
+      body: { leftAt: chinaToday().format('YYYY-MM-DD') },
     });
     expect(await screen.findByText('“张三”已离职')).toBeInTheDocument();
 

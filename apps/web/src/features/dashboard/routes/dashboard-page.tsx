@@ -2,6 +2,7 @@ import { VERIFY_METHOD_LABELS } from '@flexpay/contract/web';
 import { Avatar, Card, Col, Descriptions, List, Row, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
+import { chinaHour } from '../../../lib/format-date-time.ts';
 
 function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -27,7 +28,7 @@ export function Component() {
             <Avatar size={56} src={s.avatar} />
             <div>
               <Typography.Title level={4} style={{ margin: 0 }}>
-                {greeting(new Date().getHours())}，{s.name}
+                {greeting(chinaHour())}，{s.name}
               </Typography.Title>
               <Typography.Text type="secondary">
                 {s.companyName}

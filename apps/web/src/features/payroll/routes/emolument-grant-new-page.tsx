@@ -1,6 +1,6 @@
 import { FEE_BEARER_LABELS, screenPath, type TPayrollBatchBody } from '@flexpay/contract/web';
 import { App, Button, Card, DatePicker, Form, Input, Radio, Select, Space, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useCostRules } from '../../../api/get-cost-rules.ts';
 import { useCreateBatch } from '../api/create-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
+import { chinaToday } from '../../../lib/format-date-time.ts';
 
 interface TForm {
   title: string;
@@ -57,7 +58,7 @@ export function Component() {
         layout="horizontal"
         labelCol={{ span: 4 }}
         wrapperCol={{ span: 12 }}
-        initialValues={{ period: dayjs(), channel: 'bank', source: 'sheet', remark: '' }}
+        initialValues={{ period: chinaToday(), channel: 'bank', source: 'sheet', remark: '' }}
         onFinish={(v) => void onFinish(v)}
       >
         <Form.Item

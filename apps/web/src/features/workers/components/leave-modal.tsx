@@ -3,6 +3,7 @@ import { App, DatePicker, Form, Modal } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { useLeaveWorker } from '../api/leave-worker.ts';
+import { chinaToday } from '../../../lib/format-date-time.ts';
 
 export interface TLeaveModalProps {
   open: boolean;
@@ -43,7 +44,7 @@ export function LeaveModal({ open, worker, onClose, afterClose }: TLeaveModalPro
       width={420}
     >
       <p>确定为“{worker.name}”办理离职吗？离职后可以恢复在职。</p>
-      <Form form={form} initialValues={{ leftAt: dayjs() }} onFinish={(values) => void onFinish(values)}>
+      <Form form={form} initialValues={{ leftAt: chinaToday() }} onFinish={(values) => void onFinish(values)}>
         <Form.Item name="leftAt" label="离职日期" rules={[{ required: true, message: '请选择离职日期' }]}>
           <DatePicker
             placeholder="请选择离职日期"

@@ -1,6 +1,6 @@
 import { ID_NUMBER_PATTERN, MOBILE_RULE, WORKER_NAME_PATTERN, type TUpdateWorkerBody } from '@flexpay/contract/web';
 import { DatePicker, Form, Select, TreeSelect } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useDepartmentOptions } from '../api/get-department-options.ts';
@@ -8,6 +8,7 @@ import { useJobTypeOptions } from '../api/get-job-type-options.ts';
 import { toDepartmentTree } from './department-tree.ts';
 import { hasValidCheckDigit, idNumberSummary } from './id-number.ts';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
+import { chinaToday } from '../../../lib/format-date-time.ts';
 
 /** The fields of TUpdateWorkerBody as the form holds them. */
 export interface TWorkerBasicValues {
@@ -40,7 +41,7 @@ export function toWorkerBasicBody(values: TWorkerBasicValues): TUpdateWorkerBody
     mobile: values.mobile.trim(),
     jobTypeId: values.jobTypeId ?? null,
     departmentId: values.departmentId ?? null,
-    joinedAt: (values.joinedAt ?? dayjs()).format('YYYY-MM-DD'),
+    joinedAt: (values.joinedAt ?? chinaToday()).format('YYYY-MM-DD'),
     remark: (values.remark ?? '').trim(),
   };
 }

@@ -6,7 +6,6 @@ import {
   type TCreateWorkerBody,
 } from '@flexpay/contract/web';
 import { App, Button, Card, Divider, Form, Radio, Select, Space } from 'antd';
-import dayjs from 'dayjs';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { applyFieldErrors, type TFieldPath } from '../../../components/apply-field-errors.ts';
@@ -20,6 +19,7 @@ import {
   toWorkerBasicBody,
   type TWorkerBasicValues,
 } from '../components/worker-basic-fields.tsx';
+import { chinaToday } from '../../../lib/format-date-time.ts';
 
 type TAccountType = 'bank' | 'alipay' | 'none';
 
@@ -90,7 +90,7 @@ export function Component() {
         labelCol={{ flex: '110px' }}
         wrapperCol={{ flex: 'auto' }}
         style={{ maxWidth: 720 }}
-        initialValues={{ accountType: 'bank', joinedAt: dayjs(), remark: '', bankCard: { branch: '' } }}
+        initialValues={{ accountType: 'bank', joinedAt: chinaToday(), remark: '', bankCard: { branch: '' } }}
         onFinish={(values) => void onFinish(values)}
         scrollToFirstError
       >
