@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BusinessCode, Code, maskMobile, type TLoginBody, type TVerificationRequired } from '@flexpay/contract';
+import type { AuthContext } from '../../core/auth.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -35,17 +36,6 @@ const BAD_CREDENTIALS = '用户名或密码错误';
 /** Hash compared against when the username does not exist, so both paths take the same time. */
 let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword('no-such-user-0'));
-
-export interface AuthContext {
-  sessionId: string;
-  adminId: number;
-  companyId: number;
-  username: string;
-  isOwner: boolean;
-  expiresAt: Date;
-  menus: ReadonlySet<string>;
-  elements: ReadonlySet<string>;
-}
 
 interface ClientInfo {
   ip: string;

@@ -27,8 +27,8 @@ import {
   revokeSessionsOfAdmin,
   verifySessionSecret,
   type AdminRow,
-  type AuthContext,
 } from '../auth/service.ts';
+import type { AuthContext } from '../../core/auth.ts';
 import {
   checkCode,
   checkTotpCode,

@@ -17,8 +17,6 @@ import {
   type TPayrollBatch,
   type TPayrollBatchDetail,
   type TPayrollItem,
-  type TRefundItem,
-  type TGrantRecord,
   type TPayrollStatus,
   type TPayrollStatusCount,
   type ZPayrollBatchBody,
@@ -105,7 +103,8 @@ async function toBatch(db: DbOrTx, row: repo.BatchRow): Promise<TPayrollBatch> {
   return batch as TPayrollBatch;
 }
 
-const toItem = (r: repo.ItemRow): TPayrollItem => ({
+/** An item as the API shows it (also the rows of 退款中心 and 发放记录, records.ts). */
+export const toItem = (r: repo.ItemRow): TPayrollItem => ({
   id: r.id,
   batchId: r.batchId,
   rowNo: r.rowNo,
@@ -558,57 +557,4 @@ export async function withdrawBatch(ctx: ServiceContext, auth: AuthContext, id: 
     await repo.updateBatch(tx, id, { status: 'confirming' });
   });
   return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
-}
-
-/** 退款中心: the items whose payment failed, each with its batch, to be paid again. */
-export async function listFailedItems(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  q: { page: number; limit: number; name?: string | undefined },
-): Promise<TPage<TRefundItem>> {
-  const page = await repo.findFailedItemPage(ctx.db, auth.companyId, q.name, q.page, q.limit);
-  return {
-    total: page.total,
-    rows: page.rows.map((r) => ({
-      ...toItem(r.item),
-      batchTitle: r.batchTitle,
-      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
-    })),
-  };
-}
-
-/** 发放记录: every item of every batch of the company (an ID number is matched exactly, by its keyed hash). */
-export async function listGrantRecords(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  q: {
-    page: number;
-    limit: number;
-    name?: string | undefined;
-    idNumber?: string | undefined;
-    period?: string | undefined;
-    payStatus?: string | undefined;
-  },
-): Promise<TPage<TGrantRecord>> {
-  const page = await repo.findRecordPage(
-    ctx.db,
-    {
-      companyId: auth.companyId,
-      name: q.name,
-      idNumberHash: q.idNumber ? ctx.cipher.hash(q.idNumber.toUpperCase()) : undefined,
-      period: q.period,
-      payStatus: q.payStatus,
-    },
-    q.page,
-    q.limit,
-  );
-  return {
-    total: page.total,
-    rows: page.rows.map((r) => ({
-      ...toItem(r.item),
-      batchTitle: r.batchTitle,
-      batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
-      period: r.period,
-    })),
-  };
 }

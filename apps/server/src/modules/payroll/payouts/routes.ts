@@ -21,7 +21,8 @@ import { findReplay, idempotent } from '../../../plugins/idempotency.ts';
 import { route } from '../../../plugins/route.ts';
 import { listPayments, PAYOUT_DISPATCH_JOB, payBatch, repayItem, settlePayout, settlePayouts } from './service.ts';
 import { getPayMethods, sendPayCode } from './pay-code.ts';
-import { getBatch, listFailedItems, listGrantRecords } from '../batches/service.ts';
+import { listFailedItems, listGrantRecords } from '../batches/records.ts';
+import { getBatch } from '../batches/service.ts';
 
 /** Results a batch callback may carry. */
 const CALLBACK_MAX_RESULTS = 5_000;
