@@ -9,6 +9,21 @@ import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDecideApproval } from '../api/decide-approval.ts';
 
+type TStatus = TApprovalRequest['status'];
+/** How the steps show an approval's state, and its tag's colour. */
+const STEPS_STATUS: Record<TStatus, 'wait' | 'process' | 'finish' | 'error'> = {
+  pending: 'process',
+  approved: 'finish',
+  rejected: 'error',
+  withdrawn: 'wait',
+};
+const STATUS_COLOR: Record<TStatus, string> = {
+  pending: 'processing',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+};
+
 /** An approval's steps: done, current (or where it was rejected), to come; who decided each step. */
 export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
   const current = approval.status === 'pending' ? approval.currentStep - 1 : approval.stepCount;
@@ -17,15 +32,7 @@ export function ApprovalSteps({ approval }: { approval: TApprovalRequest }) {
     <Steps
       size="small"
       current={rejectedAt !== undefined ? rejectedAt - 1 : current}
-      status={
-        approval.status === 'rejected'
-          ? 'error'
-          : approval.status === 'approved'
-            ? 'finish'
-            : approval.status === 'withdrawn'
-              ? 'wait'
-              : 'process'
-      }
+      status={STEPS_STATUS[approval.status]}
       items={Array.from({ length: approval.stepCount }, (_, i) => {
         const decided = approval.actions.filter((a) => a.step === i + 1);
         const step = approval.steps[i];
@@ -81,19 +88,7 @@ export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Space>
         <Typography.Text>审批状态</Typography.Text>
-        <Tag
-          color={
-            approval.status === 'approved'
-              ? 'success'
-              : approval.status === 'rejected'
-                ? 'error'
-                : approval.status === 'withdrawn'
-                  ? 'default'
-                  : 'processing'
-          }
-        >
-          {APPROVAL_STATUS_LABELS[approval.status]}
-        </Tag>
+        <Tag color={STATUS_COLOR[approval.status]}>{APPROVAL_STATUS_LABELS[approval.status]}</Tag>
         <Typography.Text type="secondary">
           发起人 {approval.creator.name}，{formatDateTime(approval.createdAt)}
         </Typography.Text>
