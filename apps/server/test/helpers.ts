@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppConfig } from '../src/config.ts';
 import { createCaptcha, type Captcha } from '../src/lib/captcha.ts';
+import { chinaDateOf } from '../src/lib/china-time.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { TEST_ENCRYPTION_KEY } from './keys.ts';
 import { adminUrl, databaseUrlFor } from './pg-urls.ts';
@@ -163,3 +164,6 @@ export function solveCaptcha(svg: string): string {
   if (answer === undefined) throw new Error('not a captcha drawn by a test app');
   return answer;
 }
+
+/** This month in China (`YYYY-MM`): a 发放月份 label every batch may carry. */
+export const thisPeriod = () => chinaDateOf(new Date()).slice(0, 7);

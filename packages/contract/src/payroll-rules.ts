@@ -67,6 +67,36 @@ export const PAYROLL_MAX_PICKED = 500;
 /** A month `YYYY-MM`. */
 export const PAYROLL_PERIOD_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+/** A batch's 发放月份 label may be up to this many months before the current month… */
+export const PAYROLL_PERIOD_MONTHS_BACK = 12;
+/** …and up to this many after it. */
+export const PAYROLL_PERIOD_MONTHS_AHEAD = 1;
+
+/** The month `months` after `YYYY-MM` (negative: before). */
+export function addMonths(month: string, months: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const index = y * 12 + (m - 1) + months;
+  return `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/**
+ * The 发放月份 labels a new batch may carry, given today's date in China (`YYYY-MM-DD`). The label
+ * only names the batch: the monthly limit counts money by the month it is paid in (DOMAIN 6).
+ */
+export function payrollPeriodRange(chinaToday: string): { min: string; max: string } {
+  const current = chinaToday.slice(0, 7);
+  return {
+    min: addMonths(current, -PAYROLL_PERIOD_MONTHS_BACK),
+    max: addMonths(current, PAYROLL_PERIOD_MONTHS_AHEAD),
+  };
+}
+
+/** The refusal of a label outside the range, or null. */
+export function payrollPeriodError(period: string, chinaToday: string): string | null {
+  const { min, max } = payrollPeriodRange(chinaToday);
+  return period < min || period > max ? `发放月份须在 ${min} 至 ${max} 之间` : null;
+}
+
 /** The batch number shown to people: FF + the creation day + the id (FF20261124000123). */
 export function payrollBatchNo(id: number, createdAt: string): string {
   const day = createdAt.slice(0, 10).replaceAll('-', '');

@@ -18,3 +18,14 @@ export function chinaDay(day: string): { start: Date; end: Date } {
   const start = Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;
   return { start: new Date(start), end: new Date(start + DAY_MS) };
 }
+
+/** The instants the Chinese calendar month holding `instant` starts and ends at (the end excluded). */
+export function chinaMonthOf(instant: Date): { month: string; start: Date; end: Date } {
+  const month = chinaDateOf(instant).slice(0, 7);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return {
+    month,
+    start: new Date(Date.UTC(y, m - 1, 1) - OFFSET_MS),
+    end: new Date(Date.UTC(y, m, 1) - OFFSET_MS),
+  };
+}

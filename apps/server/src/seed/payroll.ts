@@ -5,10 +5,11 @@
  * module's own steps (insert, add workers, check, submit, cancel), so every figure is what a
  * check computes.
  */
-import type { TApprovalType } from '@flexpay/contract';
+import { addMonths, type TApprovalType } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
 import { approvalFlow } from '../db/schema/index.ts';
+import { chinaDateOf } from '../lib/china-time.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
 import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
 import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payouts/service.ts';
@@ -64,7 +65,7 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     sql`select id from worker where company_id = ${ids.xinghe} and status = 'left' order by id limit 1`,
   );
   const workers = payable.map((r) => Number(r.id));
-  const period = now.toISOString().slice(0, 7);
+  const period = chinaDateOf(now).slice(0, 7);
   const base = { serviceCompanyId: ids.service, channel: 'bank' as const, period, remark: '' };
   const batch = async (
     adminId: number,
@@ -73,7 +74,7 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     picked: number[],
     fen: (i: number) => number,
   ) => {
-    const id = await insertBatch(tx, ids.xinghe, adminId, { ...base, title, source });
+    const id = await insertBatch(tx, ids.xinghe, adminId, { ...base, title, source }, now);
     await addWorkerItems(
       tx,
       ids.xinghe,
@@ -112,14 +113,20 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   );
   const endsIn4 = cards.find((c) => cipher.decrypt(c.enc).endsWith('4'));
   const fine = cards.filter((c) => !cipher.decrypt(c.enc).endsWith('4')).slice(0, 7);
-  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 15)).toISOString().slice(0, 7);
+  const lastMonth = addMonths(period, -1);
   const paidIds = [...fine, ...(endsIn4 ? [endsIn4] : [])].map((c) => Number(c.worker_id));
-  const paidBatch = await insertBatch(tx, ids.xinghe, ids.demo, {
-    ...base,
-    period: lastMonth,
-    title: `${lastMonth} 数据标注劳务费`,
-    source: 'workers',
-  });
+  const paidBatch = await insertBatch(
+    tx,
+    ids.xinghe,
+    ids.demo,
+    {
+      ...base,
+      period: lastMonth,
+      title: `${lastMonth} 数据标注劳务费`,
+      source: 'workers',
+    },
+    now,
+  );
   await addWorkerItems(
     tx,
     ids.xinghe,

@@ -10,7 +10,7 @@ import { queryRows } from '../../src/db/client.ts';
 import { foreignKeyViolationOf, REFERENCED_MESSAGES } from '../../src/db/constraint-errors.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { testIdNumber } from '../files.ts';
-import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { waitFor } from '../wait-for.ts';
 
@@ -63,7 +63,7 @@ describe('references kept by the database', () => {
   const checkedBatch = async (workerIds: number[], channel: 'bank' | 'alipay' = 'bank') => {
     const created = await hr.post(`${P}/emolumentGrant`, {
       title: '引用测试',
-      period: '2026-06',
+      period: thisPeriod(),
       serviceCompanyId: hainan,
       channel,
       source: 'workers',

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, queryRows, type Database } from '../../src/db/client.ts';
+import { chinaDateOf } from '../../src/lib/china-time.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { freezeAndQueue } from '../../src/modules/payroll/payouts/service.ts';
@@ -117,14 +118,20 @@ describe.skipIf(!url || !template)('payouts survive a killed server (PostgreSQL)
     );
     expect(workers).toHaveLength(ITEMS);
     const batchId = await db.transaction(async (tx) => {
-      const id = await insertBatch(tx, companyId, Number(ids?.demo), {
-        title: '断电测试',
-        period: '2026-07',
-        serviceCompanyId: Number(ids?.service),
-        channel: 'bank',
-        source: 'workers',
-        remark: '',
-      });
+      const id = await insertBatch(
+        tx,
+        companyId,
+        Number(ids?.demo),
+        {
+          title: '断电测试',
+          period: chinaDateOf(new Date()).slice(0, 7),
+          serviceCompanyId: Number(ids?.service),
+          channel: 'bank',
+          source: 'workers',
+          remark: '',
+        },
+        new Date(),
+      );
       await addWorkerItems(
         tx,
         companyId,

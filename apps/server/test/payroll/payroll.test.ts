@@ -6,9 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMonths, payrollPeriodRange } from '@flexpay/contract';
 import { queryRows } from '../../src/db/client.ts';
+import { chinaDateOf, chinaMonthOf } from '../../src/lib/china-time.ts';
 import { buildXlsx, download, testCardNumber, testIdNumber, uploadTo } from '../files.ts';
-import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { adminWithout, waitForImportAt } from './support.ts';
 
@@ -85,8 +87,7 @@ describe('payroll batches', () => {
     yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
     hainan = await serviceCompanyId(t.database.db, '海南灵工服务有限公司');
     jiangsu = await serviceCompanyId(t.database.db, '江苏智薪人力资源有限公司');
-    // A month of its own, so the demo batches of this month do not share the monthly totals.
-    period = '2026-03';
+    period = thisPeriod();
   });
   afterAll(() => t.close());
 
@@ -274,25 +275,66 @@ describe('payroll batches', () => {
   });
 
   describe('the monthly limit', () => {
-    it('counts the period’s other checked batches: the later batch fails where the total would pass ¥98,000', async () => {
+    it('counts what is held or paid this month, whatever the 发放月份 label: the later batch fails past ¥98,000', async () => {
       const w = await newWorker();
       const first = await createBatch();
       await pick(hr, first, [{ workerId: w.id, amountFen: 5_000_000 }]);
       expect((await hr.post(batchUrl(first, '/check'))).body.data.status).toBe('confirming');
-      const second = await createBatch();
+      // Labelled next month, paid this month: it shares this month's total.
+      const second = await createBatch(hr, { period: addMonths(period, 1) });
       await pick(hr, second, [{ workerId: w.id, amountFen: 4_900_000 }]);
       expect((await hr.post(batchUrl(second, '/check'))).body.data.failedCount).toBe(1);
       expect((await items(second)).rows[0]?.checkReasons).toEqual([
         '超出每月限额 ¥98000.00：本月已发放 ¥50000.00，本笔 ¥49000.00',
       ]);
-      // Another month, or another service company, has its own total.
-      const other = await createBatch(hr, { period: '2026-04' });
-      await pick(hr, other, [{ workerId: w.id, amountFen: 4_900_000 }]);
-      expect((await hr.post(batchUrl(other, '/check'))).body.data.status).toBe('confirming');
       // Cancelling the first gives its reservation back.
       expect((await hr.post(batchUrl(first, '/cancel'), { reason: '' })).body.status).toBe(40000);
       expect((await hr.post(batchUrl(first, '/cancel'), { reason: '金额有误' })).body.data.status).toBe('cancelled');
       expect((await hr.post(batchUrl(second, '/check'))).body.data.status).toBe('confirming');
+    });
+
+    it('counts money paid within this month in China, and not what was paid last month or failed', async () => {
+      const w = await newWorker();
+      const paid = await createBatch(hr, { period: addMonths(period, -1) });
+      await pick(hr, paid, [{ workerId: w.id, amountFen: 5_000_000 }]);
+      expect((await hr.post(batchUrl(paid, '/check'))).body.data.status).toBe('confirming');
+      // Paid in full a moment ago (as settlement leaves it).
+      const settle = (payStatus: string, paidAt: string) =>
+        t.database.db.execute(sql`
+          with b as (update payroll_batch set status = 'completed' where id = ${paid} returning id)
+          update payroll_item set pay_status = ${payStatus}, paid_at = ${paidAt}::timestamptz
+           where batch_id = (select id from b)`);
+      await settle('paid', new Date().toISOString());
+      const next = await createBatch(hr, { period: addMonths(period, 1) });
+      await pick(hr, next, [{ workerId: w.id, amountFen: 4_900_000 }]);
+      expect((await hr.post(batchUrl(next, '/check'))).body.data.failedCount).toBe(1);
+      expect((await items(next)).rows[0]?.checkReasons).toEqual([
+        '超出每月限额 ¥98000.00：本月已发放 ¥50000.00，本笔 ¥49000.00',
+      ]);
+      // Paid before this month began (China time): this month's total does not hold it.
+      const { start } = chinaMonthOf(new Date());
+      await settle('paid', new Date(start.getTime() - 1).toISOString());
+      expect((await hr.post(batchUrl(next, '/check'))).body.data.status).toBe('confirming');
+      // A failed payment returned the money: it counts no more either.
+      await t.database.db.execute(sql`update payroll_batch set status = 'checking' where id = ${next}`);
+      await settle('failed', new Date().toISOString());
+      expect((await hr.post(batchUrl(next, '/check'))).body.data.status).toBe('confirming');
+    });
+
+    it('takes 发放月份 labels from a year back to a month ahead, nothing else', async () => {
+      const { min, max } = payrollPeriodRange(chinaDateOf(new Date()));
+      for (const bad of [addMonths(min, -1), addMonths(max, 1), '2031-06']) {
+        const res = await hr.post(`${P}/emolumentGrant`, {
+          title: '月份测试',
+          period: bad,
+          serviceCompanyId: hainan,
+          channel: 'bank',
+          source: 'workers',
+        });
+        expect(res.body, bad).toMatchObject({ status: 40000, message: `发放月份须在 ${min} 至 ${max} 之间` });
+      }
+      expect(await createBatch(hr, { period: min })).toBeGreaterThan(0);
+      expect(await createBatch(hr, { period: max })).toBeGreaterThan(0);
     });
 
     it('two batches checked at the same time never together pass a worker over the limit', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { idCardCheckChar } from '../../src/lib/id-card.ts';
-import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 
 const BASE = '/api/companystaff/employee';
 const JOB = '/api/companystaff/ecompanyJobCategory';
@@ -214,7 +214,7 @@ describe('workers API', () => {
     );
     const batch = await demo.post('/api/emolument/emolumentGrant', {
       title: '删除员工测试',
-      period: '2026-04',
+      period: thisPeriod(),
       serviceCompanyId: hainan?.id,
       channel: 'bank',
       source: 'workers',

@@ -1,7 +1,7 @@
 /**
  * Payroll batches (薪酬发放, DOMAIN section 6) up to 待支付: create, items from a sheet (the
- * import centre, ../import/) or picked workers, the check (rules.ts) under the period's
- * lock, fees, edits, submission through the company's approval flow, cancellation.
+ * import centre, ../import/) or picked workers, the check (rules.ts) under the lock of the
+ * company's monthly limits at the service company, fees, edits, submission through the company's approval flow, cancellation.
  */
 import {
   PAYROLL_CANCELLABLE_STATUSES,
@@ -10,6 +10,7 @@ import {
   PAYROLL_STATUSES,
   PAYROLL_WITHDRAWABLE_STATUSES,
   formatFen,
+  payrollPeriodError,
   type TApprovalPreview,
   payrollBatchNo,
   type TPage,
@@ -28,6 +29,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
+import { chinaDateOf, chinaMonthOf } from '../../../lib/china-time.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import type { FeeBearer } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
@@ -229,12 +231,17 @@ export async function createBatch(
   auth: AuthContext,
   body: TPayrollBatchBody,
 ): Promise<TPayrollBatch> {
-  const id = await insertBatch(ctx.db, auth.companyId, auth.adminId, body);
+  const id = await insertBatch(ctx.db, auth.companyId, auth.adminId, body, ctx.now());
   return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
 }
 
-/** A new batch (草稿) of the company with a service company it has an enabled link with. */
-export async function insertBatch(db: DbOrTx, companyId: number, adminId: number, body: TPayrollBatchBody) {
+/**
+ * A new batch (草稿) of the company with a service company it has an enabled link with, labelled
+ * with a month within a year back and a month ahead of now (China time).
+ */
+export async function insertBatch(db: DbOrTx, companyId: number, adminId: number, body: TPayrollBatchBody, now: Date) {
+  const periodError = payrollPeriodError(body.period, chinaDateOf(now));
+  if (periodError) throw invalidField('period', periodError);
   const link = await findEnabledLink(db, companyId, body.serviceCompanyId);
   if (!link) throw invalidField('serviceCompanyId', '未与该服务商签约或签约已停用');
   return repo.insertBatch(db, {
@@ -332,7 +339,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
   assertStatus(row, PAYROLL_EDITABLE_STATUSES, '核对');
   const link = await findEnabledLink(tx, companyId, row.serviceCompanyId);
   if (!link) throw conflict('与该服务商的签约已停用，不能核对');
-  await repo.lockPeriod(tx, companyId, row.serviceCompanyId, row.period);
+  await repo.lockMonthlyLimits(tx, companyId, row.serviceCompanyId);
   const items = await repo.findItemsToCheck(tx, companyId, id);
   if (!items.length) throw conflict('批次中没有发放明细，请先导入或选择员工');
 
@@ -357,7 +364,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
   }
   const committed = await repo.findCommittedMonthTotals(
     tx,
-    { companyId: companyId, serviceCompanyId: row.serviceCompanyId, period: row.period, exceptBatchId: id },
+    { companyId, serviceCompanyId: row.serviceCompanyId, ...chinaMonthOf(now), exceptBatchId: id },
     [...new Set([...payees.values()].map((p) => p.workerId))],
   );
   const checked = checkItems(items, payees, committed, {
