@@ -102,6 +102,7 @@ export const API = {
     topupPage: '/api/companystaff/ecompanyRecharge/page',
     topupCreate: '/api/companystaff/ecompanyRecharge',
     topupOne: '/api/companystaff/ecompanyRecharge/:id',
+    topupWithdraw: '/api/companystaff/ecompanyRecharge/:id/withdraw',
     paymentAccounts: '/api/companystaff/ecompanyPayAccount/list',
     paymentAccountCreate: '/api/companystaff/ecompanyPayAccount',
     paymentAccountOne: '/api/companystaff/ecompanyPayAccount/:id',
@@ -165,6 +166,8 @@ export const API = {
     topupVoucher: '/api/ops/topup/:id/voucher',
     companyPage: '/api/ops/company/page',
     costRule: '/api/ops/company/:id/serviceCompany/:serviceCompanyId',
+    companyFreeze: '/api/ops/company/:id/freeze',
+    companyUnfreeze: '/api/ops/company/:id/unfreeze',
     auditPage: '/api/ops/audit/page',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;

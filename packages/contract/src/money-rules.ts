@@ -1,14 +1,25 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
 
-/** 审批中 while the company's own approval flow for top-ups runs (the platform does not see it yet). */
-export const TOPUP_STATUSES = ['approving', 'pending', 'confirmed', 'rejected'] as const;
+/**
+ * 审批中 while the company's own approval flow for top-ups runs (the platform does not see it yet);
+ * 已撤回 when the company withdrew it while 审批中 or 待确认 (no money ever moved).
+ */
+export const TOPUP_STATUSES = ['approving', 'pending', 'confirmed', 'rejected', 'withdrawn'] as const;
 export type TTopupStatus = (typeof TOPUP_STATUSES)[number];
 export const TOPUP_STATUS_LABELS: Record<TTopupStatus, string> = {
   approving: '审批中',
   pending: '待确认',
   confirmed: '已到账',
   rejected: '已驳回',
+  withdrawn: '已撤回',
 };
+/** The statuses a company may withdraw a top-up from (撤回): before the platform decides. */
+export const TOPUP_WITHDRAWABLE_STATUSES: readonly TTopupStatus[] = ['approving', 'pending'];
+
+/** A company's status (DOMAIN section 2): 冻结 can sign in and read, not pay. */
+export const COMPANY_STATUSES = ['normal', 'frozen'] as const;
+export type TCompanyStatus = (typeof COMPANY_STATUSES)[number];
+export const COMPANY_STATUS_LABELS: Record<TCompanyStatus, string> = { normal: '正常', frozen: '已冻结' };
 
 export const FEE_BEARERS = ['company', 'worker'] as const;
 export type TFeeBearer = (typeof FEE_BEARERS)[number];
@@ -104,6 +115,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'worker.import': '上传员工导入文件',
   'worker.importCommit': '确认导入员工',
   'money.topup.create': '提交充值',
+  'money.topup.withdraw': '撤回充值',
   'money.account.create': '添加付款账户',
   'money.account.update': '编辑付款账户',
   'money.account.delete': '删除付款账户',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZApprovalRequest } from './approval.ts';
 import { ZId, ZPageQuery } from './envelope.ts';
 import { ZDate } from './primitives.ts';
 import {
@@ -162,6 +163,18 @@ export const ZTopup = z.object({
   ),
 });
 export type TTopup = z.infer<typeof ZTopup>;
+
+/**
+ * 充值详情 (the company's view): the top-up, who submitted it, its approval in the company's
+ * flow (steps and history; null when none was needed), and whether the viewer may withdraw it
+ * (撤回: 审批中 or 待确认, by its submitter or an admin holding 账户充值).
+ */
+export const ZTopupDetail = ZTopup.extend({
+  createdByName: z.string(),
+  approval: ZApprovalRequest.nullable(),
+  canWithdraw: z.boolean(),
+});
+export type TTopupDetail = z.infer<typeof ZTopupDetail>;
 
 export const ZRejectTopupBody = z.object({
   reason: z.string({ error: '请填写驳回原因' }).trim().min(1, '请填写驳回原因').max(200, '驳回原因最多 200 个字'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZPageQuery } from './envelope.ts';
 import { ZDate } from './primitives.ts';
 import { ZAuditRowBase, ZCostRule } from './money.ts';
+import { COMPANY_STATUSES } from './money-rules.ts';
 
 /** The operator console's sign-in (its own realm: DOMAIN section 0). */
 export const ZOpsLoginBody = z.object({
@@ -21,10 +22,23 @@ export const ZOpsCompany = z.object({
   id: z.number().int(),
   name: z.string(),
   creditCode: z.string(),
-  status: z.string(),
+  status: z.enum(COMPANY_STATUSES),
+  /** Why the company is frozen and since when (null while 正常). */
+  frozenReason: z.string().nullable(),
+  frozenAt: z.string().nullable(),
   serviceCompanies: z.array(ZCostRule),
 });
 export type TOpsCompany = z.infer<typeof ZOpsCompany>;
+
+/** 冻结 needs a reason (the company is told it cannot pay; the audit keeps it); 解冻 may say why. */
+export const ZFreezeCompanyBody = z.object({
+  reason: z.string({ error: '请填写冻结原因' }).trim().min(1, '请填写冻结原因').max(200, '冻结原因最多 200 个字'),
+});
+export type TFreezeCompanyBody = z.input<typeof ZFreezeCompanyBody>;
+export const ZUnfreezeCompanyBody = z.object({
+  reason: z.string().trim().max(200, '解冻说明最多 200 个字').default(''),
+});
+export type TUnfreezeCompanyBody = z.input<typeof ZUnfreezeCompanyBody>;
 
 export const ZOpsTopupQuery = ZPageQuery.extend({
   status: z.enum(['pending', 'confirmed', 'rejected'], { error: '充值状态不存在' }).optional(),

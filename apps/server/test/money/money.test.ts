@@ -85,6 +85,7 @@ describe('money', () => {
         '待确认',
         '已到账',
         '已驳回',
+        '已撤回',
       ]);
       expect(res.body.data.ledgerEntryType[0]).toEqual({ value: 'topup', label: '充值' });
     });

@@ -36,6 +36,9 @@ export const company = pgTable(
     address: varchar('address', { length: 200 }).notNull().default(''),
     /** normal 正常 | frozen 冻结 (can sign in and read, not pay). */
     status: varchar('status', { length: 10 }).notNull().default('normal'),
+    /** Why and since when an operator froze the company (null while normal). */
+    frozenReason: varchar('frozen_reason', { length: 200 }),
+    frozenAt: timestamp('frozen_at', { withTimezone: true }),
     branding: jsonb('branding').$type<TBranding>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

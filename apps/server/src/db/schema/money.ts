@@ -63,7 +63,7 @@ export const topup = pgTable(
     /** The voucher's content hash (stored_file.sha256): one voucher backs one open top-up of a company. */
     voucherSha256: varchar('voucher_sha256', { length: 64 }),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
-    /** pending 待确认 | confirmed 已到账 | rejected 已驳回 */
+    /** approving 审批中 | pending 待确认 | confirmed 已到账 | rejected 已驳回 | withdrawn 已撤回 (by the company) */
     status: varchar('status', { length: 10 }).notNull().default('pending'),
     rejectReason: varchar('reject_reason', { length: 200 }),
     createdBy: bigint('created_by', { mode: 'number' }),
@@ -74,7 +74,7 @@ export const topup = pgTable(
   },
   (t) => [
     check('topup_amount_ck', sql`${t.amountFen} > 0`),
-    check('topup_status_ck', sql`${t.status} in ('approving', 'pending', 'confirmed', 'rejected')`),
+    check('topup_status_ck', sql`${t.status} in ('approving', 'pending', 'confirmed', 'rejected', 'withdrawn')`),
     check('topup_confirmed_transfer_ck', sql`(${t.status} = 'confirmed') = (${t.transferId} is not null)`),
     index('topup_company_idx').on(t.companyId, t.createdAt, t.id),
     // The voucher and the admin are of the top-up's company.

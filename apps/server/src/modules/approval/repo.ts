@@ -114,6 +114,27 @@ export async function findRequest(db: DbOrTx, companyId: number, id: number): Pr
   return row;
 }
 
+/** The latest request of a subject of the company (a subject withdrawn and resubmitted has several). */
+export async function findLatestRequestOf(
+  db: DbOrTx,
+  companyId: number,
+  subject: { kind: string; id: string },
+): Promise<RequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(approvalRequest)
+    .where(
+      and(
+        eq(approvalRequest.companyId, companyId),
+        eq(approvalRequest.subjectKind, subject.kind),
+        eq(approvalRequest.subjectId, subject.id),
+      ),
+    )
+    .orderBy(desc(approvalRequest.id))
+    .limit(1);
+  return row;
+}
+
 export async function updateRequest(
   db: DbOrTx,
   id: number,

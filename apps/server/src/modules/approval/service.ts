@@ -196,6 +196,21 @@ export async function withdrawApproval(tx: DbOrTx, companyId: number, requestId:
   return true;
 }
 
+/**
+ * For other modules: `withdrawApproval` of a subject's latest request, for a subject that keeps
+ * no request id (a top-up). False when it has none or it had already ended.
+ */
+export async function withdrawApprovalOf(
+  tx: DbOrTx,
+  companyId: number,
+  subject: { kind: string; id: string | number },
+  now: Date,
+): Promise<boolean> {
+  const row = await repo.findLatestRequestOf(tx, companyId, { kind: subject.kind, id: String(subject.id) });
+  if (!row || row.status !== 'pending') return false;
+  return withdrawApproval(tx, companyId, row.id, now);
+}
+
 /** Approves or rejects the current step of a request, as one of its approvers. */
 export async function decide(
   ctx: ServiceContext,
@@ -305,6 +320,21 @@ export async function getRequest(ctx: ServiceContext, auth: AuthContext, id: num
   if (!row) throw notFound('审批不存在');
   const [request] = await toRequests(ctx, auth, [row]);
   return request as TApprovalRequest;
+}
+
+/**
+ * For other modules: the latest approval of a subject (for a subject that keeps no request id,
+ * such as a top-up), with its history; null when none was ever started.
+ */
+export async function getLatestRequestOf(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  subject: { kind: string; id: string | number },
+): Promise<TApprovalRequest | null> {
+  const row = await repo.findLatestRequestOf(ctx.db, auth.companyId, { kind: subject.kind, id: String(subject.id) });
+  if (!row) return null;
+  const [request] = await toRequests(ctx, auth, [row]);
+  return request ?? null;
 }
 
 /** 待我审批: what waits for this admin's decision now (newest first, at most 200). */

@@ -1,8 +1,8 @@
 /** The only SQL of topup and payment_account. */
-import { and, asc, desc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
-import { paymentAccount, topup } from '../../db/schema/index.ts';
+import { admin, paymentAccount, topup } from '../../db/schema/index.ts';
 
 // ---- Payment accounts ----
 
@@ -158,7 +158,10 @@ export interface TopupFilters {
   status?: string | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
-  /** The operator's view: a top-up still in the company's approval is not the platform's yet. */
+  /**
+   * The operator's view: a top-up still in the company's approval is not the platform's yet, and
+   * one the company withdrew is no longer.
+   */
   hideApproving?: boolean;
 }
 
@@ -170,7 +173,7 @@ export async function findTopupPage(db: DbOrTx, f: TopupFilters, page: number, l
     where: [
       equals(topup.companyId, f.companyId),
       equals(topup.status, f.status),
-      f.hideApproving ? ne(topup.status, 'approving') : undefined,
+      f.hideApproving ? notInArray(topup.status, ['approving', 'withdrawn']) : undefined,
       f.from ? gte(topup.createdAt, f.from) : undefined,
       f.to ? lt(topup.createdAt, f.to) : undefined,
     ],
@@ -220,6 +223,24 @@ export async function finishTopupApproval(
 
 export async function setTopupApproving(db: DbOrTx, id: number) {
   await db.update(topup).set({ status: 'approving' }).where(eq(topup.id, id));
+}
+
+/** 撤回 by the company: only from 审批中 or 待确认 (the caller holds the row lock). */
+export async function withdrawTopup(db: DbOrTx, id: number, at: Date) {
+  await db
+    .update(topup)
+    .set({ status: 'withdrawn', decidedAt: at })
+    .where(and(eq(topup.id, id), inArray(topup.status, ['approving', 'pending'])));
+}
+
+/** The name of an admin of the company (a top-up's submitter). */
+export async function findAdminName(db: DbOrTx, companyId: number, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: admin.name })
+    .from(admin)
+    .where(and(eq(admin.companyId, companyId), eq(admin.id, id)))
+    .limit(1);
+  return row?.name;
 }
 
 export async function decideTopup(

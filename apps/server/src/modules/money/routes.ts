@@ -11,6 +11,7 @@ import {
   ZPaymentAccountBody,
   ZTopup,
   ZTopupBody,
+  ZTopupDetail,
   ZTopupQuery,
 } from '@flexpay/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,12 +24,13 @@ import {
   createTopup,
   deletePaymentAccount,
   getCompanyBalances,
-  getTopup,
+  getTopupDetail,
   listCompanyEntries,
   listPaymentAccounts,
   listTopups,
   setDefaultPaymentAccount,
   updatePaymentAccount,
+  withdrawTopup,
 } from './service.ts';
 
 /** 资金管理, the company side: balances, 资金明细, top-ups and payment accounts. */
@@ -87,8 +89,31 @@ export const moneyRoutes: FastifyPluginAsync = async (app) => {
     method: 'GET',
     url: API.money.topupOne,
     access: 'money:view',
-    schema: { tags: ['money'], summary: '充值详情', params: ZIdParams, data: ZTopup },
-    handler: (auth, { params }) => getTopup(app.db, params.id, auth.companyId),
+    schema: {
+      tags: ['money'],
+      summary: '充值详情',
+      description: '充值、提交人、公司内部审批（步骤与记录，无需审批时为 null）与当前管理员能否撤回。',
+      params: ZIdParams,
+      data: ZTopupDetail,
+    },
+    handler: (auth, { params }) => getTopupDetail(app.ctx, auth, params.id),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.money.topupWithdraw,
+    access: 'money:view',
+    audit: 'money.topup.withdraw',
+    schema: {
+      tags: ['money'],
+      summary: '撤回充值',
+      description: `撤回审批中或待确认的充值（已撤回）：进行中的审批随之结束，充值离开平台的确认队列；不动资金。限提交人或拥有“账户充值”权限的管理员；平台已确认或驳回的答 40900。`,
+      params: ZIdParams,
+      data: ZTopupDetail,
+    },
+    message: '充值已撤回',
+    target: ({ params }) => `topup:${params.id}`,
+    handler: (auth, { params }) => withdrawTopup(app.ctx, auth, params.id),
   });
 
   route(app, {

@@ -3,12 +3,14 @@ import {
   Code,
   formatFen,
   TOPUP_STATUS_LABELS,
+  TOPUP_WITHDRAWABLE_STATUSES,
   type TBalance,
   type TLedgerEntry,
   type TLedgerEntryType,
   type TPage,
   type TPaymentAccount,
   type TTopup,
+  type TTopupDetail,
   type TTopupStatus,
   type ZLedgerEntryFilters,
   type ZLedgerEntryQuery,
@@ -22,7 +24,7 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import type { ApprovalOutcomeHandler } from '../../core/approval.ts';
-import { startApproval } from '../approval/service.ts';
+import { getLatestRequestOf, startApproval, withdrawApprovalOf } from '../approval/service.ts';
 import { getCompanyName } from '../company/service.ts';
 import { findStoredFile, findStoredFileIn } from '../file/service.ts';
 import { getBalances, listEntries, postTransfer, type EntryFilters } from '../ledger/service.ts';
@@ -245,12 +247,74 @@ export async function getTopup(db: DbOrTx, id: number, companyId?: number): Prom
   return toTopup(row, companyId);
 }
 
-const ALREADY = { confirmed: '该充值已确认到账，请勿重复操作', rejected: '该充值已驳回，不能再处理' } as const;
+const ALREADY = {
+  confirmed: '该充值已确认到账，请勿重复操作',
+  rejected: '该充值已驳回，不能再处理',
+  withdrawn: '该充值已被企业撤回，不能再处理',
+} as const;
 
 /** A top-up the operator may decide: 待确认 (one in the company's approval is not theirs yet). */
 function assertPendingForOperator(row: repo.TopupRow | undefined): asserts row is repo.TopupRow {
   if (!row || row.status === 'approving') throw notFound('充值记录不存在');
-  if (row.status !== 'pending') throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected']);
+  if (row.status !== 'pending') {
+    throw new AppError(Code.CONFLICT, ALREADY[row.status as 'confirmed' | 'rejected' | 'withdrawn']);
+  }
+}
+
+/** The subject of a top-up's approval requests. */
+const topupSubject = (id: number) => ({ kind: 'topup', id: String(id) });
+
+const WITHDRAW_FORBIDDEN = '只有提交该充值的管理员或拥有“账户充值”权限的管理员可以撤回';
+const NOT_WITHDRAWABLE: Partial<Record<TTopupStatus, string>> = {
+  confirmed: '该充值已确认到账，不能撤回',
+  rejected: '该充值已驳回，不能撤回',
+  withdrawn: '该充值已撤回，请勿重复操作',
+};
+
+/** Whether this admin may withdraw a top-up of the company: its submitter, or one holding 账户充值. */
+const mayWithdraw = (auth: AuthContext, row: repo.TopupRow) =>
+  row.createdBy === auth.adminId || auth.elements.has('money:topup');
+
+/** 充值详情: the top-up, its submitter, its approval (steps and history) and whether the viewer may withdraw it. */
+export async function getTopupDetail(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TTopupDetail> {
+  const row = await repo.findTopup(ctx.db, id, auth.companyId);
+  if (!row) throw notFound('充值记录不存在');
+  const [approval, createdByName] = await Promise.all([
+    getLatestRequestOf(ctx, auth, topupSubject(id)),
+    row.createdBy === null ? Promise.resolve('') : repo.findAdminName(ctx.db, auth.companyId, row.createdBy),
+  ]);
+  return {
+    ...toTopup(row, auth.companyId),
+    createdByName: createdByName ?? '',
+    approval,
+    canWithdraw: TOPUP_WITHDRAWABLE_STATUSES.includes(row.status as TTopupStatus) && mayWithdraw(auth, row),
+  };
+}
+
+/**
+ * 撤回: the company takes back a top-up that is 审批中 or 待确认 (已撤回). No money moves: a
+ * top-up credits only on the operator's confirmation, which a withdrawn one never gets. A
+ * running approval ends first (已撤回, under the request's lock, the lock a decision takes
+ * before the top-up's, so the two never cross); then, under the top-up's row lock (the lock the
+ * operator's confirmation and rejection take), only a top-up still 审批中 or 待确认 is withdrawn:
+ * of a withdrawal and a confirmation racing, exactly one wins and the other is refused. It
+ * leaves the operator's queue, and its voucher may back a new top-up.
+ */
+export async function withdrawTopup(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TTopupDetail> {
+  await ctx.db.transaction(async (tx) => {
+    const head = await repo.findTopup(tx, id, auth.companyId);
+    if (!head) throw notFound('充值记录不存在');
+    if (!mayWithdraw(auth, head)) throw new AppError(Code.FORBIDDEN, WITHDRAW_FORBIDDEN);
+    const now = ctx.now();
+    if (head.status === 'approving') await withdrawApprovalOf(tx, auth.companyId, topupSubject(id), now);
+    const row = await repo.findTopup(tx, id, auth.companyId, true);
+    if (!row) throw notFound('充值记录不存在');
+    if (!TOPUP_WITHDRAWABLE_STATUSES.includes(row.status as TTopupStatus)) {
+      throw new AppError(Code.CONFLICT, NOT_WITHDRAWABLE[row.status as TTopupStatus] ?? '该充值不能撤回');
+    }
+    await repo.withdrawTopup(tx, id, now);
+  });
+  return getTopupDetail(ctx, auth, id);
 }
 
 /**

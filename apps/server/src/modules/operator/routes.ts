@@ -3,6 +3,7 @@ import {
   ZCostRule,
   ZCostRuleBody,
   ZCostRuleParams,
+  ZFreezeCompanyBody,
   ZIdParams,
   ZOperatorInfo,
   ZOpsAuditQuery,
@@ -14,6 +15,7 @@ import {
   ZPage,
   ZRejectTopupBody,
   ZTopup,
+  ZUnfreezeCompanyBody,
 } from '@flexpay/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -22,7 +24,7 @@ import { notFound } from '../../lib/errors.ts';
 import { requireOperator } from '../../core/auth.ts';
 import { idempotent } from '../../plugins/idempotency.ts';
 import { route } from '../../plugins/route.ts';
-import { listCompanies } from '../company/service.ts';
+import { listCompanies, setCompanyFrozen, type OpsCompany } from '../company/service.ts';
 import { isInStore, readStoredFile } from '../file/service.ts';
 import { confirmTopup, findTopupVoucher, getTopup, listTopups, rejectTopup } from '../money/service.ts';
 import { costRulesOfCompanies, updateCostRule } from '../service-company/service.ts';
@@ -178,11 +180,63 @@ export const operatorRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (_op, { query }) => {
       const page = await listCompanies(app.db, query);
-      const rules = await costRulesOfCompanies(
-        app.db,
-        page.rows.map((c) => c.id),
-      );
-      return { total: page.total, rows: page.rows.map((c) => ({ ...c, serviceCompanies: rules.get(c.id) ?? [] })) };
+      return { total: page.total, rows: await withCostRules(page.rows) };
+    },
+  });
+
+  /** Companies with their service companies and cost rules, as the list shows them. */
+  const withCostRules = async (companies: OpsCompany[]) => {
+    const rules = await costRulesOfCompanies(
+      app.db,
+      companies.map((c) => c.id),
+    );
+    return companies.map((c) => ({ ...c, serviceCompanies: rules.get(c.id) ?? [] }));
+  };
+  const oneWithCostRules = async (company: OpsCompany) => {
+    const [row] = await withCostRules([company]);
+    if (!row) throw notFound('企业不存在');
+    return row;
+  };
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.companyFreeze,
+    access: 'operator',
+    audit: 'ops.company.freeze',
+    schema: {
+      tags: ['ops'],
+      summary: '冻结企业',
+      description: `冻结后企业仍可登录和查看，但不能支付（确认支付、重新支付被拒绝）；须写明原因，原因随企业保存并记入操作日志。已冻结的答 40900。`,
+      params: ZIdParams,
+      body: ZFreezeCompanyBody,
+      data: ZOpsCompany,
+    },
+    message: (c) => `已冻结“${c.name}”，原因：${c.frozenReason ?? ''}`,
+    target: ({ params }) => `company:${params.id}`,
+    handler: async (_op, { params, body, request }) => {
+      request.audit.detail = { reason: body.reason };
+      return oneWithCostRules(await setCompanyFrozen(app.ctx, params.id, true, body.reason));
+    },
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.ops.companyUnfreeze,
+    access: 'operator',
+    audit: 'ops.company.unfreeze',
+    schema: {
+      tags: ['ops'],
+      summary: '解冻企业',
+      description: '恢复企业的支付，清除冻结原因；可写明说明，记入操作日志。未冻结的答 40900。',
+      params: ZIdParams,
+      body: ZUnfreezeCompanyBody,
+      data: ZOpsCompany,
+    },
+    message: (c) => `已解冻“${c.name}”`,
+    target: ({ params }) => `company:${params.id}`,
+    handler: async (_op, { params, body, request }) => {
+      request.audit.detail = { reason: body.reason };
+      return oneWithCostRules(await setCompanyFrozen(app.ctx, params.id, false));
     },
   });
 
