@@ -124,6 +124,7 @@ export const API = {
     item: '/api/emolument/emolumentDetail/:id',
     itemsByIds: '/api/emolument/emolumentDetail/getEmolumentDetailByIds',
     pay: '/api/emolument/payRoll/:id/pay',
+    payProgress: '/api/emolument/payRoll/:id/progress',
     payMethods: '/api/emolument/payRoll/payMethods',
     payCode: '/api/emolument/payRoll/payCode',
     repay: '/api/emolument/refund/:id/repay',

@@ -194,6 +194,23 @@ export type TRefundQuery = z.input<typeof ZRefundQuery>;
 export const ZRefundItem = ZPayrollItem.extend({ batchTitle: z.string(), batchNo: z.string() });
 export type TRefundItem = z.infer<typeof ZRefundItem>;
 
+/**
+ * 支付进度 of a batch (支付详情 follows it while 支付中): the payment answers at once and its
+ * payouts are queued afterwards, a chunk at a time. Counts of the items that passed the check:
+ * `queued` have their payout (sent or not), `submitted` are at the provider awaiting its result,
+ * `succeeded` and `failed` are settled (each item's latest payout).
+ */
+export const ZPayProgress = z.object({
+  batchId: z.number().int(),
+  status: z.enum(PAYROLL_STATUSES),
+  total: z.number().int(),
+  queued: z.number().int(),
+  submitted: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+});
+export type TPayProgress = z.infer<typeof ZPayProgress>;
+
 /** 支付中心: every payout (an item's attempt at the provider) by status and channel. */
 export const ZPaymentQuery = ZPageQuery.extend({
   status: z.enum(PAYOUT_STATUSES, { error: '支付状态不存在' }).optional(),

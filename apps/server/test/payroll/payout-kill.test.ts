@@ -1,7 +1,9 @@
 /**
- * Exactly once, whatever fails (issue 18), on PostgreSQL: a real server process settles a
- * 5,000-item batch through the sandbox provider and is killed (SIGKILL) in the middle; started
- * again, it finishes. Every item ends in one final state, none is paid twice, the ledger holds.
+ * Exactly once, whatever fails (issue 18, issue 24), on PostgreSQL: a 5,000-item batch is paid
+ * (the freeze and 支付中 committed, as 确认支付 answers) and its process dies before any payout is
+ * queued; a real server process, started, queues the payouts and is killed (SIGKILL) as soon as
+ * queuing has begun, started again and killed in the middle of settlement through the sandbox
+ * provider; started a third time, it finishes. Every item ends in one final state, none is paid twice, the ledger holds.
  * Skipped without TEST_DATABASE_URL (PGlite's data directory belongs to one process).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -15,7 +17,7 @@ import { openPostgres, queryRows, type Database } from '../../src/db/client.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
-import { freezeAndQueue } from '../../src/modules/payroll/payouts/service.ts';
+import { freezeForPayment } from '../../src/modules/payroll/payouts/service.ts';
 import { addWorkerItems, insertBatch, runCheck, runSubmit } from '../../src/modules/payroll/batches/service.ts';
 import { payrollApprovalOutcomes } from '../../src/seed/payroll.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
@@ -142,8 +144,22 @@ describe.skipIf(!url || !template)('payouts survive a killed server (PostgreSQL)
     });
     await db.transaction((tx) => runCheck(tx, companyId, batchId, new Date()));
     await db.transaction((tx) => runSubmit(tx, payrollApprovalOutcomes, companyId, batchId, new Date()));
-    await db.transaction((tx) => freezeAndQueue(tx, companyId, batchId));
-    expect(await count(sql`select count(*)::int as n from payout where batch_id = ${batchId}`)).toBe(ITEMS);
+    // 确认支付's transaction only: the queue job it would send is lost with the process.
+    await db.transaction((tx) => freezeForPayment(tx, companyId, batchId));
+    const payouts = sql`select count(*)::int as n from payout where batch_id = ${batchId}`;
+    expect(await count(payouts)).toBe(0);
+
+    // Started, the server queues the batch's payouts (on start and on its timer); killed without
+    // warning as soon as queuing has begun.
+    server = await start();
+    await waitFor(
+      () => count(payouts),
+      (n) => n > 0,
+      { what: 'the first queued payouts', timeoutMs: 120_000, intervalMs: 20 },
+    );
+    server.kill('SIGKILL');
+    await new Promise((r) => server!.once('exit', r));
+    expect(await count(payouts)).toBeGreaterThan(0);
 
     // Settling; killed without warning once some hundreds are done.
     server = await start();
@@ -176,6 +192,11 @@ describe.skipIf(!url || !template)('payouts survive a killed server (PostgreSQL)
       await count(sql`select count(*)::int as n from (select item_id from payout where batch_id = ${batchId}
                          and status = 'succeeded' group by item_id having count(*) > 1) twice`),
     ).toBe(0);
+    // Queued once each, whatever the kills: one payout per item.
+    expect(await count(payouts)).toBe(ITEMS);
+    expect(await count(sql`select count(distinct item_id)::int as n from payout where batch_id = ${batchId}`)).toBe(
+      ITEMS,
+    );
     // Each item's state is its payout's, and each settled payout has exactly one ledger transfer.
     expect(
       await count(sql`select count(*)::int as n from payroll_item i join payout p on p.item_id = i.id

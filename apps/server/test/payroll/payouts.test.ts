@@ -2,7 +2,8 @@
  * Paying batches (issue 18): the step-up code, the freeze and the outbox, the sandbox provider's
  * three failures, signed callbacks (duplicate, forged, stale; single and batch), dispatch in bulk,
  * reconciliation, paying a failed item again, insufficient balance, concurrent payments,
- * permissions and another company.
+ * permissions and another company; the payment answering before its payouts are queued (a job,
+ * in chunks, resumed after a crash), its progress, and Idempotency-Key replays.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
 import { sql } from 'drizzle-orm';
@@ -12,7 +13,12 @@ import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { signCallback, type PayoutOrder } from '../../src/lib/payout-provider.ts';
 import { signedBatchCallback, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
-import { dispatchPayouts, freezeAndQueue } from '../../src/modules/payroll/payouts/service.ts';
+import {
+  dispatchPayouts,
+  freezeAndQueue,
+  freezeForPayment,
+  queuePayouts,
+} from '../../src/modules/payroll/payouts/service.ts';
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
@@ -35,6 +41,7 @@ function cardEndingIn(seed: number, last: string): string {
 describe('payouts', () => {
   let t: TestApp;
   let demo: Caller;
+  let demoToken: string;
   let hr: Caller;
   let yunfan: Caller;
   let hainan: number;
@@ -121,7 +128,8 @@ describe('payouts', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    demo = caller(t.app, await loginAs(t.app, 'demo'));
+    demoToken = await loginAs(t.app, 'demo');
+    demo = caller(t.app, demoToken);
     hr = caller(t.app, await loginAs(t.app, 'hr'));
     yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
     hainan = await serviceCompanyId(t.database.db, '海南灵工服务有限公司');
@@ -480,6 +488,132 @@ describe('payouts', () => {
     expect(callbacks?.n).toBe(5);
     expect((await items(id)).every((i) => i.payStatus === 'paid')).toBe(true);
     expect((await demo.get(batchUrl(id))).body.data.status).toBe('completed');
+  });
+
+  it('answers 确认支付 with the freeze alone; the payment job queues the payouts; progress counts them', async () => {
+    const workers = [await newWorker(), await newWorker(), await newWorker({ card: cardEndingIn(13_000, '4') })];
+    const id = await toPay(workers);
+    const key = `pay-${id}-${Date.now()}`;
+    const code = await payCode();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: payUrl(id),
+      headers: { authorization: demoToken, 'idempotency-key': key },
+      payload: code,
+    });
+    expect(paid.json()).toMatchObject({ status: 200, data: { status: 'paying' } });
+    // The same key again (a retry after a timeout) answers the stored reply: no second freeze.
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: payUrl(id),
+      headers: { authorization: demoToken, 'idempotency-key': key },
+      payload: code,
+    });
+    expect(replay.json()).toEqual(paid.json());
+    const [freezes] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from ledger_transfer where type = 'freeze' and ref_kind = 'payroll_batch' and ref_id = ${String(id)}`,
+    );
+    expect(freezes?.n).toBe(1);
+    // No round is run here: the job the payment sent queues the three payouts (and dispatches them).
+    await waitFor(
+      async () =>
+        (
+          await queryRows<{ n: number }>(
+            t.database.db,
+            sql`select count(*)::int as n from payout where batch_id = ${id}`,
+          )
+        )[0]?.n,
+      (n) => n === 3,
+      { what: 'the payment job queuing the payouts', timeoutMs: 20_000, intervalMs: 100 },
+    );
+    const progress = await demo.get(`${P}/payRoll/${id}/progress`);
+    expect(progress.body.status).toBe(200);
+    expect(progress.body.data).toMatchObject({ batchId: id, status: 'paying', total: 3, queued: 3 });
+    await settleAll(id);
+    expect((await demo.get(`${P}/payRoll/${id}/progress`)).body.data).toEqual({
+      batchId: id,
+      status: 'partial',
+      total: 3,
+      queued: 3,
+      submitted: 0,
+      succeeded: 2,
+      failed: 1,
+    });
+    expect((await yunfan.get(`${P}/payRoll/${id}/progress`)).body.status).toBe(40400);
+    expect((await verifyLedger(t.database.db)).violations).toEqual([]);
+  });
+
+  it('queues a payment in chunks that a crash leaves half done: resumed without twins, finished only when whole', async () => {
+    const workers = [];
+    for (let i = 0; i < 5; i++) workers.push(await newWorker());
+    const id = await toPay(workers);
+    const [company] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select company_id as id from payroll_batch where id = ${id}`,
+    );
+    const companyId = Number(company?.id);
+    const count = async (query: ReturnType<typeof sql>) =>
+      Number((await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0);
+    // The payment's transaction: the freeze and 支付中, no payout yet.
+    await t.database.db.transaction((tx) => freezeForPayment(tx, companyId, id));
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('paying');
+    expect(await count(sql`select count(*)::int as n from payout where batch_id = ${id}`)).toBe(0);
+    expect((await demo.get(`${P}/payRoll/${id}/progress`)).body.data).toMatchObject({ total: 5, queued: 0 });
+    // The queue job dies after its first chunk of two has committed.
+    const crash = new Error('killed');
+    await expect(
+      queuePayouts(t.app.ctx, {
+        batchId: id,
+        chunk: 2,
+        onChunk: () => Promise.reject(crash),
+      }),
+    ).rejects.toBe(crash);
+    expect(await count(sql`select count(*)::int as n from payout where batch_id = ${id}`)).toBe(2);
+    // Those two are sent and settled (their callbacks posted here: a round would queue the rest):
+    // the batch is not finished, three items wait to be queued.
+    expect(await dispatchPayouts(t.app.ctx, t.app.payouts.provider)).toBe(2);
+    const sent = await queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
+      t.database.db,
+      sql`select s.ref, s.outcome, s.reason, s.settles_at from sandbox_payout s join payout p on p.ref = s.ref
+           where p.batch_id = ${id}`,
+    );
+    expect(sent).toHaveLength(2);
+    const callback = signedBatchCallback(
+      SECRET,
+      sent.map((r) => ({ ...r, settlesAt: new Date(r.settles_at) })),
+      new Date(),
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/payout/callback',
+          headers: callback.headers,
+          payload: callback.body,
+        })
+      ).json(),
+    ).toEqual({ status: 200, data: { settled: 2, already: 0, unknown: 0 } });
+    expect((await demo.get(`${P}/payRoll/${id}/progress`)).body.data).toMatchObject({
+      total: 5,
+      queued: 2,
+      succeeded: 2,
+    });
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('paying');
+    // Resumed (the next start's job, or the timer): the rest, each item once.
+    expect(await queuePayouts(t.app.ctx, { batchId: id, chunk: 2 })).toBe(3);
+    expect(await queuePayouts(t.app.ctx, { batchId: id, chunk: 2 })).toBe(0);
+    expect(await count(sql`select count(*)::int as n from payout where batch_id = ${id}`)).toBe(5);
+    expect(
+      await count(sql`select count(*)::int as n from payout p join payroll_item i on i.id = p.item_id
+                       where p.batch_id = ${id} and i.pay_status = 'paying' and p.ref = 'PO' || i.id || '-1'`),
+    ).toBe(3);
+    await settleAll(id);
+    expect((await demo.get(batchUrl(id))).body.data.status).toBe('completed');
+    expect(
+      await count(sql`select count(*)::int as n from payroll_item where batch_id = ${id} and pay_status = 'paid'`),
+    ).toBe(5);
+    expect((await verifyLedger(t.database.db)).violations).toEqual([]);
   });
 
   it('refuses when the balance is short, changing nothing', async () => {

@@ -7,6 +7,7 @@ import { templateHeaderOf } from '../../import/columns.ts';
 import { defineImporter } from '../../../core/importer.ts';
 import { assertBatchTakesItems, openBatchForItems } from '../batches/service.ts';
 import { EXAMPLE_ID_NUMBER, PAYROLL_COLUMNS, rowCheck, type PayrollCheckData, type StagedItem } from './rows.ts';
+import { growthTracker } from '../../ledger/statistics.ts';
 
 const KEYS = Object.keys(PAYROLL_COLUMNS) as (keyof typeof PAYROLL_COLUMNS)[];
 const NOTES: Record<(typeof KEYS)[number], string> = {
@@ -65,6 +66,7 @@ export const payrollImporter = defineImporter<StagedItem, PayrollCheckData, keyo
   async openCommit(tx, scope) {
     if (scope.subjectId === null) throw new Error('payroll import without its batch');
     const open = await openBatchForItems(tx, scope.companyId, scope.subjectId);
+    const planner = growthTracker(tx, ['payroll_item']);
     const batchId = open.row.id;
     // 序号 in the sheet's order after the batch's earlier items, without gaps (blank rows skipped).
     let next = open.nextRowNo;
@@ -80,7 +82,11 @@ export const payrollImporter = defineImporter<StagedItem, PayrollCheckData, keyo
           amountFen: r.amountFen,
           remark: r.remark,
         }));
-        return open.insert(values);
+        // The items' statistics kept up as the commit grows the table (ADR 0016).
+        return open.insert(values).then(async (n) => {
+          await planner.wrote({ payroll_item: n });
+          return n;
+        });
       },
       finish: () => open.finish(),
     };

@@ -6,30 +6,126 @@ import { payout, payrollBatch, payrollItem } from '../../../db/schema/index.ts';
 
 export type PayoutRow = typeof payout.$inferSelect;
 
+/** Where queuing a batch's payouts has got to: the last item queued, in (序号, id) order. */
+export interface QueueCursor {
+  rowNo: number;
+  id: number;
+}
+
 /**
- * The outbox of a batch's payment: one payout per item that passed the check (ref `PO<item>-1`),
- * and the items marked 支付中; answers how many.
+ * The outbox of a batch's payment, a chunk at a time: the next `limit` items that passed the check
+ * and have no payout yet (pay status still empty), in (序号, id) order after `after`, each get a
+ * payout (ref `PO<item>-1`) and are marked 支付中, in one statement. Idempotent: an item already
+ * queued is left out by its pay status, and a payout that exists already is kept (`on conflict do
+ * nothing` on the item's first attempt), so a retried or crashed run never queues an item twice.
+ * Items are queued in (序号, id) order and each chunk is atomic, so the queued items of a batch
+ * are always a prefix of that order: the batch is queued whole when its last item is
+ * (`isQueued`). The caller holds the batch's lock (chunks of one batch never interleave).
+ * Answers how many items the chunk took and the last of them.
  */
-export async function insertBatchPayouts(db: DbOrTx, companyId: number, batchId: number, serviceCompanyId: number) {
-  const [row] = await queryRows<{ n: number }>(
+export async function queueNextPayouts(
+  db: DbOrTx,
+  batch: { companyId: number; id: number; serviceCompanyId: number },
+  after: QueueCursor | null,
+  limit: number,
+): Promise<{ count: number; last: QueueCursor | null }> {
+  const from = after ? sql`and (i.row_no, i.id) > (${after.rowNo}, ${after.id})` : sql``;
+  const [row] = await queryRows<{ n: number; row_no: number | null; id: string | null }>(
     db,
-    sql`with ins as (
+    sql`with next as (
+          select i.id, i.row_no, i.company_id, i.batch_id, i.account_channel, i.account_id, i.account_masked, i.name,
+                 i.net_fen, i.fee_fen, i.debit_fen
+            from payroll_item i
+           where i.company_id = ${batch.companyId} and i.batch_id = ${batch.id} and i.check_result = 'ok'
+             and i.pay_status is null ${from}
+           order by i.row_no, i.id
+           limit ${limit}
+        ), ins as (
           insert into payout (company_id, batch_id, item_id, service_company_id, attempt, ref, channel, account_id,
                               account_masked, holder_name, net_fen, fee_fen, debit_fen)
-          select i.company_id, i.batch_id, i.id, ${serviceCompanyId}, 1, 'PO' || i.id || '-1', i.account_channel,
-                 i.account_id, i.account_masked, i.name, i.net_fen, i.fee_fen, i.debit_fen
-            from payroll_item i
-           where i.company_id = ${companyId} and i.batch_id = ${batchId} and i.check_result = 'ok'
-          returning 1)
-        select count(*)::int as n from ins`,
+          select n.company_id, n.batch_id, n.id, ${batch.serviceCompanyId}, 1, 'PO' || n.id || '-1', n.account_channel,
+                 n.account_id, n.account_masked, n.name, n.net_fen, n.fee_fen, n.debit_fen
+            from next n order by n.row_no, n.id
+          on conflict do nothing
+          returning 1
+        ), upd as (
+          update payroll_item i set pay_status = 'paying' from next n where i.id = n.id
+          returning 1
+        ), last as (
+          select row_no, id from next order by row_no desc, id desc limit 1
+        )
+        select (select count(*)::int from upd) as n, (select count(*)::int from ins) as inserted,
+               (select row_no from last) as row_no, (select id from last) as id`,
   );
-  await db
-    .update(payrollItem)
-    .set({ payStatus: 'paying' })
-    .where(
-      and(eq(payrollItem.companyId, companyId), eq(payrollItem.batchId, batchId), eq(payrollItem.checkResult, 'ok')),
-    );
-  return row?.n ?? 0;
+  const count = row?.n ?? 0;
+  return { count, last: count && row?.row_no != null ? { rowNo: Number(row.row_no), id: Number(row.id) } : null };
+}
+
+/**
+ * Whether every checked item of a batch has its payout: its last item in (序号, id) order has a
+ * pay status (see queueNextPayouts). One index probe, whatever the batch's size.
+ */
+const queuedWhole = (company: ReturnType<typeof sql>, batch: ReturnType<typeof sql>) =>
+  sql`not exists (select 1 from (select i.pay_status from payroll_item i
+                                  where i.company_id = ${company} and i.batch_id = ${batch} and i.check_result = 'ok'
+                                  order by i.row_no desc, i.id desc limit 1) last
+                   where last.pay_status is null)`;
+
+/** 支付中 batches some of whose items have no payout yet (one batch, or all): what is left to queue. */
+export async function findBatchesToQueue(db: DbOrTx, batchId?: number) {
+  const one = batchId === undefined ? sql`` : sql`and b.id = ${batchId}`;
+  const rows = await queryRows<{ id: string; company_id: string; service_company_id: string }>(
+    db,
+    sql`select b.id, b.company_id, b.service_company_id from payroll_batch b
+         where b.status = 'paying' ${one} and not (${queuedWhole(sql`b.company_id`, sql`b.id`)})
+         order by b.id`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    companyId: Number(r.company_id),
+    serviceCompanyId: Number(r.service_company_id),
+  }));
+}
+
+/** A batch's status, its row locked. */
+export async function lockBatchStatus(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ status: payrollBatch.status })
+    .from(payrollBatch)
+    .where(eq(payrollBatch.id, id))
+    .for('update');
+  return row?.status;
+}
+
+/**
+ * How a batch's payment goes: its checked items, how many have their payout queued, how many were
+ * sent to the provider (still open, or settled), how many succeeded and failed (each item's latest
+ * payout). Null when the batch is not the company's.
+ */
+export async function findPayProgress(db: DbOrTx, companyId: number, batchId: number) {
+  const [row] = await queryRows<{
+    status: string;
+    total: number;
+    queued: number;
+    submitted: number;
+    succeeded: number;
+    failed: number;
+  }>(
+    db,
+    sql`select b.status, i.total, i.queued, i.succeeded, i.failed,
+               (select count(*)::int from payout p
+                 where p.company_id = b.company_id and p.batch_id = b.id and p.status = 'submitted') as submitted
+          from payroll_batch b
+          cross join lateral (
+            select count(*)::int as total,
+                   count(*) filter (where i.pay_status is not null)::int as queued,
+                   count(*) filter (where i.pay_status = 'paid')::int as succeeded,
+                   count(*) filter (where i.pay_status = 'failed')::int as failed
+              from payroll_item i
+             where i.company_id = b.company_id and i.batch_id = b.id and i.check_result = 'ok') i
+         where b.company_id = ${companyId} and b.id = ${batchId}`,
+  );
+  return row;
 }
 
 export async function insertPayout(db: DbOrTx, values: typeof payout.$inferInsert) {
@@ -138,9 +234,10 @@ export async function findStaleSubmitted(db: DbOrTx, before: Date, limit: number
 }
 
 /**
- * Finishes a 支付中 batch none of whose payouts is open any more: 部分成功 when an item failed,
- * else 已完成. Asks only whether one payout is open (the first found answers), so a settlement
- * that leaves the batch open costs little however large it is.
+ * Finishes a 支付中 batch none of whose payouts is open any more and all of whose items were
+ * queued: 部分成功 when an item failed, else 已完成. Asks first whether one payout is open (the
+ * first found answers), then (only when none is) whether the last item was queued, so a
+ * settlement that leaves the batch open costs little however large it is.
  */
 export async function finishBatchIfSettled(db: DbOrTx, batchId: number) {
   await db.execute(sql`update payroll_batch b
@@ -149,8 +246,11 @@ export async function finishBatchIfSettled(db: DbOrTx, batchId: number) {
                         then 'partial' else 'completed' end,
           updated_at = now()
     where b.id = ${batchId} and b.status = 'paying'
-      and not exists (select 1 from payout p
-                       where p.company_id = b.company_id and p.batch_id = b.id and p.status in ('queued', 'submitted'))`);
+      and case when exists (select 1 from payout p
+                             where p.company_id = b.company_id and p.batch_id = b.id and p.status in ('queued', 'submitted'))
+               then false
+               -- Nothing open: finished only if every item was queued (the payment queues in chunks).
+               else ${queuedWhole(sql`b.company_id`, sql`b.id`)} end`);
 }
 
 export async function setBatchStatus(db: DbOrTx, id: number, status: string) {

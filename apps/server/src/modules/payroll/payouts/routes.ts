@@ -5,6 +5,7 @@ import {
   ZPayBody,
   ZPayCodeSent,
   ZPayMethods,
+  ZPayProgress,
   ZPayoutCallback,
   ZPayrollBatch,
   ZPayment,
@@ -19,7 +20,18 @@ import { z } from 'zod';
 import { verifyCallback, SIGNATURE_HEADER, TIMESTAMP_HEADER } from '../../../lib/payout-provider.ts';
 import { findReplay, idempotent } from '../../../plugins/idempotency.ts';
 import { route } from '../../../plugins/route.ts';
-import { listPayments, PAYOUT_DISPATCH_JOB, payBatch, repayItem, settlePayout, settlePayouts } from './service.ts';
+import {
+  getPayProgress,
+  keepStatistics,
+  listPayments,
+  PAYOUT_DISPATCH_JOB,
+  PAYOUT_QUEUE_JOB,
+  payBatch,
+  repayItem,
+  settlePayout,
+  settlePayouts,
+  SETTLEMENT_TABLES,
+} from './service.ts';
 import { getPayMethods, sendPayCode } from './pay-code.ts';
 import { listFailedItems, listGrantRecords } from '../batches/records.ts';
 import { getBatch } from '../batches/service.ts';
@@ -46,7 +58,7 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
       tags: ['payroll'],
       summary: '确认支付',
       description:
-        '需要付款管理员当下的短信验证码（sendSms purpose=pay）或身份验证器动态码。可用余额须覆盖扣款合计；一次冻结扣款合计并为每条明细排队一笔发放，重复请求不会重复冻结。',
+        '需要付款管理员当下的短信验证码（sendSms purpose=pay）或身份验证器动态码。可用余额须覆盖扣款合计；一次冻结扣款合计、批次转为支付中后即应答，每条明细的发放随后分批排队并发出（进度见 payRoll/:id/progress）。重复请求不会重复冻结。',
       params: ZIdParams,
       body: ZPayBody,
       data: ZPayrollBatch,
@@ -62,9 +74,24 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
           return getBatch(tx, auth.companyId, params.id);
         });
       });
-      await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: params.id }).catch(() => {});
+      // The payouts are queued by the job (a crash before it is sent: the payout timer and the
+      // next start find the batch 支付中 with items left to queue).
+      await app.jobs.send(PAYOUT_QUEUE_JOB, { batchId: params.id }).catch(() => {});
       return getBatch(app.db, auth.companyId, params.id);
     },
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.payroll.payProgress,
+    access: 'payroll:view',
+    schema: {
+      tags: ['payroll'],
+      summary: '支付进度（已排队、已发送、成功、失败 / 合计）',
+      params: ZIdParams,
+      data: ZPayProgress,
+    },
+    handler: (auth, { params }) => getPayProgress(app.ctx, auth, params.id),
   });
 
   route(app, {
@@ -194,6 +221,8 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
         // A list is settled whole in one transaction: all or nothing per request.
         const list = parsed.data.results;
         const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
+        // Settlement grows the ledger fast: its statistics kept up (ADR 0016).
+        await keepStatistics(app.db, SETTLEMENT_TABLES);
         const counts = { settled: 0, already: 0, unknown: 0 };
         for (const r of results) counts[r]++;
         return { status: 200, data: counts };

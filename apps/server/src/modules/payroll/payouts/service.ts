@@ -1,8 +1,9 @@
 /**
- * Paying a batch (issue 18): the step-up code, one freeze of the total debit and one payout per
- * item queued in the same transaction (the outbox); the dispatcher sends queued payouts to the
- * provider a list at a time; the provider's signed callbacks, each carrying one result or a list
- * (or reconciliation queries), settle each payout once, many in one transaction:
+ * Paying a batch (issue 18, issue 24): the step-up code and one freeze of the total debit in the
+ * request's transaction (the batch 支付中); then the payout of each item queued by a job, a chunk
+ * per transaction (the outbox), each chunk dispatched as it is queued; the dispatcher sends queued
+ * payouts to the provider a list at a time; the provider's signed callbacks, each carrying one
+ * result or a list (or reconciliation queries), settle each payout once, many in one transaction:
  * success moves its frozen money to payouts in transit and fee income, failure returns it to
  * available. A failed item can be paid again once its account is fixed: a new payout, never a
  * second success (one live payout per item, a unique index).
@@ -13,6 +14,7 @@ import {
   payrollBatchNo,
   type TPage,
   type TPayBody,
+  type TPayProgress,
   type TPayment,
   type TPayrollBatch,
 } from '@flexpay/contract';
@@ -28,6 +30,7 @@ import {
   postTransfers,
   type TransferInput,
 } from '../../ledger/service.ts';
+import { analyzeGrown } from '../../ledger/statistics.ts';
 import { isCompanyFrozen } from '../../company/service.ts';
 import { verifyPaymentCode } from '../../user/service.ts';
 import { findAccountCiphers, findPayees } from '../../worker/service.ts';
@@ -36,6 +39,10 @@ import * as payouts from './repo.ts';
 
 /** The job that sends a batch's queued payouts (also run on every payout tick). */
 export const PAYOUT_DISPATCH_JOB = 'payout.dispatch';
+/** The job that queues the payouts of a batch just paid (also run on start and on every payout tick). */
+export const PAYOUT_QUEUE_JOB = 'payout.queue';
+/** Payouts queued a transaction: short locks of the batch, and dispatch starts on the first chunk. */
+export const QUEUE_CHUNK = 2_000;
 /** Payouts sent at a time: one claim, one pass of decryption, one list to the provider. */
 const DISPATCH_CHUNK = 500;
 /** Payouts a reconciliation asks about and settles a transaction. */
@@ -60,9 +67,11 @@ async function lockedBatch(tx: DbOrTx, companyId: number, id: number) {
 
 /**
  * 确认支付: checks the paying admin's fresh code, then in one transaction under the batch's lock:
- * the batch must be 待支付, the available balance must cover its total debit, the debit is
- * frozen (one ledger transfer, unique per batch) and a payout per item is queued. A second
- * request (double click, retry, another admin) finds the batch 支付中 and changes nothing.
+ * the batch must be 待支付 and the company not frozen, the available balance must cover its total
+ * debit, the debit is frozen (one ledger transfer, unique per batch), the batch goes 支付中 and the
+ * code is used. The payouts are queued afterwards by `queuePayouts` (the payment job, or the
+ * payout timer after a crash), so the answer does not wait for 100,000 rows. A second request
+ * (double click, retry, another admin) finds the batch 支付中 and changes nothing.
  */
 export async function payBatch(
   ctx: ServiceContext,
@@ -78,7 +87,7 @@ export async function payBatch(
   await assertCompanyMayPay(ctx.db, auth.companyId);
   const consume = await verifyPaymentCode(ctx, auth, body, ip);
   await inTransaction(async (tx) => {
-    await freezeAndQueue(tx, auth.companyId, id);
+    await freezeForPayment(tx, auth.companyId, id);
     await consume(tx);
   });
   return 'paying';
@@ -86,9 +95,9 @@ export async function payBatch(
 
 /**
  * The payment of a 待支付 batch inside the caller's transaction, under the batch's lock: the
- * balance check, one freeze of the total debit, one queued payout per item, 支付中.
+ * balance check, one freeze of the total debit, 支付中. Its payouts are not queued yet.
  */
-export async function freezeAndQueue(tx: Tx, companyId: number, id: number): Promise<void> {
+export async function freezeForPayment(tx: Tx, companyId: number, id: number): Promise<void> {
   const row = await lockedBatch(tx, companyId, id);
   if (row.status !== 'to_pay') throw conflict(alreadyPaid(row.status));
   await assertCompanyMayPay(tx, companyId);
@@ -110,8 +119,83 @@ export async function freezeAndQueue(tx: Tx, companyId: number, id: number): Pro
       { account: { kind: 'frozen', companyId, serviceCompanyId: row.serviceCompanyId }, amountFen: row.debitFen },
     ],
   });
-  await payouts.insertBatchPayouts(tx, companyId, id, row.serviceCompanyId);
   await repo.updateBatch(tx, id, { status: 'paying' });
+}
+
+/**
+ * The whole payment in the caller's transaction: the freeze and every payout queued (the demo
+ * seed and tests, where one transaction is wanted).
+ */
+export async function freezeAndQueue(tx: Tx, companyId: number, id: number): Promise<void> {
+  await freezeForPayment(tx, companyId, id);
+  const row = await lockedBatch(tx, companyId, id);
+  const batch = { companyId, id, serviceCompanyId: row.serviceCompanyId };
+  let after: payouts.QueueCursor | null = null;
+  for (;;) {
+    const chunk = await payouts.queueNextPayouts(tx, batch, after, QUEUE_CHUNK);
+    if (chunk.count < QUEUE_CHUNK) break;
+    after = chunk.last;
+  }
+}
+
+/**
+ * Queues the payouts of 支付中 batches not queued whole yet (one batch, or every one: after a
+ * crash, on start and on the payout timer), a chunk of `QUEUE_CHUNK` per transaction under the
+ * batch's lock, calling `onChunk` after each chunk commits (to dispatch what it queued).
+ * Idempotent and safe to run twice at once (see payouts.queueNextPayouts). Answers how many
+ * payouts it queued.
+ */
+export async function queuePayouts(
+  ctx: Pick<ServiceContext, 'db'>,
+  opts: { batchId?: number; chunk?: number; onChunk?: (queued: number) => Promise<void> } = {},
+): Promise<number> {
+  const size = opts.chunk ?? QUEUE_CHUNK;
+  let queued = 0;
+  for (const batch of await payouts.findBatchesToQueue(ctx.db, opts.batchId)) {
+    let after: payouts.QueueCursor | null = null;
+    for (;;) {
+      const chunk = await ctx.db.transaction(async (tx) => {
+        // Under the batch's lock: chunks of one batch never interleave, and a batch that is no
+        // longer 支付中 is left alone.
+        if ((await payouts.lockBatchStatus(tx, batch.id)) !== 'paying') return null;
+        return payouts.queueNextPayouts(tx, batch, after, size);
+      });
+      if (!chunk || chunk.count === 0) break;
+      queued += chunk.count;
+      after = chunk.last;
+      await keepStatistics(ctx.db, QUEUE_TABLES);
+      await opts.onChunk?.(chunk.count);
+      if (chunk.count < size) break;
+    }
+  }
+  return queued;
+}
+
+/** The tables queuing grows, and those settlement grows (ADR 0016). */
+const QUEUE_TABLES = ['payout', 'payroll_item'];
+export const SETTLEMENT_TABLES = ['ledger_transfer', 'ledger_entry', 'payout', 'payroll_item'];
+
+/**
+ * After a bulk step commits: analyses the tables it grew a lot (see ledger/statistics). A failure
+ * is only a missed refresh: it never fails the step that already committed.
+ */
+export async function keepStatistics(db: DbOrTx, tables: readonly string[]): Promise<void> {
+  await analyzeGrown(db, tables).catch(() => {});
+}
+
+/** 支付进度: how far a batch's payment has got (the contract's ZPayProgress). */
+export async function getPayProgress(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayProgress> {
+  const row = await payouts.findPayProgress(ctx.db, auth.companyId, id);
+  if (!row) throw notFound('发放批次不存在');
+  return {
+    batchId: id,
+    status: row.status as TPayProgress['status'],
+    total: row.total,
+    queued: row.queued,
+    submitted: row.submitted,
+    succeeded: row.succeeded,
+    failed: row.failed,
+  };
 }
 
 function alreadyPaid(status: string) {
@@ -202,7 +286,9 @@ export async function settlePayout(
   ref: string,
   outcome: { status: 'succeeded' | 'failed'; reason: string },
 ): Promise<SettleResult> {
-  return ctx.db.transaction((tx) => settleIn(tx, ref, outcome, ctx.now()));
+  const result = await ctx.db.transaction((tx) => settleIn(tx, ref, outcome, ctx.now()));
+  if (result === 'settled') await keepStatistics(ctx.db, SETTLEMENT_TABLES);
+  return result;
 }
 
 /** settlePayout inside the caller's transaction. */
@@ -325,6 +411,7 @@ export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProv
     if (!decided.length) continue;
     const results = await ctx.db.transaction((tx) => settlePayouts(tx, decided, ctx.now()));
     settled += results.filter((r) => r === 'settled').length;
+    await keepStatistics(ctx.db, SETTLEMENT_TABLES);
   }
   return settled;
 }

@@ -1,14 +1,18 @@
 /**
- * The payout work that runs without a request: the dispatch job (确认支付 sends one), and a
- * round on a timer (`PAYOUT_TICK_MS`) that sends queued payouts, runs the steps the provider's
- * area adds (the sandbox delivers its due callbacks) and reconciles the rest.
+ * The payout work that runs without a request: the queue job (确认支付 sends one; it queues the
+ * batch's payouts a chunk at a time and sends a dispatch job after each chunk), the dispatch job,
+ * and a round on a timer (`PAYOUT_TICK_MS`) that queues what a crash left unqueued, sends queued
+ * payouts, runs the steps the provider's area adds (the sandbox delivers its due callbacks) and
+ * reconciles the rest. On start, one queue job picks up any payment a killed process left half
+ * queued.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PayoutProvider } from '../../../lib/payout-provider.ts';
-import { dispatchPayouts, PAYOUT_DISPATCH_JOB, reconcilePayouts } from './service.ts';
+import { dispatchPayouts, PAYOUT_DISPATCH_JOB, PAYOUT_QUEUE_JOB, queuePayouts, reconcilePayouts } from './service.ts';
 
 export interface PayoutRound {
+  queued: number;
   sent: number;
   callbacks: number;
   reconciled: number;
@@ -37,6 +41,7 @@ export function registerPayoutWork(app: FastifyInstance): void {
   const provider = app.ctx.payouts;
   const steps: (() => Promise<number>)[] = [];
   const tick = async (): Promise<PayoutRound> => {
+    const queued = await queuePayouts(app.ctx);
     const sent = await dispatchPayouts(app.ctx, provider);
     let callbacks = 0;
     for (const step of steps) {
@@ -46,13 +51,30 @@ export function registerPayoutWork(app: FastifyInstance): void {
       });
     }
     const reconciled = await reconcilePayouts(app.ctx, provider);
-    return { sent, callbacks, reconciled };
+    return { queued, sent, callbacks, reconciled };
   };
   app.decorate('payouts', { provider, addRoundStep: (step) => void steps.push(step), tick } satisfies PayoutWork);
 
   app.jobs.work(PAYOUT_DISPATCH_JOB, z.object({ batchId: z.number().int() }), async () => {
     await dispatchPayouts(app.ctx, provider);
   });
+
+  // Queues a paid batch's payouts (or, sent on start with no batch, every batch left half
+  // queued), dispatching each chunk as it commits. Retried after a failure; a run killed with
+  // its process is taken over by the next start's run (and the timer) long before it expires.
+  app.jobs.work(
+    PAYOUT_QUEUE_JOB,
+    z.object({ batchId: z.number().int().optional() }),
+    async ({ batchId }) => {
+      await queuePayouts(app.ctx, {
+        ...(batchId === undefined ? {} : { batchId }),
+        onChunk: async () => {
+          await app.jobs.send(PAYOUT_DISPATCH_JOB, { batchId: batchId ?? 0 }).catch(() => {});
+        },
+      });
+    },
+    { retryLimit: 5, retryDelay: 2, expireInSeconds: 10 * 60, runOnStart: true },
+  );
 
   if (app.config.payoutTickMs > 0) {
     let running = false;
