@@ -41,6 +41,43 @@ export default tseslint.config(
     },
   },
   {
+    // Spec section 5: text inputs are trimmed when they lose focus. The web uses the trimmed
+    // components (TrimmedInput, TrimmedTextArea, TrimmedSearch) for every text field; antd's plain
+    // Input, Input.TextArea and Input.Search cannot come back. Input.Password stays: a password is
+    // never trimmed.
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: [
+      'apps/web/src/components/trimmed-input.tsx',
+      'apps/web/src/components/trimmed-text-area.tsx',
+      'apps/web/src/components/trimmed-search.tsx',
+      // Still a plain Input, in files another change owns: remove each line once it switches.
+      'apps/web/src/features/money/routes/add-money-page.tsx',
+      'apps/web/src/features/payroll/components/pay-code-form.tsx',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXOpeningElement[name.name='Input']",
+          message:
+            '文本框请用 TrimmedInput（components/trimmed-input.tsx）：失焦时去掉首尾空格。密码框用 Input.Password。',
+        },
+        {
+          selector: "JSXOpeningElement > JSXMemberExpression[object.name='Input'][property.name='TextArea']",
+          message: '多行文本请用 TrimmedTextArea（components/trimmed-text-area.tsx）：失焦时去掉首尾空格。',
+        },
+        {
+          selector: "JSXOpeningElement > JSXMemberExpression[object.name='Input'][property.name='Search']",
+          message: '搜索框请用 TrimmedSearch（components/trimmed-search.tsx）：失焦时去掉首尾空格。',
+        },
+        {
+          selector: 'ImportDeclaration[source.value=/^antd\\/(es|lib)\\/input\\/(Input|TextArea|Search)$/]',
+          message: '文本框请用 TrimmedInput / TrimmedTextArea / TrimmedSearch：失焦时去掉首尾空格。',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { server: serverLayers },
     // The server's layers (ARCHITECTURE.md): lib/ imports neither db/ nor modules/, db/ never

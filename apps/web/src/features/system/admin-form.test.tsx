@@ -159,6 +159,27 @@ describe('添加管理员', () => {
     expect(await screen.findByText('管理员已添加')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
+
+  it('stores the 备注 trimmed when it loses focus (issue 24, point 18)', async () => {
+    let created: TApiCall | undefined;
+    api = mockApi({
+      'GET /api/admin/role/options': () => ok(ROLE_OPTIONS),
+      'POST /api/admin/user': (call) => {
+        created = call;
+        return ok({ ...FINANCE, id: 9, username: 'zhang_san' });
+      },
+    });
+    renderScreen(AddUserPage, { path: '/systemSetting/addUser', otherPaths: [LIST_PATH] });
+    await fillAddForm();
+    const remark = screen.getByPlaceholderText('请输入备注（选填）');
+    await user.click(remark);
+    await user.paste('  第一行\n第二行  ');
+    await user.tab();
+    expect(remark).toHaveValue('第一行\n第二行');
+    await user.click(getButton('保存'));
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created?.body).toMatchObject({ description: '第一行\n第二行' });
+  });
 });
 
 describe('编辑管理员', () => {

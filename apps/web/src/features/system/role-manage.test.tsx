@@ -209,6 +209,33 @@ describe('角色管理', () => {
     expect(await screen.findByText('角色已添加')).toBeInTheDocument();
   });
 
+  it('stores the name and the description trimmed when they lose focus (issue 24, point 18)', async () => {
+    let created: TApiCall | undefined;
+    api = mockRoles({
+      'POST /api/admin/role': (call) => {
+        created = call;
+        return ok(role({ id: 3, name: '人事' }));
+      },
+    });
+    renderScreen(RoleManagePage, { path: PATH });
+    await screen.findByText('财务');
+
+    await user.click(getButton('新增角色'));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByText('角色管理');
+    await user.click(within(dialog).getByPlaceholderText('请输入角色名称'));
+    await user.paste('  人事  ');
+    const description = within(dialog).getByPlaceholderText('请输入角色描述');
+    await user.click(description);
+    await user.paste('  负责招聘\n  ');
+    await user.click(treeCheckbox('角色管理'));
+    expect(description).toHaveValue('负责招聘');
+    await user.click(getButton('保存', dialog));
+
+    await waitFor(() => expect(created).toBeDefined());
+    expect(created?.body).toMatchObject({ name: '人事', description: '负责招聘' });
+  });
+
   it('edits a role starting from its grants and keeps the parent when a whole branch is checked', async () => {
     let updated: TApiCall | undefined;
     api = mockRoles({

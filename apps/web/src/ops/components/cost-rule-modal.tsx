@@ -8,11 +8,12 @@ import {
   type TFeeBearer,
   type TInvoiceType,
 } from '@flexpay/contract/web';
-import { App, Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { App, Col, Form, Modal, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { applyFieldErrors } from '../../components/apply-field-errors.ts';
 import { useUpdateCostRule } from '../api/companies.ts';
 import { bpToPercent, fenToYuan, percentToBp, yuanToFen } from '../lib/money-input.ts';
+import { TrimmedInput } from '../../components/trimmed-input.tsx';
 
 /** The form's values: rates and amounts as the operator types them (percent, yuan). */
 export interface TCostRuleForm {
@@ -145,7 +146,7 @@ export function CostRuleModal({
                 },
               ]}
             >
-              <Input suffix="%" placeholder="例如 6.50" maxLength={6} />
+              <TrimmedInput suffix="%" placeholder="例如 6.50" maxLength={6} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -155,7 +156,7 @@ export function CostRuleModal({
           </Col>
           <Col span={12}>
             <Form.Item name="monthlyLimit" required label="每人每月限额" rules={[yuanRule('每人每月限额')]}>
-              <Input suffix="元" maxLength={18} />
+              <TrimmedInput suffix="元" maxLength={18} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -165,7 +166,7 @@ export function CostRuleModal({
           </Col>
           <Col span={12}>
             <Form.Item name="singleMin" required label="单笔最低" rules={[yuanRule('单笔最低金额')]}>
-              <Input suffix="元" maxLength={18} />
+              <TrimmedInput suffix="元" maxLength={18} />
             </Form.Item>
           </Col>
           <Col span={12}>
@@ -187,7 +188,7 @@ export function CostRuleModal({
                 }),
               ]}
             >
-              <Input suffix="元" maxLength={18} />
+              <TrimmedInput suffix="元" maxLength={18} />
             </Form.Item>
           </Col>
           <Col span={12}>

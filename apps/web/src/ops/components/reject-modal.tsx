@@ -1,9 +1,10 @@
 import type { TTopup } from '@flexpay/contract/web';
-import { App, Form, Input, Modal } from 'antd';
+import { App, Form, Modal } from 'antd';
 import { applyFieldErrors } from '../../components/apply-field-errors.ts';
 import { useRejectTopup } from '../api/topups.ts';
 import { useIdempotencyKey } from '../lib/idempotency.ts';
 import { formatFen } from '../lib/money-input.ts';
+import { TrimmedTextArea } from '../../components/trimmed-text-area.tsx';
 
 /**
  * 驳回: a required reason. One idempotency key per opening of the dialog (it is destroyed when
@@ -66,7 +67,7 @@ export function RejectModal({
             { max: 200, message: '驳回原因最多 200 个字' },
           ]}
         >
-          <Input.TextArea rows={3} maxLength={200} showCount placeholder="例如：凭证金额与充值金额不符" />
+          <TrimmedTextArea rows={3} maxLength={200} showCount placeholder="例如：凭证金额与充值金额不符" />
         </Form.Item>
       </Form>
     </Modal>

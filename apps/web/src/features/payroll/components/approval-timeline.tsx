@@ -4,10 +4,11 @@ import {
   APPROVAL_STEP_MODE_LABELS,
   type TApprovalRequest,
 } from '@flexpay/contract/web';
-import { App, Button, Form, Input, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
+import { App, Button, Form, Modal, Space, Steps, Tag, Timeline, Typography } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useDecideApproval } from '../api/decide-approval.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 type TStatus = TApprovalRequest['status'];
 /** How the steps show an approval's state, and its tag's colour. */
@@ -143,7 +144,7 @@ export function ApprovalPanel({ approval }: { approval: TApprovalRequest }) {
               { max: 200, message: '最多 200 个字' },
             ]}
           >
-            <Input.TextArea rows={3} placeholder={deciding === 'reject' ? '请填写驳回原因' : '选填'} />
+            <TrimmedTextArea rows={3} placeholder={deciding === 'reject' ? '请填写驳回原因' : '选填'} />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,6 +1,7 @@
 import type { TPayrollBatch } from '@flexpay/contract/web';
-import { App, Form, Input, Modal, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useCancelBatch } from '../api/cancel-batch.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 /** 取消 a batch with a reason (草稿, 核对中, 待确认 or 待支付). Render it while a batch is held. */
 export function CancelBatchDialog({
@@ -56,7 +57,7 @@ export function CancelBatchDialog({
             { max: 200, message: '最多 200 个字' },
           ]}
         >
-          <Input.TextArea rows={3} placeholder="请填写取消原因" />
+          <TrimmedTextArea rows={3} placeholder="请填写取消原因" />
         </Form.Item>
       </Form>
     </Modal>

@@ -7,19 +7,7 @@ import {
   type TPayrollCheckResult,
   type TPayrollItem,
 } from '@flexpay/contract/web';
-import {
-  App,
-  Button,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Form, InputNumber, Modal, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { ConfirmAction } from '../../../components/confirm-action.tsx';
@@ -35,6 +23,7 @@ import { useRemoveItem } from '../api/remove-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { CheckResultTag, channelLabel, yuanToFen } from './payroll-format.tsx';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 const ITEM_FILTERS = defineFilters({
   // The page's own parameters (the batch, and what to open on arrival), kept in the URL as the list changes.
@@ -268,7 +257,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
             <InputNumber min={0.01} precision={2} style={{ width: 200 }} />
           </Form.Item>
           <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '最多 200 个字' }]}>
-            <Input.TextArea rows={2} maxLength={200} />
+            <TrimmedTextArea rows={2} maxLength={200} />
           </Form.Item>
         </Form>
       </Modal>

@@ -1,10 +1,11 @@
 import type { TWorkerRow } from '@flexpay/contract/web';
-import { App, Input, InputNumber, Modal, Space, Table, Typography } from 'antd';
+import { App, InputNumber, Modal, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { formatMoney } from '../../../lib/format.ts';
 import { useWorkers } from '../../../api/get-workers.ts';
 import { usePickWorkers } from '../api/pick-workers.ts';
 import { yuanToFen } from './payroll-format.tsx';
+import { TrimmedSearch } from '../../../components/trimmed-search.tsx';
 
 /** 选择员工: search 在职 workers, tick them, give each an amount; they become items of the batch. */
 export function WorkerPicker({ batchId, open, onClose }: { batchId: number; open: boolean; onClose: () => void }) {
@@ -52,7 +53,7 @@ export function WorkerPicker({ batchId, open, onClose }: { batchId: number; open
       destroyOnHidden
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
-        <Input.Search
+        <TrimmedSearch
           placeholder="按姓名搜索在职员工"
           allowClear
           onSearch={(v) => {

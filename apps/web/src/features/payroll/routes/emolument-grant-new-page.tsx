@@ -1,5 +1,5 @@
 import { FEE_BEARER_LABELS, screenPath, type TPayrollBatchBody } from '@flexpay/contract/web';
-import { App, Button, Card, DatePicker, Form, Input, Radio, Select, Space, Typography } from 'antd';
+import { App, Button, Card, DatePicker, Form, Radio, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
@@ -9,6 +9,7 @@ import { useCostRules } from '../../../api/get-cost-rules.ts';
 import { useCreateBatch } from '../api/create-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { chinaToday } from '../../../lib/format-date-time.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 interface TForm {
   title: string;
@@ -123,7 +124,7 @@ export function Component() {
           />
         </Form.Item>
         <Form.Item name="remark" label="备注" rules={[{ max: 200, message: '最多 200 个字' }]}>
-          <Input.TextArea rows={2} maxLength={200} />
+          <TrimmedTextArea rows={2} maxLength={200} />
         </Form.Item>
         <Form.Item wrapperCol={{ offset: 4 }}>
           <Space>

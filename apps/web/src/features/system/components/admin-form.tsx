@@ -14,6 +14,7 @@ import { useRef } from 'react';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useRoleOptions } from '../api/get-role-options.ts';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 export interface TAdminFormValues {
   /** Add only. */
@@ -190,7 +191,7 @@ export function AdminForm({ mode, initialValues, username, isSubmitting, onSubmi
         </Form.Item>
       )}
       <Form.Item name="description" label="备注" rules={[{ max: 200, message: '备注最多 200 个字符' }]}>
-        <Input.TextArea
+        <TrimmedTextArea
           placeholder="请输入备注（选填）"
           maxLength={200}
           showCount

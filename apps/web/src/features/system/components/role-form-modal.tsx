@@ -1,5 +1,5 @@
 import type { TRole, TRoleBody } from '@flexpay/contract/web';
-import { Alert, App, Button, Col, Form, Input, Modal, Result, Row, Spin } from 'antd';
+import { Alert, App, Button, Col, Form, Modal, Result, Row, Spin } from 'antd';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useCreateRole } from '../api/create-role.ts';
@@ -7,6 +7,7 @@ import { useMenuAll } from '../api/get-menu-all.ts';
 import { useUpdateRole } from '../api/update-role.ts';
 import { grantedMenuCodes, menuCodesOf, notOffered } from './menu-codes.ts';
 import { ElementChecklist, MenuTreeField } from './permission-editor.tsx';
+import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 interface TRoleFormValues {
   name: string;
@@ -161,7 +162,7 @@ export function RoleFormModal({ open, role, onClose, afterClose }: TRoleFormModa
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="description" label="角色描述" rules={[{ max: 200, message: '角色描述最多 200 个字符' }]}>
-              <Input.TextArea placeholder="请输入角色描述" autoSize={{ minRows: 1, maxRows: 3 }} maxLength={200} />
+              <TrimmedTextArea placeholder="请输入角色描述" autoSize={{ minRows: 1, maxRows: 3 }} maxLength={200} />
             </Form.Item>
           </Col>
         </Row>
