@@ -105,4 +105,53 @@ describe('企业管理', () => {
     expect(await within(dialog).findByText('每月限额必须大于 0')).toBeInTheDocument();
     expect(within(dialog).getByText('开票内容最多 50 个字')).toBeInTheDocument();
   });
+
+  it('冻结 asks for a reason in a confirmation dialog, then shows 已冻结 with it; 解冻 restores', async () => {
+    let company = COMPANY;
+    const api = mockOpsApi({
+      [`GET ${API.ops.info}`]: () => ok(OPERATOR),
+      [`GET ${API.ops.companyPage}`]: () => ok({ total: 1, rows: [company] }),
+      [`POST ${API.ops.companyFreeze}`]: (call) => {
+        company = {
+          ...COMPANY,
+          status: 'frozen',
+          frozenReason: (call.body as { reason: string }).reason,
+          frozenAt: '2025-11-20T02:00:00.000Z',
+        };
+        return ok(company, '已冻结');
+      },
+      [`POST ${API.ops.companyUnfreeze}`]: () => {
+        company = COMPANY;
+        return ok(company, '已解冻');
+      },
+    });
+    restore = api.restore;
+    const user = setupUser();
+    renderOps('/ops/companies');
+    await user.click(await screen.findByLabelText('冻结 星河科技有限公司', {}, { timeout: 15_000 }));
+    const dialog = (await screen.findByText('冻结企业', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(dialog).getByText(/冻结后该企业仍可登录和查看，但不能支付/)).toBeInTheDocument();
+    // No reason: refused in the form, nothing sent.
+    await user.click(within(dialog).getByRole('button', { name: buttonName('确定冻结') }));
+    expect(await within(dialog).findByText('请填写冻结原因')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('冻结原因'), '  对公账户核查中  ');
+    await user.click(within(dialog).getByRole('button', { name: buttonName('确定冻结') }));
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/ops/company/1/freeze')).toBe(true));
+    expect(api.calls.find((c) => c.url === '/api/ops/company/1/freeze')?.body).toEqual({ reason: '对公账户核查中' });
+    expect(await screen.findByText('原因：对公账户核查中')).toBeInTheDocument();
+    expect(screen.getByText('已冻结')).toBeInTheDocument();
+
+    await user.click(await screen.findByLabelText('解冻 星河科技有限公司'));
+    const thaw = (await screen.findByText('解冻企业', { selector: '.ant-modal-title' })).closest(
+      '.ant-modal',
+    ) as HTMLElement;
+    expect(within(thaw).getByText(/冻结原因：对公账户核查中/)).toBeInTheDocument();
+    await user.click(within(thaw).getByRole('button', { name: buttonName('确定解冻') }));
+    await waitFor(() => expect(api.calls.some((c) => c.url === '/api/ops/company/1/unfreeze')).toBe(true));
+    expect(await screen.findByLabelText('冻结 星河科技有限公司')).toBeInTheDocument();
+    expect(screen.queryByText('原因：对公账户核查中')).toBeNull();
+  }, 90_000);
 });

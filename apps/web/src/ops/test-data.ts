@@ -25,6 +25,8 @@ export const COMPANY: TOpsCompany = {
   name: '星河科技有限公司',
   creditCode: '91310000MA1FL0XX1X',
   status: 'normal',
+  frozenReason: null,
+  frozenAt: null,
   serviceCompanies: [
     {
       serviceCompanyId: 1,

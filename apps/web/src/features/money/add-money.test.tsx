@@ -142,6 +142,11 @@ describe('账户充值', () => {
     await user.type(amount, '0');
     expect(await screen.findByText('充值金额必须大于 0')).toBeInTheDocument();
     expect(topupCalls()).toHaveLength(0);
+    // The amount is trimmed when it loses focus, as every text input (spec section 5).
+    await user.clear(amount);
+    await user.type(amount, '  88.80  ');
+    await user.tab();
+    expect(amount).toHaveValue('88.80');
   });
 
   it('refuses a voucher that is neither an image nor a PDF without uploading it', async () => {

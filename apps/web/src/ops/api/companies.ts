@@ -61,6 +61,24 @@ export function updateCostRule({
   });
 }
 
+/** 冻结 (a reason required) or 解冻 (a note optional) a company. */
+export function setCompanyFrozen({ id, frozen, reason }: { id: number; frozen: boolean; reason: string }) {
+  return opsRequest<TOpsCompany>(
+    'POST',
+    apiPath(frozen ? API.ops.companyFreeze : API.ops.companyUnfreeze, { id }),
+    { reason },
+    { fieldErrorsToForm: true },
+  );
+}
+
+export function useSetCompanyFrozen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setCompanyFrozen,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opsCompaniesQueryOptions().queryKey }),
+  });
+}
+
 export function useUpdateCostRule() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -6,6 +6,7 @@ const COLORS: Record<TTopupStatus, string> = {
   pending: 'processing',
   confirmed: 'success',
   rejected: 'error',
+  withdrawn: 'default',
 };
 
 export function TopupStatusTag({ status }: { status: TTopupStatus }) {

@@ -1,21 +1,27 @@
-import { FEE_BEARER_LABELS, INVOICE_TYPE_LABELS, type TCostRule, type TOpsCompany } from '@flexpay/contract/web';
-import { Button, Empty, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  COMPANY_STATUS_LABELS,
+  FEE_BEARER_LABELS,
+  INVOICE_TYPE_LABELS,
+  type TCompanyStatus,
+  type TCostRule,
+  type TOpsCompany,
+} from '@flexpay/contract/web';
+import { Button, Empty, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { ListSearchForm } from '../../components/list-search-form.tsx';
 import { ListTable } from '../../components/list-table.tsx';
 import { defineFilters, textFilter } from '../../lib/list-filters.ts';
 import { useDialogTarget } from '../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../lib/use-list-query.ts';
 import { useOpsCompanies } from '../api/companies.ts';
+import { formatDateTime } from '../../lib/format-date-time.ts';
 import { CostRuleModal } from '../components/cost-rule-modal.tsx';
+import { FreezeCompanyModal } from '../components/freeze-company-modal.tsx';
 import { formatFen, formatRate } from '../lib/money-input.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
 
 const FILTERS = defineFilters({ name: textFilter({ label: '企业名称', maxLength: 100, width: 220 }) });
 
-const COMPANY_STATUS: Record<string, { label: string; color: string }> = {
-  normal: { label: '正常', color: 'success' },
-  frozen: { label: '已冻结', color: 'error' },
-};
+const COMPANY_STATUS_COLORS: Record<TCompanyStatus, string> = { normal: 'success', frozen: 'error' };
 
 interface TRuleTarget {
   company: TOpsCompany;
@@ -96,6 +102,7 @@ export function CompaniesPage() {
   const list = useListQuery(FILTERS);
   const query = useOpsCompanies(list.query);
   const editor = useDialogTarget<TRuleTarget>();
+  const freezer = useDialogTarget<TOpsCompany>();
 
   const columns: TableColumnsType<TOpsCompany> = [
     { title: '企业名称', dataIndex: 'name', ellipsis: true },
@@ -103,11 +110,19 @@ export function CompaniesPage() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 100,
-      render: (v: string) => {
-        const status = COMPANY_STATUS[v];
-        return status ? <Tag color={status.color}>{status.label}</Tag> : v;
-      },
+      width: 220,
+      render: (v: TCompanyStatus, r) => (
+        <Space orientation="vertical" size={0}>
+          <Tag color={COMPANY_STATUS_COLORS[v]}>{COMPANY_STATUS_LABELS[v]}</Tag>
+          {v === 'frozen' && r.frozenReason && (
+            <Tooltip title={r.frozenAt ? `${formatDateTime(r.frozenAt)} 冻结` : undefined}>
+              <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                原因：{r.frozenReason}
+              </Typography.Text>
+            </Tooltip>
+          )}
+        </Space>
+      ),
     },
     {
       title: '签约服务商',
@@ -119,6 +134,27 @@ export function CompaniesPage() {
         ) : (
           r.serviceCompanies.map((s) => s.serviceCompanyName).join('、')
         ),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 90,
+      fixed: 'right',
+      render: (_: unknown, r) => (
+        <Button
+          type="link"
+          size="small"
+          danger={r.status !== 'frozen'}
+          aria-label={`${r.status === 'frozen' ? '解冻' : '冻结'} ${r.name}`}
+          // The row expands on click: the action must not toggle it.
+          onClick={(e) => {
+            e.stopPropagation();
+            freezer.open(r);
+          }}
+        >
+          {r.status === 'frozen' ? '解冻' : '冻结'}
+        </Button>
+      ),
     },
   ];
 
@@ -145,6 +181,7 @@ export function CompaniesPage() {
           {...editor.dialogProps}
         />
       )}
+      {freezer.target && <FreezeCompanyModal company={freezer.target} {...freezer.dialogProps} />}
     </>
   );
 }

@@ -24,8 +24,8 @@ function statusFilter(): TSelectFilter<TStatusChoice> {
   const base = selectFilter<TStatusChoice>({
     label: '状态',
     options: [
-      // 审批中 is the company's own business: the platform never sees those.
-      ...TOPUP_STATUSES.filter((value) => value !== 'approving').map((value) => ({
+      // 审批中 is the company's own business, and 已撤回 its own again: the platform sees neither.
+      ...TOPUP_STATUSES.filter((value) => value !== 'approving' && value !== 'withdrawn').map((value) => ({
         value,
         label: TOPUP_STATUS_LABELS[value],
       })),

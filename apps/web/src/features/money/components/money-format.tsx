@@ -24,6 +24,7 @@ const TOPUP_STATUS_COLORS: Record<TTopupStatus, string> = {
   pending: 'processing',
   confirmed: 'success',
   rejected: 'error',
+  withdrawn: 'default',
 };
 
 export function TopupStatusTag({ status }: { status: TTopupStatus }) {

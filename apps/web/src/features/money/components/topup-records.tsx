@@ -1,14 +1,16 @@
 import { TOPUP_STATUSES, TOPUP_STATUS_LABELS, type TTopup, type TTopupStatus } from '@flexpay/contract/web';
-import { Space, Typography, type TableColumnsType } from 'antd';
+import { Button, Space, Typography, type TableColumnsType } from 'antd';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { dateRangeFilter, defineFilters, selectFilter } from '../../../lib/list-filters.ts';
+import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useTopups } from '../api/get-topups.ts';
 import { maskAccountNo, TopupStatusTag } from './money-format.tsx';
 import { keepTab, tabFilter } from './tab-filter.ts';
+import { TopupDrawer } from './topup-drawer.tsx';
 
 const STATUS_OPTIONS = TOPUP_STATUSES.map((value) => ({ value, label: TOPUP_STATUS_LABELS[value] }));
 
@@ -18,7 +20,7 @@ const TOPUP_FILTERS = defineFilters({
   created: dateRangeFilter({ label: '提交日期', from: 'from', to: 'to' }),
 });
 
-const columns: TableColumnsType<TTopup> = [
+const baseColumns: TableColumnsType<TTopup> = [
   { title: '提交时间', dataIndex: 'createdAt', width: 160, render: (time: string) => formatDateTime(time) },
   { title: '服务商', dataIndex: 'serviceCompanyName', width: 190, ellipsis: true },
   {
@@ -58,11 +60,26 @@ const columns: TableColumnsType<TTopup> = [
   { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true, render: (remark: string) => remark || '-' },
 ];
 
-/** 充值记录: the company's top-ups, newest first. */
+/** 充值记录: the company's top-ups, newest first; 查看 opens one (its voucher, approval and 撤回). */
 export function TopupRecords() {
   const list = useListQuery(TOPUP_FILTERS);
   const { tab: _tab, ...query } = list.query;
   const topups = useTopups(query);
+  const drawer = useDialogTarget<number>();
+  const columns: TableColumnsType<TTopup> = [
+    ...baseColumns,
+    {
+      title: '操作',
+      key: 'action',
+      width: 80,
+      fixed: 'right',
+      render: (_: unknown, topup) => (
+        <Button type="link" size="small" onClick={() => drawer.open(topup.id)} aria-label={`查看充值 ${topup.id}`}>
+          查看
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       <ListSearchForm list={keepTab(list)} query={topups} />
@@ -73,8 +90,11 @@ export function TopupRecords() {
         empty="暂无充值记录，可点击“充值”提交充值申请"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1150 }}
+        scroll={{ x: 1230 }}
       />
+      {drawer.target !== undefined && (
+        <TopupDrawer id={drawer.target} open={drawer.isOpen} onClose={drawer.close} afterClose={drawer.afterClose} />
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { Code, screenPath, type TCostRule, type TPaymentAccount } from '@flexpay/contract/web';
-import { App, Alert, Button, Card, Descriptions, Form, Input, Result, Select, Space, Spin, Typography } from 'antd';
+import { App, Alert, Button, Card, Descriptions, Form, Result, Select, Space, Spin, Typography } from 'antd';
 import { useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
@@ -187,7 +187,7 @@ export function Component() {
             },
           ]}
         >
-          <Input prefix="¥" placeholder="请输入转账金额" maxLength={16} inputMode="decimal" autoComplete="off" />
+          <TrimmedInput prefix="¥" placeholder="请输入转账金额" maxLength={16} inputMode="decimal" autoComplete="off" />
         </Form.Item>
         <Form.Item
           name="paymentAccountId"
