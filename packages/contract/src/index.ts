@@ -23,3 +23,5 @@ export * from './approval-rules.ts';
 export * from './approval.ts';
 export * from './payroll-rules.ts';
 export * from './payroll.ts';
+export * from './task-rules.ts';
+export * from './task.ts';

@@ -14,6 +14,7 @@ export * from './worker-rules.ts';
 export * from './money-rules.ts';
 export * from './approval-rules.ts';
 export * from './payroll-rules.ts';
+export * from './task-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -35,3 +36,4 @@ export type * from './money.ts';
 export type * from './ops.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
+export type * from './task.ts';
