@@ -19,10 +19,10 @@ const LOG_FILTERS = defineFilters({
 });
 
 const columns: TableColumnsType<TCompanyLogRow> = [
-  { title: '时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
-  { title: '管理员', dataIndex: 'adminName', width: 120, ellipsis: true },
-  { title: '操作', dataIndex: 'actionLabel', width: 150 },
-  { title: '对象', dataIndex: 'target', width: 160, ellipsis: true, render: (target: string) => target || '-' },
+  { title: '时间', dataIndex: 'createdAt', width: 165, render: (time: string) => formatDateTime(time) },
+  { title: '管理员', dataIndex: 'adminName', width: 110, ellipsis: true },
+  { title: '操作', dataIndex: 'actionLabel', width: 140 },
+  { title: '对象', dataIndex: 'target', width: 140, ellipsis: true, render: (target: string) => target || '-' },
   {
     title: '结果',
     dataIndex: 'result',
@@ -31,7 +31,7 @@ const columns: TableColumnsType<TCompanyLogRow> = [
       <Tag color={result === 'success' ? 'success' : 'error'}>{AUDIT_RESULT_LABELS[result] ?? result}</Tag>
     ),
   },
-  { title: 'IP', dataIndex: 'ip', width: 140 },
+  { title: 'IP', dataIndex: 'ip', width: 130 },
   { title: '说明', dataIndex: 'message', ellipsis: true, render: (message: string) => message || '-' },
 ];
 
@@ -49,7 +49,6 @@ export function CompanyLog() {
         isFiltered={list.isFiltered}
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1100 }}
       />
     </>
   );

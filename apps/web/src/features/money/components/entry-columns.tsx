@@ -25,12 +25,13 @@ export const referenceText = ({ kind, id }: TLedgerEntry['reference']) =>
 /** The columns of a ledger entry (资金明细 and 最近明细). */
 export function entryColumns(): TableColumnsType<TLedgerEntry> {
   return [
-    { title: '时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
-    { title: '服务商', dataIndex: 'serviceCompanyName', width: 200, ellipsis: true },
+    { title: '时间', dataIndex: 'createdAt', width: 165, render: (time: string) => formatDateTime(time) },
+    // A service company's name wraps rather than being cut.
+    { title: '服务商', dataIndex: 'serviceCompanyName', width: 150 },
     {
       title: '类型',
       dataIndex: 'type',
-      width: 110,
+      width: 100,
       render: (type: TLedgerEntryType, entry) =>
         entry.account === 'frozen'
           ? `${LEDGER_ENTRY_TYPE_LABELS[type]}（${LEDGER_ACCOUNT_KIND_LABELS.frozen}）`
@@ -39,7 +40,7 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
     {
       title: '金额',
       dataIndex: 'amountFen',
-      width: 150,
+      width: 130,
       align: 'right',
       render: (fen: number) => <SignedAmount fen={fen} />,
     },
@@ -48,23 +49,24 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
     {
       title: '可用余额',
       key: 'availableAfter',
-      width: 140,
+      width: 130,
       align: 'right',
       render: (_: unknown, entry) => (entry.account === 'available' ? formatMoney(entry.balanceAfterFen) : '—'),
     },
     {
       title: '冻结余额',
       key: 'frozenAfter',
-      width: 140,
+      width: 120,
       align: 'right',
       render: (_: unknown, entry) => (entry.account === 'frozen' ? formatMoney(entry.balanceAfterFen) : '—'),
     },
     {
       title: '关联',
       dataIndex: 'reference',
-      width: 130,
+      width: 115,
       render: (reference: TLedgerEntry['reference']) => referenceText(reference),
     },
-    { title: '备注', dataIndex: 'memo', ellipsis: true, render: (memo: string) => memo || '-' },
+    // The rest of the width: a long memo ends in an ellipsis (its full text on hover).
+    { title: '备注', dataIndex: 'memo', ellipsis: { showTitle: true }, render: (memo: string) => memo || '-' },
   ];
 }

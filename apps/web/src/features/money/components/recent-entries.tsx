@@ -21,7 +21,6 @@ export function RecentEntries() {
       loading={entries.isFetching}
       locale={{ emptyText: <Empty description="暂无资金明细，充值到账后将显示在这里" /> }}
       pagination={false}
-      scroll={{ x: 1000 }}
     />
   );
 }

@@ -21,8 +21,9 @@ const TOPUP_FILTERS = defineFilters({
 });
 
 const baseColumns: TableColumnsType<TTopup> = [
-  { title: '提交时间', dataIndex: 'createdAt', width: 160, render: (time: string) => formatDateTime(time) },
-  { title: '服务商', dataIndex: 'serviceCompanyName', width: 190, ellipsis: true },
+  { title: '提交时间', dataIndex: 'createdAt', width: 165, render: (time: string) => formatDateTime(time) },
+  // A service company's name wraps rather than being cut.
+  { title: '服务商', dataIndex: 'serviceCompanyName', width: 150 },
   {
     title: '充值金额',
     dataIndex: 'amountFen',
@@ -33,7 +34,7 @@ const baseColumns: TableColumnsType<TTopup> = [
   {
     title: '付款账户',
     dataIndex: 'payer',
-    width: 170,
+    width: 140,
     render: (payer: TTopup['payer']) => (
       <Space direction="vertical" size={0}>
         <span>{payer.bank}</span>
@@ -44,7 +45,7 @@ const baseColumns: TableColumnsType<TTopup> = [
   {
     title: '状态',
     dataIndex: 'status',
-    width: 180,
+    width: 150,
     render: (status: TTopupStatus, topup) => (
       <Space direction="vertical" size={0}>
         <TopupStatusTag status={status} />
@@ -56,8 +57,8 @@ const baseColumns: TableColumnsType<TTopup> = [
       </Space>
     ),
   },
-  { title: '处理时间', dataIndex: 'decidedAt', width: 160, render: (time: string | null) => formatDateTime(time) },
-  { title: '备注', dataIndex: 'remark', width: 160, ellipsis: true, render: (remark: string) => remark || '-' },
+  { title: '处理时间', dataIndex: 'decidedAt', width: 165, render: (time: string | null) => formatDateTime(time) },
+  { title: '备注', dataIndex: 'remark', ellipsis: true, render: (remark: string) => remark || '-' },
 ];
 
 /** 充值记录: the company's top-ups, newest first; 查看 opens one (its voucher, approval and 撤回). */
@@ -71,8 +72,7 @@ export function TopupRecords() {
     {
       title: '操作',
       key: 'action',
-      width: 80,
-      fixed: 'right',
+      width: 70,
       render: (_: unknown, topup) => (
         <Button type="link" size="small" onClick={() => drawer.open(topup.id)} aria-label={`查看充值 ${topup.id}`}>
           查看
@@ -90,7 +90,6 @@ export function TopupRecords() {
         empty="暂无充值记录，可点击“充值”提交充值申请"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1230 }}
       />
       {drawer.target !== undefined && (
         <TopupDrawer id={drawer.target} open={drawer.isOpen} onClose={drawer.close} afterClose={drawer.afterClose} />

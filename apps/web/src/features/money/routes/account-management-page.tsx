@@ -45,7 +45,7 @@ export function Component() {
     {
       title: '开户银行',
       dataIndex: 'bank',
-      width: 180,
+      width: 160,
       render: (bank: string, account) => (
         <Space size={8}>
           {bank}
@@ -53,16 +53,16 @@ export function Component() {
         </Space>
       ),
     },
-    { title: '账户名称', dataIndex: 'accountName', width: 220, ellipsis: true },
-    { title: '银行账号', dataIndex: 'accountNo', width: 200, render: (no: string) => maskAccountNo(no) },
-    { title: '开户支行', dataIndex: 'branch', width: 200, ellipsis: true, render: (branch: string) => branch || '-' },
-    { title: '添加时间', dataIndex: 'createdAt', width: 170, render: (time: string) => formatDateTime(time) },
+    // The company's name wraps rather than being cut.
+    { title: '账户名称', dataIndex: 'accountName', width: 170 },
+    { title: '银行账号', dataIndex: 'accountNo', width: 140, render: (no: string) => maskAccountNo(no) },
+    { title: '开户支行', dataIndex: 'branch', ellipsis: true, render: (branch: string) => branch || '-' },
+    { title: '添加时间', dataIndex: 'createdAt', width: 165, render: (time: string) => formatDateTime(time) },
     ...(canManage
       ? [
           {
             title: '操作',
             key: 'actions',
-            fixed: 'right' as const,
             width: 200,
             render: (_: unknown, account: TPaymentAccount) => (
               <Space size={0}>
@@ -119,7 +119,6 @@ export function Component() {
           loading={accounts.isFetching}
           locale={{ emptyText: <Empty description="暂无付款账户，充值前请先添加付款账户" /> }}
           pagination={false}
-          scroll={{ x: 1100 }}
         />
       )}
     </Card>

@@ -52,7 +52,6 @@ export function Component() {
         empty="暂无资金明细，充值到账后将显示在这里"
         columns={entryColumns()}
         pagination={list.pagination}
-        scroll={{ x: 1100 }}
       />
     </Card>
   );
