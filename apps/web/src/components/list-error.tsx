@@ -1,25 +1,17 @@
-import { Button, Result } from 'antd';
+import { LoadFailed } from './load-state.tsx';
 
-/** What a list or a detail shows when its data failed to load. */
+/**
+ * What a list shows when its data failed to load: 数据加载失败, why, and 重新加载 (see LoadFailed).
+ * Without `error` (older callers) the reason reads 网络异常.
+ */
 export function ListError({
   onRetry,
   isRetrying,
-  title = '数据加载失败',
+  error,
 }: {
   onRetry: () => void;
   isRetrying: boolean;
-  title?: string;
+  error?: unknown;
 }) {
-  return (
-    <Result
-      status="error"
-      title={title}
-      subTitle="请检查网络后重试。"
-      extra={
-        <Button onClick={onRetry} loading={isRetrying}>
-          重新加载
-        </Button>
-      }
-    />
-  );
+  return <LoadFailed error={error} onRetry={onRetry} isRetrying={isRetrying} />;
 }

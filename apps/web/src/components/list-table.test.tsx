@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { ConfirmAction } from './confirm-action.tsx';
 import { ListTable, type ListPage } from './list-table.tsx';
 import { getButton, setupUser } from './test-utils.tsx';
+import { ApiError } from '../lib/request.ts';
 
 type Row = { id: number; name: string };
 
@@ -50,9 +51,13 @@ describe('ListTable', () => {
   });
 
   it('offers a retry when the list failed to load, and keeps the rows it had when a refresh fails', async () => {
-    const failed = queryOf({ isError: true });
+    const failed = queryOf({
+      isError: true,
+      error: new ApiError({ status: 50000, httpStatus: 500, message: '系统繁忙' }),
+    });
     const { unmount } = renderTable(failed);
     expect(screen.getByText('数据加载失败')).toBeInTheDocument();
+    expect(screen.getByText('加载失败：系统繁忙')).toBeInTheDocument();
     await setupUser().click(getButton('重新加载'));
     expect(failed.refetch).toHaveBeenCalledOnce();
     unmount();

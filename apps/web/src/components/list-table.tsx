@@ -35,7 +35,7 @@ export function ListTable<T extends { id: number | string }>({
   loading?: boolean;
 } & Omit<TableProps<T>, 'dataSource' | 'rowKey' | 'pagination' | 'loading' | 'locale'>) {
   if (query.isError && !query.data) {
-    return <ListError onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
+    return <ListError error={query.error} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />;
   }
   return (
     <Table<T>

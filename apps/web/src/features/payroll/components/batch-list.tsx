@@ -59,10 +59,11 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
   const cancelling = useDialogTarget<TPayrollBatch>();
 
   const statuses: readonly TPayrollStatus[] = checkOnly ? PAYROLL_EDITABLE_STATUSES : PAYROLL_STATUSES;
-  const countOf = (s: TPayrollStatus) => counts.data?.find((c) => c.status === s)?.count ?? 0;
+  // No count until the counts are known: a 0 while they load (or after they failed) would be wrong.
+  const countOf = (s: TPayrollStatus) => (counts.data ? ` ${counts.data.find((c) => c.status === s)?.count ?? 0}` : '');
   const tabs = [
     { key: 'all', label: checkOnly ? '全部待核对' : '全部' },
-    ...statuses.map((s) => ({ key: s, label: `${PAYROLL_STATUS_LABELS[s]} ${countOf(s)}` })),
+    ...statuses.map((s) => ({ key: s, label: `${PAYROLL_STATUS_LABELS[s]}${countOf(s)}` })),
   ];
 
   const columns: TableColumnsType<TPayrollBatch> = [

@@ -1,9 +1,10 @@
 import { PAYROLL_STATUS_LABELS, screenPath } from '@flexpay/contract/web';
-import { Button, Card, Result, Spin } from 'antd';
+import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { ApprovalSteps } from '../components/approval-timeline.tsx';
+import { QueryState } from '../../../components/load-state.tsx';
 
 /** 核验结果 (/EmolumentManagement/checkVerify?id=): where a submitted batch went. */
 export function Component() {
@@ -11,8 +12,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
   const b = batch.data;
   const approving = b.status === 'approving';
   const toPay = b.status === 'to_pay';

@@ -1,6 +1,6 @@
 import { PAYROLL_EDITABLE_STATUSES, screenPath, type TPayrollBatch } from '@flexpay/contract/web';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Result, Space, Spin } from 'antd';
+import { App, Button, Card, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ImportDrawer } from '../../../components/import/import-drawer.tsx';
@@ -13,6 +13,7 @@ import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { WorkerPicker } from '../components/worker-picker.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { QueryState } from '../../../components/load-state.tsx';
 
 /** Items added but not checked yet. */
 const uncheckedOf = (b: TPayrollBatch) => b.itemCount - b.okCount - b.failedCount;
@@ -64,12 +65,11 @@ export function Component() {
     if (fresh && PAYROLL_EDITABLE_STATUSES.includes(fresh.status) && uncheckedOf(fresh) > 0) await onCheck(fresh.id);
   };
 
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
     return (
-      <Result
-        status="404"
-        title="发放批次不存在"
+      <QueryState
+        query={batch}
+        notFound="发放批次不存在"
         extra={<Button onClick={() => void navigate(screenPath('emolumentCheckList'))}>返回薪酬核对</Button>}
       />
     );

@@ -5,7 +5,7 @@ import {
   screenPath,
   type TApprovalPreview,
 } from '@flexpay/contract/web';
-import { Alert, App, Button, Card, Descriptions, Result, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -16,6 +16,7 @@ import { useSubmitPreview } from '../api/get-submit-preview.ts';
 import { useSubmitBatch } from '../api/submit-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { QueryState } from '../../../components/load-state.tsx';
 
 /** 核对确认 (/EmolumentManagement/emolumentCheckVerify?id=): the totals against the balance, then submit. */
 export function Component() {
@@ -30,8 +31,7 @@ export function Component() {
   const submit = useSubmitBatch();
   const preview = useSubmitPreview(id, batch.data?.status === 'confirming');
 
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
   const b = batch.data;
   const available = balances.data?.find((x) => x.serviceCompanyId === b.serviceCompanyId)?.availableFen ?? 0;
   const short = canSeeBalance && balances.data ? b.debitFen - available : 0;

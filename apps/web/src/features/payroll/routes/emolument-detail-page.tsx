@@ -1,9 +1,10 @@
 import { screenPath } from '@flexpay/contract/web';
-import { Button, Card, Result, Space, Spin } from 'antd';
+import { Button, Card, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBatch } from '../api/get-batch.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
+import { QueryState } from '../../../components/load-state.tsx';
 
 /** 发放明细 (/EmolumentManagement/emolumentDetail?id=): a batch's items, read only. */
 export function Component() {
@@ -11,8 +12,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card

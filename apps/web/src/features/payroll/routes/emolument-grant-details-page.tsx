@@ -4,7 +4,7 @@ import {
   PAYROLL_WITHDRAWABLE_STATUSES,
   screenPath,
 } from '@flexpay/contract/web';
-import { App, Button, Card, Empty, Popconfirm, Result, Space, Spin } from 'antd';
+import { App, Button, Card, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
@@ -14,6 +14,7 @@ import { ApprovalPanel } from '../components/approval-timeline.tsx';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { QueryState } from '../../../components/load-state.tsx';
 
 /**
  * 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the
@@ -27,12 +28,11 @@ export function Component() {
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
   const [cancelling, setCancelling] = useState(false);
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
     return (
-      <Result
-        status="404"
-        title="发放批次不存在"
+      <QueryState
+        query={batch}
+        notFound="发放批次不存在"
         extra={<Button onClick={() => void navigate(screenPath('emolumentGrant'))}>返回薪酬发放</Button>}
       />
     );

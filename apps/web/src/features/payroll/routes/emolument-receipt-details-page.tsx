@@ -1,6 +1,6 @@
 import { PAYOUT_CHANNEL_LABELS, screenPath, type TReceipt, type TReceiptBatch } from '@flexpay/contract/web';
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Result, Space, Spin, Statistic, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Space, Statistic, type TableColumnsType } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
@@ -20,6 +20,7 @@ import { useReceiptBatches } from '../api/get-receipt-batches.ts';
 import { useReceipts } from '../api/get-receipts.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { QueryState } from '../../../components/load-state.tsx';
 
 const RECEIPT_FILTERS = defineFilters({
   name: textFilter({ label: '收款人', maxLength: 50 }),
@@ -87,12 +88,11 @@ function BatchReceipts({ batchId }: { batchId: number }) {
   const notify = useExportNotice();
   const { download, isDownloading } = useDownload();
 
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
   if (!batch.data)
     return (
-      <Result
-        status="404"
-        title="发放批次不存在"
+      <QueryState
+        query={batch}
+        notFound="发放批次不存在"
         extra={<Link to={screenPath('emolumentReceiptDetails')}>返回回单列表</Link>}
       />
     );
