@@ -1,6 +1,9 @@
 /** Load loops and statistics shared by the benchmarks. */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadResult {
   requests: number;
@@ -153,5 +156,64 @@ export async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ result: T;
     return { result, peakRssMb: peak / 1024 / 1024, seconds: (performance.now() - t0) / 1000 };
   } finally {
     clearInterval(timer);
+  }
+}
+
+/**
+ * `--fresh`: runs this bench script once more on a new database, as a new user's is: created
+ * beside DATABASE_URL's (`<name>_fresh`, dropped first if it exists), migrated and seeded with
+ * `workers` generated workers by the seed CLI, autovacuum off for its tables (as on this
+ * machine's PostgreSQL), then the script (`--as-fresh`, other arguments as given) in a child
+ * process whose output is passed through. Answers the child's exit code. PostgreSQL only.
+ */
+export async function runOnFreshDatabase(script: string, workers: number, args: readonly string[]): Promise<number> {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) throw new Error('--fresh 需要 PostgreSQL（DATABASE_URL）');
+  const target = new URL(url);
+  const name = `${target.pathname.slice(1)}_fresh`;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  let autovacuum = '';
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    autovacuum = (await client.query<{ autovacuum: string }>('show autovacuum')).rows[0]?.autovacuum ?? '';
+  } finally {
+    await client.end();
+  }
+  target.pathname = `/${name}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'fp-bench-fresh-'));
+  const env = { ...process.env, DATABASE_URL: target.toString(), DATA_DIR: dataDir };
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const run = (argv: string[]) =>
+    new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', ...argv], { cwd: root, env, stdio: 'inherit' });
+      child.on('error', reject);
+      child.on('exit', (code) => resolve(code ?? 1));
+    });
+  try {
+    console.log(
+      `\n新建数据库 ${name}（服务器 autovacuum=${autovacuum}），写入演示数据与 ${workers.toLocaleString()} 名员工…`,
+    );
+    const seeded = performance.now();
+    const code = await run(['apps/server/src/seed/cli.ts', '--workers', String(workers)]);
+    if (code !== 0) return code;
+    const db = new pg.Client({ connectionString: target.toString() });
+    await db.connect();
+    try {
+      const tables = await db.query<{ t: string }>(
+        `select quote_ident(tablename) as t from pg_tables where schemaname = 'public'`,
+      );
+      for (const { t } of tables.rows) await db.query(`alter table ${t} set (autovacuum_enabled = false)`);
+    } finally {
+      await db.end();
+    }
+    console.log(`（${((performance.now() - seeded) / 1000).toFixed(0)} s，不计入）新建数据库上的运行：`);
+    return await run([script, '--as-fresh', ...args]);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }

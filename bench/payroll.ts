@@ -7,7 +7,8 @@
  *   - the items list of that batch: p95 of pages (first, deep, 异常 filter) at 10 concurrent
  *     clients, next to the same SQL run straight through the driver.
  *
- *   DATABASE_URL=postgres://... npm run bench:payroll -- [--rows 100000]
+ *   DATABASE_URL=postgres://... npm run bench:payroll -- [--rows 100000] [--fresh [--workers 100000]]
+ * --fresh: first the same run on a new database seeded with that many workers (ADR 0016).
  * Needs a company with at least that many workers (npm run seed -- --workers 1000000).
  * Targets (PostgreSQL): upload, parse and check ≤ 15 s and ≤ 400 MB; items list p95 ≤ 50 ms.
  */
@@ -25,7 +26,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
 import { createFieldCipher, type FieldCipher } from '../apps/server/src/lib/crypto.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
-import { fmt, load, withPeakRss } from './lib.ts';
+import { fmt, load, runOnFreshDatabase, withPeakRss } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -33,9 +34,22 @@ const { values } = parseArgs({
     generate: { type: 'string' },
     concurrency: { type: 'string' },
     seconds: { type: 'string' },
+    fresh: { type: 'boolean' },
+    'as-fresh': { type: 'boolean' },
+    workers: { type: 'string' },
   },
 });
 const rowCount = Number(values.rows ?? 100_000);
+const asFresh = values['as-fresh'] === true;
+if (values.fresh && !asFresh && !values.generate) {
+  // First a run on a new database (seeded by the seed CLI), then this run on DATABASE_URL's.
+  const args = ['--rows', String(rowCount)];
+  if (values.concurrency) args.push('--concurrency', values.concurrency);
+  if (values.seconds) args.push('--seconds', values.seconds);
+  const code = await runOnFreshDatabase('bench/payroll.ts', Number(values.workers ?? rowCount), args);
+  if (code !== 0) process.exitCode = code;
+  console.log('\n已有数据的数据库（DATABASE_URL）上的运行：');
+}
 const COMPANY = '星河科技有限公司';
 const TITLE = '基准测试批次';
 
@@ -85,7 +99,7 @@ try {
           from company c where c.name = ${COMPANY}`,
   );
   if (!company) throw new Error(`没有 ${COMPANY}`);
-  console.log(`\n薪酬发放基准 — ${database.kind}\n`);
+  console.log(`\n薪酬发放基准 — ${database.kind}，${asFresh ? '新建的数据库' : '已有数据的数据库'}\n`);
 
   // The sheet, written by a child process (it decrypts the workers' ID numbers) so that its
   // generation weighs nothing on the figures.

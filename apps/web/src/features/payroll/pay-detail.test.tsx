@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderScreen } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
@@ -41,6 +41,38 @@ describe('支付详情', () => {
     expect(screen.queryByText(/异常 0/)).toBeNull();
     const receipt = await screen.findByRole('link', { name: '回单' });
     expect(receipt.getAttribute('href')).toBe('/invoiceCenter/emolumentReceiptDetails?id=7&name=%E5%BC%A0%E4%B8%89');
+  });
+
+  it('while 支付中 shows how many payouts are queued, sent and settled out of the total, refreshing on its own', async () => {
+    const rounds = [
+      { queued: 40_000, submitted: 2_000, succeeded: 900, failed: 100 },
+      { queued: 100_000, submitted: 5_000, succeeded: 45_000, failed: 5_000 },
+    ];
+    let calls = 0;
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'paying', itemCount: 100_000 })),
+      'GET /api/emolument/emolumentDetail/page': () => ok({ total: 0, rows: [] }),
+      'GET /api/emolument/payRoll/:id/progress': () =>
+        ok({ batchId: 7, status: 'paying', total: 100_000, ...rounds[Math.min(calls++, rounds.length - 1)] }),
+    });
+    renderScreen(PayDetailPage, {
+      path: '/EmolumentManagement/payRollDetail',
+      initialEntry: '/EmolumentManagement/payRollDetail?id=7',
+    });
+    expect(
+      await screen.findByText(
+        '正在排队：已排队 40,000 / 100,000 笔，发送中 2,000 笔，已结算 1,000 笔（成功 900，失败 100）',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('1,000 / 100,000')).toBeInTheDocument();
+    // Two seconds later, without a click: the next figures.
+    await waitFor(
+      () =>
+        expect(
+          screen.getByText('已全部排队 100,000 笔，发送中 5,000 笔，已结算 50,000 笔（成功 45,000，失败 5,000）'),
+        ).toBeInTheDocument(),
+      { timeout: 4_000 },
+    );
   });
 
   it('of a batch paid in full shows no failure card', async () => {

@@ -1,6 +1,7 @@
-import { screenPath } from '@flexpay/contract/web';
-import { Button, Card, Progress, Result, Space, Spin } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
+import { API, apiPath, screenPath, type TPayProgress } from '@flexpay/contract/web';
+import { Button, Card, Progress, Result, Space, Spin, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/request.ts';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useBatch } from '../api/get-batch.ts';
@@ -8,6 +9,44 @@ import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { FailedPayouts } from '../components/failed-payouts.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
+
+const REFRESH_MS = 2_000;
+const count = (n: number) => n.toLocaleString('zh-CN');
+
+/** 支付进度 of a batch (queued, at the provider, settled), refreshed while `paying`. */
+function usePayProgress(id: number, paying: boolean) {
+  return useQuery({
+    queryKey: ['payroll', 'payProgress', id],
+    queryFn: () => request<TPayProgress>('GET', apiPath(API.payroll.payProgress, { id })),
+    enabled: paying && id > 0,
+    refetchInterval: paying ? REFRESH_MS : false,
+  });
+}
+
+/**
+ * While 支付中: how many of the batch's payouts are queued, sent and settled out of the total (the
+ * payment answers at once and queues its payouts afterwards, a chunk at a time).
+ */
+function PayProgress({ progress }: { progress: TPayProgress | undefined }) {
+  if (!progress) return <Progress percent={0} status="active" style={{ marginBottom: 16 }} />;
+  const { total, queued, submitted, succeeded, failed } = progress;
+  const settled = succeeded + failed;
+  const pct = (n: number) => (total > 0 ? Math.floor((n / total) * 1000) / 10 : 0);
+  return (
+    <div style={{ marginBottom: 16 }} aria-label="支付进度">
+      <Progress
+        percent={pct(settled)}
+        success={{ percent: pct(succeeded) }}
+        status="active"
+        format={() => `${count(settled)} / ${count(total)}`}
+      />
+      <Typography.Text type="secondary">
+        {queued < total ? `正在排队：已排队 ${count(queued)} / ${count(total)} 笔` : `已全部排队 ${count(total)} 笔`}
+        {`，发送中 ${count(submitted)} 笔，已结算 ${count(settled)} 笔（成功 ${count(succeeded)}，失败 ${count(failed)}）`}
+      </Typography.Text>
+    </div>
+  );
+}
 
 /** 支付详情 (/EmolumentManagement/payRollDetail?id=): the items' payment, refreshed while it pays. */
 export function Component() {
@@ -17,10 +56,11 @@ export function Component() {
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
   const paying = batch.data?.status === 'paying';
+  const progress = usePayProgress(id, paying);
 
   useEffect(() => {
     if (!paying) return;
-    const timer = setInterval(() => void invalidatePayroll(queryClient), 2_000);
+    const timer = setInterval(() => void invalidatePayroll(queryClient), REFRESH_MS);
     return () => clearInterval(timer);
   }, [paying, queryClient]);
 
@@ -45,7 +85,7 @@ export function Component() {
           </Space>
         }
       >
-        {paying && <Progress percent={99} status="active" showInfo={false} style={{ marginBottom: 16 }} />}
+        {paying && <PayProgress progress={progress.data} />}
         <BatchSummary batch={b} />
       </Card>
       {b.status !== 'to_pay' && <FailedPayouts batch={b} />}
