@@ -2,8 +2,12 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 
-/** ARCHITECTURE section 6: the login route loads at most 250 KB of JavaScript, gzip. */
-const LOGIN_JS_BUDGET_BYTES = 250 * 1024;
+/**
+ * The login route loads at most 200 KB of JavaScript, gzip (issue 24; antd's form, input and
+ * button with React are about 170 KB of it). The sign-in page starts without the router
+ * (apps/web/src/app/boot.ts), and the build gives it one chunk (apps/web/vite.config.ts).
+ */
+const LOGIN_JS_BUDGET_BYTES = 200 * 1024;
 
 /** Records the gzip size of every script the page downloads. */
 function recordScripts(page: Page): Map<string, number> {
@@ -19,13 +23,13 @@ function recordScripts(page: Page): Map<string, number> {
 
 const totalOf = (scripts: Map<string, number>) => [...scripts.values()].reduce((a, b) => a + b, 0);
 
-test('the login route loads at most 250 KB of JavaScript (gzip)', async ({ page }) => {
+test('the login route loads at most 200 KB of JavaScript (gzip)', async ({ page }) => {
   const scripts = recordScripts(page);
   await page.goto('/login');
   await expect(page.getByText('企业管理后台登录')).toBeVisible();
   await page.waitForLoadState('networkidle');
   const total = totalOf(scripts);
-  console.log(`login route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip (budget 250 KB)`);
+  console.log(`login route JavaScript: ${scripts.size} files, ${(total / 1024).toFixed(1)} KB gzip (budget 200 KB)`);
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 });

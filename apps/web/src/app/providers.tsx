@@ -1,5 +1,7 @@
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+// By module, not the 'antd' barrel, and the ES locale, not the CommonJS one: the lone sign-in
+// page (login-app.tsx) starts with these providers and its download is budgeted.
+import ConfigProvider from 'antd/es/config-provider';
+import zhCN from 'antd/es/locale/zh_CN';
 import { useState, type ReactNode } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-import { availableRoutes, fullPathOf, PUBLIC_ROUTES, SCREEN_PATHS, type TRouteNode } from '@flexpay/contract/web';
+import { availableRoutes, fullPathOf, SCREEN_PATHS, type TRouteNode } from '@flexpay/contract/web';
 import {
   createBrowserRouter,
   createMemoryRouter,
@@ -10,6 +10,7 @@ import { PageLoading } from '../components/page-loading.tsx';
 import { loadAssociatedUsers, loadUserInfo, clearClientSession } from '../lib/session-actions.ts';
 import { useSession } from '../lib/session-store.ts';
 import { getToken } from '../lib/token.ts';
+import { redirectSignedOutVisitor } from './boot.ts';
 import { DASHBOARD, type TRouteHandle } from './route-table.ts';
 import { SCREENS } from './screens.ts';
 import { lazy, Suspense } from 'react';
@@ -113,8 +114,8 @@ export function createRoutes(): RouteObject[] {
           path: SCREEN_PATHS.login,
           loader: loginLoader,
           lazy: page(
-            () => import('../features/auth/routes/login-page.tsx'),
-            (m) => m.LoginPage,
+            () => import('../features/auth/routes/login-route.tsx'),
+            (m) => m.LoginRoute,
           ),
         },
         {
@@ -170,23 +171,6 @@ export function createRoutes(): RouteObject[] {
       ],
     },
   ];
-}
-
-/** Paths of the public routes: everything else is the protected tree. */
-const PUBLIC_PATHS = new Set(PUBLIC_ROUTES.map((r) => r.path));
-
-/**
- * The guard's no-token branch, run once before the router starts. React Router loads the lazy
- * code of every matched route while their loaders run, so a deep link opened without a token
- * would download the shell and its screen before `guardLoader` redirects. Sending that visitor
- * to /login first means the protected tree is never matched and none of its chunks load.
- * Answers whether it redirected. (In-app navigations without a token still meet `guardLoader`.)
- */
-export function redirectSignedOutVisitor(location: Location = window.location, history: History = window.history) {
-  if (getToken() || PUBLIC_PATHS.has(location.pathname)) return false;
-  useSession.getState().setEnterRoute(location.pathname + location.search);
-  history.replaceState(null, '', SCREEN_PATHS.login);
-  return true;
 }
 
 export function createAppRouter() {

@@ -7,7 +7,8 @@ import { switchCompany } from '../lib/session-actions.ts';
 import { useSession } from '../lib/session-store.ts';
 import { removeToken, setToken } from '../lib/token.ts';
 import { App } from './app.tsx';
-import { createTestRouter, redirectSignedOutVisitor } from './router.tsx';
+import { redirectSignedOutVisitor } from './boot.ts';
+import { createTestRouter } from './router.tsx';
 
 /** A token whose payload the client can decode (the server checks the signature). */
 function fakeToken(jti = 'j', companyId = 1) {

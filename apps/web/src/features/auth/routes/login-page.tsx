@@ -1,9 +1,15 @@
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+// Icons and antd components by module, never through the barrels ('@ant-design/icons', 'antd'):
+// this page starts alone (app/login-app.tsx) and its download is budgeted; the build puts
+// everything it imports in one chunk, so a barrel here would bring every component along.
+import LockOutlined from '@ant-design/icons/es/icons/LockOutlined';
+import SafetyOutlined from '@ant-design/icons/es/icons/SafetyOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
 import { BusinessCode, type TVerificationRequired } from '@flexpay/contract/web';
-import { Button, Form, Space } from 'antd';
+import Button from 'antd/es/button';
+import Form from 'antd/es/form';
 import Password from 'antd/es/input/Password';
+import SpaceCompact from 'antd/es/space/Compact';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { isApiError } from '../../../lib/request.ts';
 import { loadBranding } from '../../../lib/session-actions.ts';
@@ -40,11 +46,22 @@ function useCountdown(until: number) {
   return left;
 }
 
-/** Sign-in: username and password, then the captcha, SMS or authenticator code when the server asks. */
-export function LoginPage() {
+export interface TLoginPageProps {
+  /** The `companyId` search parameter of the page, whose branding it shows. */
+  companyIdParam: string | null;
+  /** Goes to `target` (the path the visitor wanted, or /) once signed in. */
+  onSignedIn: (target: string) => void;
+  /** Called as the form is sent: the lone sign-in page starts loading the console meanwhile. */
+  onSubmit?: () => void;
+}
+
+/**
+ * Sign-in: username and password, then the captcha, SMS or authenticator code when the server asks.
+ * It knows nothing of the router: on the first page it runs alone (`app/login-app.tsx`), inside the
+ * console it is the /login route (`login-route.tsx`).
+ */
+export function LoginPage({ companyIdParam, onSignedIn, onSubmit }: TLoginPageProps) {
   const [form] = Form.useForm<LoginForm>();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
   const setting = useSession((s) => s.setting);
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [submitting, setSubmitting] = useState(false);
@@ -52,9 +69,9 @@ export function LoginPage() {
   const resendIn = useCountdown(step.kind === 'sms' ? step.resendAt : 0);
 
   useEffect(() => {
-    const fromUrl = Number(params.get('companyId'));
+    const fromUrl = Number(companyIdParam);
     void loadBranding(Number.isInteger(fromUrl) && fromUrl > 0 ? fromUrl : getCompanyId());
-  }, [params]);
+  }, [companyIdParam]);
 
   // Spec section 2: the route title, with the product name only on the official host.
   usePageTitle(publicRouteTitle('login'));
@@ -66,6 +83,7 @@ export function LoginPage() {
   };
 
   const onFinish = async (values: LoginForm) => {
+    onSubmit?.();
     setSubmitting(true);
     try {
       const token = await login({
@@ -77,7 +95,7 @@ export function LoginPage() {
       const target = session.enterRoute ?? '/';
       session.signIn(token);
       session.setEnterRoute(null);
-      void navigate(target, { replace: true });
+      onSignedIn(target);
     } catch (err) {
       if (!isApiError(err)) throw err;
       if (err.status === BusinessCode.VERIFICATION_REQUIRED) {
@@ -134,7 +152,7 @@ export function LoginPage() {
             </Form.Item>
             {step.kind === 'captcha' && (
               <Form.Item name="code" rules={[{ required: true, whitespace: true, message: '请输入图形验证码' }]}>
-                <Space.Compact style={{ width: '100%' }}>
+                <SpaceCompact style={{ width: '100%' }}>
                   <TrimmedInput prefix={<SafetyOutlined />} placeholder="图形验证码" maxLength={8} />
                   <button
                     type="button"
@@ -144,7 +162,7 @@ export function LoginPage() {
                     onClick={() => void refreshCaptcha()}
                     dangerouslySetInnerHTML={{ __html: step.svg }}
                   />
-                </Space.Compact>
+                </SpaceCompact>
               </Form.Item>
             )}
             {step.kind === 'sms' && (
@@ -153,7 +171,7 @@ export function LoginPage() {
                 extra={`验证码已发送至 ${step.mobile}`}
                 rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位短信验证码' }]}
               >
-                <Space.Compact style={{ width: '100%' }}>
+                <SpaceCompact style={{ width: '100%' }}>
                   <TrimmedInput
                     prefix={<SafetyOutlined />}
                     placeholder="短信验证码"
@@ -163,7 +181,7 @@ export function LoginPage() {
                   <Button disabled={resendIn > 0} onClick={() => void onResend()}>
                     {resendIn > 0 ? `${resendIn} 秒后重发` : '重新发送'}
                   </Button>
-                </Space.Compact>
+                </SpaceCompact>
               </Form.Item>
             )}
             {step.kind === 'totp' && (

@@ -1,0 +1,88 @@
+import { allMenuCodes, API, ELEMENT_CODES } from '@flexpay/contract/web';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buttonName, mockApi, ok } from '../components/test-utils.tsx';
+import { useSession } from '../lib/session-store.ts';
+import { getToken, removeToken, setToken } from '../lib/token.ts';
+import { startingApp } from './boot.ts';
+import { Root } from './root.tsx';
+
+/** A token whose payload the client can decode (the server checks the signature). */
+function fakeToken() {
+  const now = Math.floor(Date.now() / 1000);
+  const payload = btoa(JSON.stringify({ sub: '1', jti: 'j', companyId: 1, iat: now, exp: now + 7200 }))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
+}
+
+const USER = {
+  id: 1,
+  name: '林晓',
+  username: 'demo',
+  companyId: 1,
+  companyName: '星河科技有限公司',
+  avatar: '',
+  description: '',
+  isOwner: true,
+  verifyMethod: 'password',
+  mobile: '138****0001',
+  email: '',
+  menus: allMenuCodes().map((code) => ({ code })),
+  elements: ELEMENT_CODES.map((code) => ({ code })),
+};
+
+describe('the page root: the sign-in page alone, then the console', () => {
+  let restore: () => void = () => {};
+  beforeEach(() => {
+    removeToken();
+    useSession.getState().clear();
+  });
+  afterEach(() => {
+    restore();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('starts the lone sign-in page only for a visitor without a token on /login (or sent there)', () => {
+    window.history.replaceState(null, '', '/login');
+    expect(startingApp()).toBe('login');
+    window.history.replaceState(null, '', '/EmployeeManagement/listEmployee?page=2');
+    expect(startingApp()).toBe('login');
+    expect(window.location.pathname).toBe('/login');
+    expect(useSession.getState().enterRoute).toBe('/EmployeeManagement/listEmployee?page=2');
+    window.history.replaceState(null, '', '/404');
+    expect(startingApp()).toBe('console');
+    window.history.replaceState(null, '', '/ops/login');
+    expect(startingApp()).toBe('ops');
+    setToken(fakeToken());
+    window.history.replaceState(null, '', '/login');
+    expect(startingApp()).toBe('console');
+  });
+
+  it('signs in without the router, then starts the console at the path the visitor wanted', async () => {
+    const token = fakeToken();
+    ({ restore } = mockApi({
+      [`GET ${API.dictionary.demoAccounts}`]: () => ok([]),
+      [`GET ${API.dictionary.branding}`]: () => ok(null),
+      [`POST ${API.auth.login}`]: () => ok(token),
+      'GET /api/admin/user/front/info': () => ok(USER),
+      'GET /api/admin/user/getAssociatedUserInfo': () => ok([]),
+    }));
+    window.history.replaceState(null, '', '/systemSetting/adminManage?username=x');
+    render(<Root />);
+    expect(await screen.findByText('企业管理后台登录')).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    await userEvent.type(screen.getByPlaceholderText('用户名'), 'demo');
+    await userEvent.type(screen.getByPlaceholderText('密码'), 'Demo@123456');
+    await userEvent.click(screen.getByRole('button', { name: buttonName('登录') }));
+    await waitFor(() => expect(getToken()).toBe(token));
+    await waitFor(() => expect(window.location.pathname).toBe('/systemSetting/adminManage'), { timeout: 20_000 });
+    expect(window.location.search).toBe('?username=x');
+    // The console's shell took over: its sidebar shows, the sign-in page is gone.
+    await waitFor(() => expect(document.querySelector('.app-sider')).not.toBeNull(), { timeout: 20_000 });
+    expect(screen.queryByText('企业管理后台登录')).toBeNull();
+    expect(useSession.getState().enterRoute).toBeNull();
+  });
+});
