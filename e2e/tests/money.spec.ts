@@ -101,4 +101,65 @@ test.describe('money', () => {
     await expect(entry).toContainText(JIANGSU);
     expect(consoleErrors).toEqual([]);
   });
+
+  test('a 待确认 top-up is opened from 充值记录 with its voucher and withdrawn: it leaves the /ops queue', async ({
+    page,
+    consoleErrors,
+  }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'demo');
+    // A voucher of its own content: one voucher backs one open top-up.
+    const voucher = join(tmpdir(), `money-e2e-withdraw-${process.pid}.png`);
+    writeFileSync(voucher, Buffer.concat([PNG, Buffer.from(`withdraw-${Date.now()}`)]));
+    await page.goto('/moneyManagement/addMoney');
+    await page.getByRole('combobox', { name: /服务商/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: JIANGSU }).click();
+    await page.getByPlaceholder('请输入转账金额').fill('2345.67');
+    await page.getByRole('combobox', { name: /付款账户/ }).click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '招商银行' }).click();
+    await page.locator('input[type="file"]').setInputFiles(voucher);
+    await expect(page.locator('.ant-upload-list-item-done')).toBeVisible();
+    await page.getByPlaceholder('选填，如用途说明').fill('  待撤回的充值  ');
+    await page.getByRole('button', { name: btn('提交充值申请') }).click();
+    await expect(page).toHaveURL(/\/moneyManagement\/listMoney\?tab=topups$/);
+    const row = page.locator('.ant-table-row').filter({ hasText: '待撤回的充值' });
+    await expect(row).toContainText('待确认');
+
+    // 查看: the drawer shows the top-up, no approval needed, and the voucher image.
+    await row.getByRole('button', { name: /查看充值/ }).click();
+    const drawer = page.getByRole('dialog', { name: /充值详情/ });
+    await expect(drawer.getByText('¥2,345.67')).toBeVisible();
+    await expect(drawer.getByText('待撤回的充值', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('无需公司内部审批，提交后直接由平台确认。')).toBeVisible();
+    const image = drawer.getByRole('img', { name: '转账凭证' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: '../.tmp/e2e-output/money-topup-drawer.png' });
+
+    // 撤回, confirmed in its popover.
+    await drawer.getByRole('button', { name: btn('撤回') }).click();
+    await confirmInPopover(
+      page.locator('.ant-popover', { hasText: '撤回后平台不再处理这笔充值' }),
+      btn('撤回'),
+      drawer.getByText('撤回时间'),
+    );
+    await expect(drawer.getByRole('button', { name: btn('撤回') })).toHaveCount(0);
+    await drawer.getByRole('button', { name: '关闭' }).click();
+    await expect(row).toContainText('已撤回');
+
+    // The operator's queue no longer holds it.
+    const ops = await page.context().newPage();
+    await ops.goto('/ops/login');
+    await ops.getByPlaceholder('用户名').fill('ops');
+    await ops.getByPlaceholder('密码').fill('Ops@123456');
+    await ops.getByRole('button', { name: btn('登录') }).click();
+    await expect(ops).toHaveURL(/\/ops\/topups$/);
+    await expect(ops.locator('.ant-table')).toBeVisible();
+    await expect(ops.locator('tr', { hasText: '¥2,345.67' })).toHaveCount(0);
+    await ops.goto('/ops/topups?status=all');
+    await expect(ops.locator('.ant-table')).toBeVisible();
+    await expect(ops.locator('tr', { hasText: '¥2,345.67' })).toHaveCount(0);
+    await ops.close();
+    expect(consoleErrors).toEqual([]);
+  });
 });

@@ -92,4 +92,54 @@ test.describe('operator console', () => {
     await expect(page.getByRole('alert')).toContainText('用户名或密码错误');
     await expect(page).toHaveURL(/\/ops\/login$/);
   });
+
+  test('冻结 a company: its 确认支付 is refused with the reason; 解冻 lets it pay again', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInOps(page);
+    await page.getByRole('menuitem', { name: /企业管理/ }).click();
+    await page.getByLabel('冻结 星河科技有限公司').click();
+    const dialog = page.getByRole('dialog', { name: '冻结企业' });
+    await expect(dialog).toContainText('冻结后该企业仍可登录和查看，但不能支付');
+    await dialog.getByLabel('冻结原因').fill('端到端冻结核查');
+    await dialog.getByRole('button', { name: btn('确定冻结') }).click();
+    const company = page.locator('tr', { hasText: '星河科技有限公司' }).first();
+    await expect(company).toContainText('已冻结');
+    await expect(company).toContainText('原因：端到端冻结核查');
+    await page.screenshot({ path: '../.tmp/e2e-output/ops-company-frozen.png' });
+
+    const admin = await page.context().newPage();
+    try {
+      // The company signs in and reads; 确认支付 of its 待支付 batch is refused with the reason.
+      await signIn(admin, 'demo');
+      await admin.goto('/EmolumentManagement/payRoll');
+      await admin
+        .locator('.ant-table-row')
+        .filter({ hasText: '客服加班费' })
+        .getByRole('button', { name: btn('支付') })
+        .first()
+        .click();
+      await expect(admin).toHaveURL(/payConfirm\?id=\d+/);
+      await admin.getByRole('button', { name: btn('获取验证码') }).click();
+      const shown = admin.getByText(/演示模式验证码：\d{6}/);
+      await expect(shown).toBeVisible();
+      const code = /(\d{6})/.exec((await shown.textContent()) ?? '')?.[1] ?? '';
+      await admin.getByLabel('短信验证码').fill(code);
+      await admin.getByRole('button', { name: /确认支付/ }).click();
+      await expect(admin.getByText('企业账户已冻结，不能支付；如有疑问请联系平台客服').first()).toBeVisible();
+      await expect(admin).toHaveURL(/payConfirm\?id=\d+/);
+    } finally {
+      await admin.close();
+      // 解冻, whatever happened above: the other tests pay with this company.
+      await page.getByLabel('解冻 星河科技有限公司').click();
+      const thaw = page.getByRole('dialog', { name: '解冻企业' });
+      await expect(thaw).toContainText('冻结原因：端到端冻结核查');
+      await thaw.getByRole('button', { name: btn('确定解冻') }).click();
+    }
+    await expect(page.locator('tr', { hasText: '星河科技有限公司' }).first()).toContainText('正常');
+    await expect(page.getByLabel('冻结 星河科技有限公司')).toBeVisible();
+
+    // Both are in the operators' audit.
+    await page.getByRole('menuitem', { name: /操作审计/ }).click();
+    await expect(page.locator('tr', { hasText: '端到端冻结核查' }).first()).toBeVisible();
+  });
 });
