@@ -54,3 +54,73 @@ export async function serverLogSize(): Promise<number> {
   const file = process.env.E2E_SERVER_LOG;
   return file ? (statSync(file, { throwIfNoEntry: false })?.size ?? 0) : 0;
 }
+
+/** Signs in to the operator console (/ops) and waits for its queue. */
+export async function signInOps(page: Page, username = 'ops', password = 'Ops@123456') {
+  await page.goto('/ops/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page).toHaveURL(/\/ops\/topups$/);
+}
+
+/** Waits until the page's first table shows a row. */
+export async function waitForTableRows(page: Page) {
+  await expect(page.locator('.ant-table-tbody tr.ant-table-row').first()).toBeVisible();
+}
+
+/**
+ * What is wrong with how the page's visible tables fit their boxes, one line per problem (none:
+ * they fit): a table wider than its box (it scrolls sideways), a header or body cell under the
+ * fixed 操作 column, a cell whose content is cut without an ellipsis, and an amount, date or
+ * number cut at all (an ellipsis is for long free text only).
+ */
+export async function tableFitProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const isFigure = (text: string) => /¥|^-?[\d,.\s%:/-]+$|\d{4}-\d{2}-\d{2}/.test(text.trim());
+    const wrappers = Array.from(document.querySelectorAll<HTMLElement>('.ant-table-wrapper')).filter(
+      (w) => w.offsetParent !== null && !w.closest('.ant-modal, .ant-drawer'),
+    );
+    wrappers.forEach((wrapper, index) => {
+      const name = `table ${index + 1}`;
+      const box = wrapper.querySelector<HTMLElement>('.ant-table-content, .ant-table-body');
+      if (box && box.scrollWidth > box.clientWidth + 1) {
+        problems.push(`${name} overflows its box by ${box.scrollWidth - box.clientWidth} px`);
+      }
+      const fixedCell = wrapper.querySelector<HTMLElement>(
+        'thead th.ant-table-cell-fix-end, thead th.ant-table-cell-fix-right',
+      );
+      const fixedLeft = fixedCell?.getBoundingClientRect().left;
+      const boxRight = (box ?? wrapper).getBoundingClientRect().right;
+      const cells = [
+        ...Array.from(wrapper.querySelectorAll<HTMLElement>('thead th.ant-table-cell')),
+        ...Array.from(wrapper.querySelectorAll<HTMLElement>('.ant-table-tbody tr.ant-table-row td.ant-table-cell')),
+      ];
+      for (const cell of cells) {
+        const text = (cell.innerText || '').replace(/\s+/g, ' ').trim();
+        const isFixed = cell.matches(
+          '.ant-table-cell-fix-end, .ant-table-cell-fix-right, .ant-table-cell-fix-start, .ant-table-cell-fix-left',
+        );
+        const rect = cell.getBoundingClientRect();
+        if (!isFixed && fixedLeft !== undefined && rect.right > fixedLeft + 1 && rect.width > 0) {
+          problems.push(`${name}: “${text || cell.tagName}” is under the fixed 操作 column`);
+        }
+        if (rect.right > boxRight + 1 && rect.width > 0) problems.push(`${name}: “${text}” is outside the table's box`);
+        if (cell.tagName !== 'TD' || cell.classList.contains('ant-table-selection-column')) continue;
+        // The cell itself, or the element that carries antd's ellipsis.
+        const targets = [
+          cell,
+          ...Array.from(cell.querySelectorAll<HTMLElement>('.ant-table-cell-content, .ant-typography-ellipsis')),
+        ];
+        const isCut = targets.some((t) => t.scrollWidth > t.clientWidth + 1);
+        if (!isCut) continue;
+        const hasEllipsis =
+          cell.classList.contains('ant-table-cell-ellipsis') || cell.querySelector('.ant-typography-ellipsis') !== null;
+        if (!hasEllipsis) problems.push(`${name}: “${text}” is cut without an ellipsis`);
+        else if (isFigure(text)) problems.push(`${name}: the figure “${text}” is cut`);
+      }
+    });
+    return [...new Set(problems)];
+  });
+}

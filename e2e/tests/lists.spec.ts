@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../helpers.ts';
+import { signIn, signInOps, tableFitProblems, waitForTableRows } from '../helpers.ts';
 
 const WORKERS = '/EmployeeManagement/listEmployee';
 const EXPORTS = '/exportList/exportIndex';
@@ -116,4 +116,121 @@ test('a failed list shows its error once, and a 4xx is not asked again', async (
   await expect.poll(() => calls, { timeout: 10_000 }).toBe(2);
   await page.waitForTimeout(500);
   await expect(page.locator('.ant-message-notice').filter({ hasText: '网络异常' })).toHaveCount(1);
+});
+
+/** A list screen: where it is, and how to reach it when it needs a record picked first. */
+interface ListScreen {
+  name: string;
+  path: string;
+  /** Opens the screen from `path` (a record's list) when it needs one. */
+  open?: (page: Page) => Promise<void>;
+  /** The list may be empty in the demo data: then only its header is measured. */
+  mayBeEmpty?: boolean;
+}
+
+/** Clicks the first link or button named `name` in the table's rows. */
+const openFirst = (name: RegExp) => async (page: Page) => {
+  await waitForTableRows(page);
+  await page
+    .locator('.ant-table-tbody tr.ant-table-row')
+    .getByRole('link', { name })
+    .or(page.locator('.ant-table-tbody tr.ant-table-row').getByRole('button', { name }))
+    .first()
+    .click();
+};
+
+// Every list of the company console (the catalogue's built screens with a table) and of /ops.
+const COMPANY_LISTS: ListScreen[] = [
+  { name: '员工列表', path: WORKERS },
+  { name: '员工详情 (收款账户)', path: WORKERS, open: openFirst(/详\s*情/) },
+  { name: '工种管理', path: '/EmployeeManagement/jobList' },
+  { name: '资金账户 · 最近明细', path: '/moneyManagement/listMoney' },
+  { name: '资金账户 · 充值记录', path: '/moneyManagement/listMoney?tab=topups' },
+  { name: '资金账户 · 操作日志', path: '/moneyManagement/listMoney?tab=log' },
+  { name: '付款账户', path: '/moneyManagement/accountManagement' },
+  { name: '资金明细', path: '/moneyManagement/moneyDetail' },
+  { name: '薪酬发放', path: '/EmolumentManagement/emolumentGrant' },
+  { name: '薪酬核对', path: '/EmolumentManagement/emolumentCheckList' },
+  { name: '核对明细', path: '/EmolumentManagement/emolumentCheckList?status=checking', open: openFirst(/核\s*对/) },
+  { name: '发放明细', path: '/EmolumentManagement/payRoll', open: openDetailOfPaid },
+  { name: '批量支付', path: '/EmolumentManagement/payRoll' },
+  { name: '发放记录', path: '/EmolumentManagement/emolumentGrantRecord' },
+  { name: '支付中心', path: '/EmolumentManagement/epaymentCenter' },
+  { name: '退款中心', path: '/EmolumentManagement/refundCenter' },
+  { name: '支付详情', path: '/EmolumentManagement/epaymentCenter', open: openFirst(/^\d/) },
+  { name: '回单详情', path: '/invoiceCenter/emolumentReceiptDetails' },
+  { name: '角色管理', path: '/systemSetting/roleManage' },
+  { name: '管理员管理', path: '/systemSetting/adminManage' },
+  { name: '下载中心', path: EXPORTS, mayBeEmpty: true },
+];
+
+const OPS_LISTS: ListScreen[] = [
+  { name: '充值确认', path: '/ops/topups' },
+  { name: '企业管理', path: '/ops/companies' },
+  { name: '操作审计', path: '/ops/audit' },
+];
+
+/** 发放明细 of the paid batch: its 发放详情 from 批量支付's history, then 发放明细. */
+async function openDetailOfPaid(page: Page) {
+  await page.goto('/EmolumentManagement/emolumentGrant?status=completed');
+  await openFirst(/详\s*情/)(page);
+  await page.getByRole('button', { name: /发放明细/ }).click();
+}
+
+/** The known offenders of issue 24, checked at the wider windows as well. */
+const OFFENDERS = new Set(['资金明细', '发放记录', '核对明细', '薪酬发放', '薪酬核对']);
+
+/** Screens another change is fixing: a failure here is expected until then (see the note). */
+const FIXME: Record<string, string> = {
+  // Columns still wider than a 1366 px window (their scroll.x is above the ~1060 px the table gets
+  // beside the sidebar): stack or narrow them as 薪酬发放, 核对明细 and 发放记录 now do.
+  批量支付: 'pay-roll-page.tsx: scroll.x 1290, the table overflows by 226 px at 1366',
+  支付中心: 'epayment-center-page.tsx: scroll.x 1470',
+  退款中心: 'refund-center-page.tsx: scroll.x 1190',
+  回单详情: 'emolument-receipt-details-page.tsx: scroll.x 1180 and 1100',
+  // Owned by other changes in progress (features/money, the 支付详情 page, the ops top-up queue).
+  资金明细: 'features/money: money-detail-page.tsx is too wide at 1366 and 1440 (issue 24 point 9)',
+  支付详情: 'pay-roll-detail-page.tsx (another change) not yet measured to fit',
+  充值确认: 'ops/routes/topups-page.tsx (another change) not yet measured to fit',
+};
+
+async function openList(page: Page, screen: ListScreen) {
+  await page.goto(screen.path);
+  if (screen.open) await screen.open(page);
+  await expect(page.locator('.ant-table-wrapper').first()).toBeVisible();
+  if (screen.mayBeEmpty) await page.waitForLoadState('networkidle');
+  else await waitForTableRows(page);
+  await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
+}
+
+// Issue 24 point 9: at the window widths admins use, with the sidebar open, every list fits its
+// box: nothing scrolls sideways, nothing sits under the fixed 操作 column, and no amount, date or
+// number is cut (a long free text may end in an ellipsis or wrap).
+test.describe('every list fits the window', () => {
+  for (const [side, screens] of [
+    ['company', COMPANY_LISTS],
+    ['ops', OPS_LISTS],
+  ] as const) {
+    for (const screen of screens) {
+      for (const width of [1366, 1440, 1920]) {
+        if (width !== 1366 && !OFFENDERS.has(screen.name)) continue;
+        const title = `${side} ${screen.name} at ${width} px`;
+        const fixme = FIXME[screen.name];
+        (fixme ? test.fixme : test)(title, async ({ page }) => {
+          await page.setViewportSize({ width, height: 900 });
+          if (side === 'ops') await signInOps(page);
+          else await signIn(page, 'demo');
+          await openList(page, screen);
+          await expect(page.locator('.app-sider, .ant-layout-sider').first()).toBeVisible();
+          if (process.env.E2E_LIST_SHOTS) {
+            await page.screenshot({
+              path: `${process.env.E2E_LIST_SHOTS}/${side}-${screen.name}-${width}.png`,
+              fullPage: true,
+            });
+          }
+          expect(await tableFitProblems(page), title).toEqual([]);
+        });
+      }
+    }
+  }
 });

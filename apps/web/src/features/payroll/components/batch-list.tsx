@@ -8,7 +8,7 @@ import {
   type TPayrollStatus,
 } from '@flexpay/contract/web';
 import { AuditOutlined, PlusOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Dropdown, Space, Tabs, type TableColumnsType } from 'antd';
+import { Badge, Button, Card, Dropdown, Space, Tabs, Typography, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
@@ -67,28 +67,73 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
   ];
 
   const columns: TableColumnsType<TPayrollBatch> = [
+    // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the batch's number
+    // above its name, the channel under the service company, the fee under the debit, the time
+    // under its creator; names end in an ellipsis with a tooltip, amounts are never cut.
     {
-      title: '批次号',
+      title: '批次',
       dataIndex: 'batchNo',
-      width: 170,
-      render: (no: string, b) => <Link to={screenPath('emolumentGrantDetails', { id: b.id })}>{no}</Link>,
+      width: 180,
+      render: (no: string, b) => (
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          <Link to={screenPath('emolumentGrantDetails', { id: b.id })}>{no}</Link>
+          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 150 }} ellipsis={{ tooltip: b.title }}>
+            {b.title}
+          </Typography.Text>
+        </Space>
+      ),
     },
-    { title: '批次名称', dataIndex: 'title', width: 170, ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
-    { title: '月份', dataIndex: 'period', width: 90 },
-    { title: '服务商', dataIndex: 'serviceCompanyName', width: 180, ellipsis: true },
-    { title: '渠道', dataIndex: 'channel', width: 70, render: channelLabel },
-    { title: '人数', dataIndex: 'itemCount', width: 70, align: 'right' },
-    { title: '应发金额', dataIndex: 'amountFen', width: 130, align: 'right', render: formatMoney },
-    { title: '服务费', dataIndex: 'feeFen', width: 110, align: 'right', render: formatMoney },
-    { title: '扣款合计', dataIndex: 'debitFen', width: 130, align: 'right', render: formatMoney },
-    { title: '创建人', dataIndex: ['creator', 'name'], width: 90 },
-    { title: '创建时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
+    { title: '状态', dataIndex: 'status', width: 80, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
+    { title: '月份', dataIndex: 'period', width: 80 },
+    {
+      title: '服务商 / 渠道',
+      dataIndex: 'serviceCompanyName',
+      width: 150,
+      render: (name: string, b) => (
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          <Typography.Text style={{ maxWidth: 120 }} ellipsis={{ tooltip: name }}>
+            {name}
+          </Typography.Text>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {channelLabel(b.channel)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '人数', dataIndex: 'itemCount', width: 50, align: 'right' },
+    { title: '应发金额', dataIndex: 'amountFen', width: 125, align: 'right', render: formatMoney },
+    {
+      title: '扣款合计 / 服务费',
+      dataIndex: 'debitFen',
+      width: 135,
+      align: 'right',
+      render: (debit: number, b) => (
+        <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
+          {formatMoney(debit)}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatMoney(b.feeFen)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '创建',
+      dataIndex: 'createdAt',
+      width: 110,
+      render: (at: string, b) => (
+        <Space orientation="vertical" size={0}>
+          {b.creator.name}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {formatDateTime(at)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     {
       title: '操作',
       key: 'actions',
       fixed: 'right',
-      width: 150,
+      width: 140,
       render: (_, b) => (
         <Space size={0}>
           <Button
@@ -138,7 +183,7 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
         empty={checkOnly ? '暂无待核对的批次' : '暂无发放批次，可点击“新建发放”创建'}
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1620 }}
+        scroll={{ x: 1050 }}
       />
       {cancelling.target && <CancelBatchDialog batch={cancelling.target} {...cancelling.dialogProps} />}
     </Card>

@@ -86,14 +86,28 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
   ];
 
   const columns: TableColumnsType<TPayrollItem> = [
-    { title: '序号', dataIndex: 'rowNo', width: 70 },
-    { title: '姓名', dataIndex: 'name', width: 100 },
+    // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the name and its ID
+    // number share a cell, a long reason wraps, only the free-text 备注 ends in an ellipsis.
+    { title: '序号', dataIndex: 'rowNo', width: 56 },
+    {
+      title: '姓名 / 身份证号',
+      dataIndex: 'name',
+      width: 170,
+      render: (name: string, item: TPayrollItem) => (
+        <Space orientation="vertical" size={0}>
+          {name}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {item.idNumberMasked}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     ...(paid
       ? [
           {
             title: '支付状态',
             dataIndex: 'payStatus',
-            width: 160,
+            width: 150,
             render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
               s ? (
                 <Space orientation="vertical" size={0}>
@@ -117,7 +131,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
           {
             title: '回单',
             key: 'receipt',
-            width: 80,
+            width: 64,
             render: (_: unknown, item: TPayrollItem) =>
               item.payStatus === 'paid' ? (
                 <Link to={screenPath('emolumentReceiptDetails', { id: batch.id, name: item.name })}>回单</Link>
@@ -127,22 +141,28 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
           },
         ]
       : []),
-    { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
-    { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
+    { title: '应发金额', dataIndex: 'amountFen', width: 115, align: 'right', render: formatMoney },
     { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
-    { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
+    { title: '实发金额', dataIndex: 'netFen', width: 115, align: 'right', render: formatMoney },
     {
       title: '收款账户',
       dataIndex: 'account',
-      width: 200,
+      width: 155,
       render: (account: TPayrollItem['account']) =>
-        account ? `${channelLabel(account.channel)} ${account.accountMasked}` : '-',
+        account ? (
+          <Space orientation="vertical" size={0}>
+            {channelLabel(account.channel)}
+            <span style={{ whiteSpace: 'nowrap' }}>{account.accountMasked}</span>
+          </Space>
+        ) : (
+          '-'
+        ),
     },
     {
       title: '核对结果',
       dataIndex: 'checkResult',
       hidden: paid,
-      width: 260,
+      width: 150,
       render: (result: TPayrollCheckResult, item) => (
         <Space orientation="vertical" size={0}>
           <CheckResultTag result={result} />
@@ -154,14 +174,14 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
         </Space>
       ),
     },
-    { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, render: (r: string) => r || '-' },
+    { title: '备注', dataIndex: 'remark', width: 80, ellipsis: true, render: (r: string) => r || '-' },
     ...(canEdit
       ? [
           {
             title: '操作',
             key: 'actions',
             fixed: 'right' as const,
-            width: 120,
+            width: 104,
             render: (_: unknown, item: TPayrollItem) => (
               <Space size={0}>
                 <Button
@@ -227,7 +247,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
         empty="暂无发放明细"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1400 }}
+        scroll={{ x: 1045 }}
       />
       <Modal
         open={editing.dialogProps.open}

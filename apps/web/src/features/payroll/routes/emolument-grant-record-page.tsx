@@ -1,6 +1,6 @@
 import { ITEM_PAY_STATUS_LABELS, ITEM_PAY_STATUSES, screenPath, type TGrantRecord } from '@flexpay/contract/web';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Typography, type TableColumnsType } from 'antd';
+import { Button, Card, Space, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
@@ -37,21 +37,39 @@ const RECORD_FILTERS = defineFilters({
 });
 
 const columns: TableColumnsType<TGrantRecord> = [
+  // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the batch's number
+  // above its name (the name ends in an ellipsis with a tooltip), the worker's ID number under the
+  // name, a failure reason and the time wrap; no amount is ever cut.
   {
     title: '批次',
     dataIndex: 'batchNo',
-    width: 230,
-    ellipsis: true,
+    width: 180,
     render: (no: string, r) => (
-      <Link to={screenPath('emolumentGrantDetails', { id: r.batchId })}>{`${no} ${r.batchTitle}`}</Link>
+      <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+        <Link to={screenPath('emolumentGrantDetails', { id: r.batchId })}>{no}</Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 150 }} ellipsis={{ tooltip: r.batchTitle }}>
+          {r.batchTitle}
+        </Typography.Text>
+      </Space>
     ),
   },
-  { title: '月份', dataIndex: 'period', width: 90 },
-  { title: '姓名', dataIndex: 'name', width: 100 },
-  { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
-  { title: '应发金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
+  { title: '月份', dataIndex: 'period', width: 80 },
+  {
+    title: '姓名 / 身份证号',
+    dataIndex: 'name',
+    width: 170,
+    render: (name: string, r) => (
+      <Space orientation="vertical" size={0}>
+        {name}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {r.idNumberMasked}
+        </Typography.Text>
+      </Space>
+    ),
+  },
+  { title: '应发金额', dataIndex: 'amountFen', width: 115, align: 'right', render: formatMoney },
   { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
-  { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
+  { title: '实发金额', dataIndex: 'netFen', width: 115, align: 'right', render: formatMoney },
   {
     title: '支付状态',
     dataIndex: 'payStatus',
@@ -72,7 +90,7 @@ const columns: TableColumnsType<TGrantRecord> = [
         '-'
       ),
   },
-  { title: '支付时间', dataIndex: 'paidAt', width: 160, render: formatDateTime },
+  { title: '支付时间', dataIndex: 'paidAt', width: 110, render: formatDateTime },
 ];
 
 /** 发放记录 (/EmolumentManagement/emolumentGrantRecord): every item sent for payment, with its 回单 once paid. */
@@ -103,7 +121,7 @@ export function Component() {
         empty="暂无发放记录"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1250 }}
+        scroll={{ x: 1020 }}
       />
     </Card>
   );
