@@ -24,6 +24,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows, type Db } from '../apps/server/src/db/client.ts';
+import { chinaDateOf } from '../apps/server/src/lib/china-time.ts';
 import { createFieldCipher, type FieldCipher } from '../apps/server/src/lib/crypto.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { fmt, load, runOnFreshDatabase, withPeakRss } from './lib.ts';
@@ -115,7 +116,7 @@ try {
       { stdio: 'inherit' },
     );
   console.log(`发放表：${rowCount.toLocaleString()} 行，${(statSync(file).size / 1024 / 1024).toFixed(1)} MB`);
-  const period = '2030-01';
+  const period = chinaDateOf(new Date()).slice(0, 7);
 
   const rssBefore = process.memoryUsage().rss / 1024 / 1024;
   const run = await withPeakRss(async () => {

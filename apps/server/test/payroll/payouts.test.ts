@@ -20,7 +20,7 @@ import {
   queuePayouts,
 } from '../../src/modules/payroll/payouts/service.ts';
 import { testIdNumber } from '../files.ts';
-import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { waitFor } from '../wait-for.ts';
 
@@ -90,7 +90,7 @@ describe('payouts', () => {
   const toPay = async (workerIds: number[], amountFen = 100_000, service = hainan) => {
     const created = await hr.post(`${P}/emolumentGrant`, {
       title: '付款测试',
-      period: '2026-05',
+      period: thisPeriod(),
       serviceCompanyId: service,
       channel: 'bank',
       source: 'workers',
@@ -269,7 +269,7 @@ describe('payouts', () => {
     const idNumber = testIdNumber(9_001);
     const records = (await demo.get(`${P}/emolumentGrantRecord/page`, { idNumber })).body.data;
     expect(records.total).toBe(1);
-    expect(records.rows[0]).toMatchObject({ period: '2026-05', payStatus: 'paid', batchTitle: '付款测试' });
+    expect(records.rows[0]).toMatchObject({ period: thisPeriod(), payStatus: 'paid', batchTitle: '付款测试' });
     expect(
       (await demo.get(`${P}/emolumentGrantRecord/page`, { payStatus: 'failed' })).body.data.total,
     ).toBeGreaterThanOrEqual(2);
@@ -300,6 +300,40 @@ describe('payouts', () => {
       message: '只有支付失败的明细可以重新支付',
     });
     expect((await verifyLedger(t.database.db)).violations).toEqual([]);
+  });
+
+  it('refuses to pay a failed item again when the worker’s monthly limit was used meanwhile', async () => {
+    const bad = await newWorker({ card: cardEndingIn(9_000, '4') });
+    const id = await toPay([bad], 4_500_000);
+    await demo.post(payUrl(id), await payCode());
+    await settleAll(id);
+    const [failed] = await items(id);
+    expect(failed).toMatchObject({ payStatus: 'failed' });
+    // The failed ¥45,000 went back: two other batches take ¥54,000 of the worker's ¥98,000 this month.
+    for (const amountFen of [5_000_000, 400_000]) {
+      const other = await hr.post(`${P}/emolumentGrant`, {
+        title: '限额测试',
+        period: thisPeriod(),
+        serviceCompanyId: hainan,
+        channel: 'bank',
+        source: 'workers',
+      });
+      const otherId = other.body.data.id as number;
+      await hr.post(batchUrl(otherId, '/items'), { items: [{ workerId: bad, amountFen }] });
+      expect((await hr.post(batchUrl(otherId, '/check'))).body.data.status).toBe('confirming');
+    }
+    await demo.post(`/api/companystaff/employee/${bad}/bankCard`, {
+      bankCode: 'ICBC',
+      cardNumber: cardEndingIn(9_500, '7'),
+      isDefault: true,
+    });
+    const before = await balance(hainan);
+    expect((await demo.post(`${P}/refund/${failed!.id}/repay`, await payCode())).body).toMatchObject({
+      status: 40900,
+      message: '超出每月限额 ¥98,000.00：本月已发放 ¥54,000.00，本笔 ¥45,000.00，不能重新支付',
+    });
+    expect(await balance(hainan)).toEqual(before);
+    expect((await items(id))[0]).toMatchObject({ payStatus: 'failed' });
   });
 
   it('reconciles a payout whose callback never came', async () => {

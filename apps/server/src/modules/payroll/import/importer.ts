@@ -7,7 +7,7 @@ import { templateHeaderOf } from '../../import/columns.ts';
 import { defineImporter } from '../../../core/importer.ts';
 import { assertBatchTakesItems, openBatchForItems } from '../batches/service.ts';
 import { EXAMPLE_ID_NUMBER, PAYROLL_COLUMNS, rowCheck, type PayrollCheckData, type StagedItem } from './rows.ts';
-import { growthTracker } from '../../ledger/statistics.ts';
+import { growthTracker } from '../../../db/statistics.ts';
 
 const KEYS = Object.keys(PAYROLL_COLUMNS) as (keyof typeof PAYROLL_COLUMNS)[];
 const NOTES: Record<(typeof KEYS)[number], string> = {

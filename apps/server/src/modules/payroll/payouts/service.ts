@@ -30,10 +30,11 @@ import {
   postTransfers,
   type TransferInput,
 } from '../../ledger/service.ts';
-import { analyzeGrown } from '../../ledger/statistics.ts';
+import { analyzeGrown } from '../../../db/statistics.ts';
 import { isCompanyFrozen } from '../../company/service.ts';
 import { verifyPaymentCode } from '../../user/service.ts';
 import { findAccountCiphers, findPayees } from '../../worker/service.ts';
+import { assertRepayWithinLimit } from '../batches/monthly-limit.ts';
 import * as repo from '../batches/repo.ts';
 import * as payouts from './repo.ts';
 
@@ -176,7 +177,7 @@ const QUEUE_TABLES = ['payout', 'payroll_item'];
 export const SETTLEMENT_TABLES = ['ledger_transfer', 'ledger_entry', 'payout', 'payroll_item'];
 
 /**
- * After a bulk step commits: analyses the tables it grew a lot (see ledger/statistics). A failure
+ * After a bulk step commits: analyses the tables it grew a lot (see db/statistics). A failure
  * is only a missed refresh: it never fails the step that already committed.
  */
 export async function keepStatistics(db: DbOrTx, tables: readonly string[]): Promise<void> {
@@ -431,6 +432,7 @@ export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: 
     const batch = await lockedBatch(tx, auth.companyId, item.batchId);
     const fresh = await repo.findItem(tx, auth.companyId, itemId);
     if (!fresh || fresh.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
+    await assertRepayWithinLimit(tx, auth.companyId, batch.serviceCompanyId, fresh, ctx.now());
     const [payee] = await findPayees(tx, auth.companyId, batch.channel as 'bank' | 'alipay', {
       hashes: [fresh.idNumberHash],
     });

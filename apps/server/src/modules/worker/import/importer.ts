@@ -9,7 +9,7 @@ import { defineImporter, type ImportScope } from '../../../core/importer.ts';
 import * as workers from '../service.ts';
 import { IMPORT_COLUMNS, rowCheck, type StagedRow, type WorkerCheckData } from './rows.ts';
 import { writeTemplate } from './template.ts';
-import { growthTracker } from '../../ledger/statistics.ts';
+import { growthTracker } from '../../../db/statistics.ts';
 
 const existingWorkerProblem = (row: number): TImportRowError => ({
   row,

@@ -9,7 +9,7 @@
  * `ledger_transfer` was one page scans it for each new entry until then.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from './client.ts';
 
 /** Fewer rows written than this never analyse a table (a small table's plans cost little). */
 export const GROWTH_MIN = 1_000;
