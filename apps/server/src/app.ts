@@ -33,6 +33,7 @@ import { roleArea } from './modules/role/index.ts';
 import { serviceCompanyArea } from './modules/service-company/index.ts';
 import { supportArea } from './modules/support/index.ts';
 import { systemArea } from './modules/system/index.ts';
+import { taskArea } from './modules/task/index.ts';
 import { userArea } from './modules/user/index.ts';
 import { verificationArea } from './modules/verification/index.ts';
 import { createOutboxSmsSender } from './modules/verification/sms.ts';
@@ -177,6 +178,7 @@ export async function buildApp({
     moneyArea,
     auditLogArea,
     payrollArea,
+    taskArea,
     operatorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),

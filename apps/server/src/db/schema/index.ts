@@ -11,3 +11,4 @@ export * from './ledger.ts';
 export * from './money.ts';
 export * from './approval.ts';
 export * from './payroll.ts';
+export * from './task.ts';

@@ -321,6 +321,30 @@ export async function addWorkerItems(tx: DbOrTx, companyId: number, batchId: num
   await open.finish();
 }
 
+/**
+ * For other areas (任务确认): a new batch (草稿, source 任务确认) with one item per worker at the
+ * given amount, inside the caller's transaction, checked like any batch later. Answers the batch
+ * and the id of each worker's item (the caller keeps what the items stand for).
+ */
+export async function insertBatchOfWorkers(
+  tx: DbOrTx,
+  companyId: number,
+  adminId: number,
+  body: Omit<TPayrollBatchBody, 'source'>,
+  items: TPayrollPickBody['items'],
+  now: Date,
+): Promise<{ batchId: number; itemIdOfWorker: Map<number, number> }> {
+  const batchId = await insertBatch(tx, companyId, adminId, { ...body, source: 'workers' }, now);
+  await repo.updateBatch(tx, batchId, { source: 'tasks' });
+  await addWorkerItems(tx, companyId, batchId, items);
+  // A new batch: its items' 序号 are 1…n in the order given.
+  const rows = await repo.findItemsToCheck(tx, companyId, batchId);
+  return {
+    batchId,
+    itemIdOfWorker: new Map(rows.map((r) => [items[r.rowNo - 1]?.workerId ?? 0, r.id])),
+  };
+}
+
 // ---- Checking ----
 
 /**

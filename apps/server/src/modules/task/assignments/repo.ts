@@ -1,0 +1,312 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
+import { taskAssignment, taskDelivery, taskDeliveryFile, taskOrder, worker } from '../../../db/schema/index.ts';
+
+export type AssignmentRow = typeof taskAssignment.$inferSelect;
+export type DeliveryRow = typeof taskDelivery.$inferSelect;
+
+// ── Picking workers: one statement for thousands ────────────────────────────────────────────
+
+const notExcluded = (excludeIds: readonly number[]) =>
+  excludeIds.length ? sql`not (${worker.id} = any(${sql.param([...excludeIds])}::bigint[]))` : undefined;
+
+/** What a selection of workers (the worker list's conditions) holds for a task. */
+export async function previewSelection(
+  db: DbOrTx,
+  companyId: number,
+  taskId: number,
+  workerWhere: SQL,
+  excludeIds: readonly number[],
+) {
+  const [row] = await db
+    .select({
+      matched: sql<number>`count(*)::int`,
+      active: sql<number>`(count(*) filter (where ${worker.status} = 'active'))::int`,
+      // Outer columns qualified by hand: inside the subquery an unqualified "id" is the subquery's.
+      already: sql<number>`(count(*) filter (where ${worker.status} = 'active' and exists (
+        select 1 from task_assignment a
+         where a.company_id = "worker"."company_id" and a.task_id = ${taskId} and a.worker_id = "worker"."id")))::int`,
+    })
+    .from(worker)
+    .where(and(eq(worker.companyId, companyId), workerWhere, notExcluded(excludeIds)));
+  return row ?? { matched: 0, active: 0, already: 0 };
+}
+
+/**
+ * Assigns every 在职 worker of the company the selection matches and the task does not have yet,
+ * in one INSERT … SELECT (the unique (task, worker) key skips those already on it). Answers how
+ * many were added.
+ */
+export async function insertSelection(
+  tx: DbOrTx,
+  v: { companyId: number; taskId: number; agreedFen: number; adminId: number },
+  workerWhere: SQL,
+  excludeIds: readonly number[],
+): Promise<number> {
+  const where = and(
+    eq(worker.companyId, v.companyId),
+    workerWhere,
+    eq(worker.status, 'active'),
+    notExcluded(excludeIds),
+  ) as SQL;
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`with ins as (
+          insert into task_assignment (company_id, task_id, worker_id, agreed_fen, assigned_by)
+          select ${worker.companyId}, ${v.taskId}::bigint, ${worker.id}, ${v.agreedFen}::bigint, ${v.adminId}::bigint
+            from ${worker}
+           where ${where}
+           order by ${worker.id}
+          on conflict (company_id, task_id, worker_id) do nothing
+          returning 1)
+        select count(*)::int as n from ins`,
+  );
+  return row?.n ?? 0;
+}
+
+/** How many workers a task has and their agreed amounts together. */
+export async function taskTotals(db: DbOrTx, companyId: number, taskId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int`, agreed: sql<string>`coalesce(sum(${taskAssignment.agreedFen}), 0)` })
+    .from(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), eq(taskAssignment.taskId, taskId)));
+  return { count: row?.n ?? 0, agreedFen: Number(row?.agreed ?? 0) };
+}
+
+// ── Reading ─────────────────────────────────────────────────────────────────────────────────
+
+/** The newest round of the assignment's deliveries, as JSON (null when none). */
+const latestDelivery = sql<{ id: number; round: number; status: string; submittedAt: string } | null>`(
+  select json_build_object('id', d.id, 'round', d.round, 'status', d.status, 'submittedAt', d.submitted_at)
+    from task_delivery d
+   where d.company_id = "task_assignment"."company_id" and d.assignment_id = "task_assignment"."id"
+   order by d.round desc limit 1)`;
+
+/** The batch that took the assignment's amount and is not cancelled (null: none, still payable). */
+export const liveBatch = sql<{ id: number; title: string; status: string } | null>`(
+  select json_build_object('id', b.id, 'title', b.title, 'status', b.status)
+    from task_payment p
+    join payroll_batch b on b.company_id = p.company_id and b.id = p.batch_id
+   where p.company_id = "task_assignment"."company_id" and p.assignment_id = "task_assignment"."id"
+     and b.status <> 'cancelled'
+   limit 1)`;
+
+const listSelect = {
+  assignment: taskAssignment,
+  workerName: worker.name,
+  idNumberMasked: worker.idNumberMasked,
+  mobile: worker.mobile,
+  taskTitle: taskOrder.title,
+  taskStatus: taskOrder.status,
+  latestDelivery,
+  liveBatch,
+};
+
+const listJoins = [
+  {
+    table: worker,
+    on: and(eq(worker.companyId, taskAssignment.companyId), eq(worker.id, taskAssignment.workerId)) as SQL,
+    type: 'inner',
+    exactlyOne: true,
+  },
+  {
+    table: taskOrder,
+    on: and(eq(taskOrder.companyId, taskAssignment.companyId), eq(taskOrder.id, taskAssignment.taskId)) as SQL,
+    type: 'inner',
+    exactlyOne: true,
+  },
+] as const;
+
+export interface AssignmentFilters {
+  companyId: number;
+  taskId?: number | undefined;
+  status?: string | undefined;
+  name?: string | undefined;
+}
+
+/** A page of assignments (a task's list, or 任务中心's queues across tasks), newest first. */
+export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page: number, limit: number) {
+  return pagedQuery(db, {
+    from: taskAssignment,
+    select: listSelect,
+    joins: listJoins,
+    where: [
+      eq(taskAssignment.companyId, f.companyId),
+      equals(taskAssignment.taskId, f.taskId),
+      equals(taskAssignment.status, f.status),
+      startsWith(worker.name, f.name),
+    ],
+    order: 'desc',
+    id: taskAssignment.id,
+    page,
+    limit,
+  });
+}
+
+export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentPage>>['rows'][number];
+
+export async function findAssignmentRow(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select(listSelect)
+    .from(taskAssignment)
+    .innerJoin(worker, listJoins[0].on)
+    .innerJoin(taskOrder, listJoins[1].on)
+    .where(and(eq(taskAssignment.companyId, companyId), eq(taskAssignment.id, id)));
+  return row;
+}
+
+/** Counts of 任务中心's two queues. */
+export async function countQueues(db: DbOrTx, companyId: number) {
+  const rows = await db
+    .select({ status: taskAssignment.status, n: sql<number>`count(*)::int` })
+    .from(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.status, ['pending', 'submitted'])))
+    .groupBy(taskAssignment.status);
+  return new Map(rows.map((r) => [r.status, r.n]));
+}
+
+/** The task ids of assignments of the company (missing ids left out). */
+export async function findTaskIdsOf(db: DbOrTx, companyId: number, ids: readonly number[]) {
+  const rows = await db
+    .selectDistinct({ taskId: taskAssignment.taskId })
+    .from(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
+  return rows.map((r) => r.taskId).sort((a, b) => a - b);
+}
+
+/** Locks assignments of the company, in id order (every writer locks them so, after their tasks). */
+export async function lockAssignments(db: DbOrTx, companyId: number, ids: readonly number[]) {
+  return db
+    .select()
+    .from(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])))
+    .orderBy(asc(taskAssignment.id))
+    .for('update');
+}
+
+export async function updateAssignments(db: DbOrTx, ids: readonly number[], values: Partial<AssignmentRow>) {
+  if (!ids.length) return;
+  await db
+    .update(taskAssignment)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(inArray(taskAssignment.id, [...ids]));
+}
+
+export async function deleteAssignments(db: DbOrTx, ids: readonly number[]) {
+  if (!ids.length) return;
+  await db.delete(taskAssignment).where(inArray(taskAssignment.id, [...ids]));
+}
+
+/** Whether a worker is on any task (then the worker is not deleted). */
+export async function hasAssignmentsOfWorker(db: DbOrTx, companyId: number, workerId: number) {
+  const [row] = await db
+    .select({ id: taskAssignment.id })
+    .from(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), eq(taskAssignment.workerId, workerId)))
+    .limit(1);
+  return row !== undefined;
+}
+
+// ── Deliveries ──────────────────────────────────────────────────────────────────────────────
+
+export async function insertDelivery(
+  db: DbOrTx,
+  v: {
+    companyId: number;
+    assignmentId: number;
+    description: string;
+    quantityCenti: number | null;
+    submittedBy: number;
+    submittedAt: Date;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: string | number }>(
+    db,
+    sql`insert into task_delivery (company_id, assignment_id, round, description, quantity_centi, submitted_by, submitted_at)
+        select ${v.companyId}, ${v.assignmentId}, coalesce(max(round), 0) + 1, ${v.description}, ${v.quantityCenti},
+               ${v.submittedBy}, ${v.submittedAt.toISOString()}::timestamptz
+          from task_delivery where company_id = ${v.companyId} and assignment_id = ${v.assignmentId}
+        returning id`,
+  );
+  return Number(row?.id);
+}
+
+export async function insertDeliveryFiles(
+  db: DbOrTx,
+  companyId: number,
+  deliveryId: number,
+  fileIds: readonly string[],
+) {
+  if (!fileIds.length) return;
+  await db.insert(taskDeliveryFile).values(fileIds.map((fileId, sort) => ({ companyId, deliveryId, fileId, sort })));
+}
+
+/** The newest delivery of each assignment. */
+export async function findLatestDeliveries(db: DbOrTx, companyId: number, assignmentIds: readonly number[]) {
+  if (!assignmentIds.length) return [];
+  return db
+    .selectDistinctOn([taskDelivery.assignmentId])
+    .from(taskDelivery)
+    .where(and(eq(taskDelivery.companyId, companyId), inArray(taskDelivery.assignmentId, [...assignmentIds])))
+    .orderBy(asc(taskDelivery.assignmentId), desc(taskDelivery.round));
+}
+
+export async function findDelivery(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(taskDelivery)
+    .where(and(eq(taskDelivery.companyId, companyId), eq(taskDelivery.id, id)));
+  return row;
+}
+
+/** Writes the reviews of deliveries (one statement): each its status, reason and passed amount. */
+export async function reviewDeliveries(
+  db: DbOrTx,
+  reviews: { id: number; status: 'passed' | 'rejected'; reason: string | null; passedFen: number | null }[],
+  reviewedBy: number,
+  now: Date,
+) {
+  if (!reviews.length) return;
+  await db.execute(sql`
+    update task_delivery d
+       set status = r.status, reject_reason = r.reason, passed_fen = r.passed_fen,
+           reviewed_by = ${reviewedBy}, reviewed_at = ${now.toISOString()}::timestamptz
+      from unnest(${sql.param(reviews.map((r) => r.id))}::bigint[], ${sql.param(reviews.map((r) => r.status))}::text[],
+                  ${sql.param(reviews.map((r) => r.reason))}::text[], ${sql.param(reviews.map((r) => r.passedFen))}::bigint[])
+           as r(id, status, reason, passed_fen)
+     where d.id = r.id`);
+}
+
+/** Sets each assignment's status and payable amount (one statement). */
+export async function setAssignmentOutcomes(
+  db: DbOrTx,
+  rows: { id: number; status: 'passed' | 'rejected'; payableFen: number | null }[],
+  now: Date,
+) {
+  if (!rows.length) return;
+  await db.execute(sql`
+    update task_assignment a
+       set status = r.status, payable_fen = r.payable_fen, updated_at = now(),
+           passed_at = case when r.status = 'passed' then ${now.toISOString()}::timestamptz end
+      from unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.status))}::text[],
+                  ${sql.param(rows.map((r) => r.payableFen))}::bigint[]) as r(id, status, payable_fen)
+     where a.id = r.id`);
+}
+
+export async function findDeliveries(db: DbOrTx, companyId: number, assignmentId: number) {
+  return db
+    .select()
+    .from(taskDelivery)
+    .where(and(eq(taskDelivery.companyId, companyId), eq(taskDelivery.assignmentId, assignmentId)))
+    .orderBy(desc(taskDelivery.round));
+}
+
+export async function findDeliveryFileIds(db: DbOrTx, companyId: number, deliveryIds: readonly number[]) {
+  if (!deliveryIds.length) return [];
+  return db
+    .select({ deliveryId: taskDeliveryFile.deliveryId, fileId: taskDeliveryFile.fileId })
+    .from(taskDeliveryFile)
+    .where(and(eq(taskDeliveryFile.companyId, companyId), inArray(taskDeliveryFile.deliveryId, [...deliveryIds])))
+    .orderBy(asc(taskDeliveryFile.deliveryId), asc(taskDeliveryFile.sort));
+}
