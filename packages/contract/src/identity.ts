@@ -47,6 +47,8 @@ export const ZVerificationRequired = z.object({
   token: z.string(),
   /** The masked mobile the SMS went to. */
   mobile: z.string().optional(),
+  /** The SMS code itself, in demo mode only (DEMO_MODE=1), so a visitor can sign in; else null. */
+  demoCode: z.string().nullable().optional(),
 });
 export type TVerificationRequired = z.infer<typeof ZVerificationRequired>;
 
@@ -134,7 +136,13 @@ export const ZSendSmsBody = z.object({
   /** mobile_new: the new number. */
   mobile: ZMobile.optional(),
 });
-export const ZSendSmsResult = z.object({ token: z.string(), mobile: z.string(), resendAfterSeconds: z.number() });
+export const ZSendSmsResult = z.object({
+  token: z.string(),
+  mobile: z.string(),
+  resendAfterSeconds: z.number(),
+  /** The code itself, in demo mode only (DEMO_MODE=1), as the captcha is shown; else null. */
+  demoCode: z.string().nullable(),
+});
 export type TSendSmsResult = z.infer<typeof ZSendSmsResult>;
 
 /** POST /api/admin/vcc/validateCode */

@@ -137,7 +137,7 @@ export async function login(
           ip: client.ip,
           adminId: admin.id,
         });
-        return { verifyMethod: 'sms', token: sent.token, mobile: sent.mobile };
+        return { verifyMethod: 'sms', token: sent.token, mobile: sent.mobile, demoCode: sent.demoCode };
       });
       throw new AppError(
         BusinessCode.VERIFICATION_REQUIRED,

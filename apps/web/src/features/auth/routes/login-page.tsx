@@ -31,7 +31,7 @@ interface LoginForm {
 type Step =
   | { kind: 'password' }
   | { kind: 'captcha'; token: string; svg: string }
-  | { kind: 'sms'; token: string; mobile: string; resendAt: number }
+  | { kind: 'sms'; token: string; mobile: string; resendAt: number; demoCode: string | null }
   | { kind: 'totp'; token: string };
 
 /** Seconds left until `until` (ms), ticking every second. */
@@ -102,7 +102,13 @@ export function LoginPage({ companyIdParam, onSignedIn, onSubmit }: TLoginPagePr
         const data = err.data as TVerificationRequired;
         setStep(
           data.verifyMethod === 'sms'
-            ? { kind: 'sms', token: data.token, mobile: data.mobile ?? '', resendAt: Date.now() + 60_000 }
+            ? {
+                kind: 'sms',
+                token: data.token,
+                mobile: data.mobile ?? '',
+                resendAt: Date.now() + 60_000,
+                demoCode: data.demoCode ?? null,
+              }
             : { kind: 'totp', token: data.token },
         );
         form.setFieldValue('code', '');
@@ -119,7 +125,13 @@ export function LoginPage({ companyIdParam, onSignedIn, onSubmit }: TLoginPagePr
   const onResend = async () => {
     if (step.kind !== 'sms') return;
     const sent = await resendLoginSms(step.token).catch(() => null);
-    if (sent) setStep({ ...step, mobile: sent.mobile, resendAt: Date.now() + sent.resendAfterSeconds * 1000 });
+    if (sent)
+      setStep({
+        ...step,
+        mobile: sent.mobile,
+        resendAt: Date.now() + sent.resendAfterSeconds * 1000,
+        demoCode: sent.demoCode,
+      });
   };
 
   const showLoginImage = setting.loginObjClose === '1' && !!setting.loginImgSrc;
@@ -168,7 +180,11 @@ export function LoginPage({ companyIdParam, onSignedIn, onSubmit }: TLoginPagePr
             {step.kind === 'sms' && (
               <Form.Item
                 name="code"
-                extra={`验证码已发送至 ${step.mobile}`}
+                extra={
+                  step.demoCode
+                    ? `验证码已发送至 ${step.mobile}（演示模式验证码：${step.demoCode}）`
+                    : `验证码已发送至 ${step.mobile}`
+                }
                 rules={[{ required: true, pattern: /^\d{6}$/, message: '请输入 6 位短信验证码' }]}
               >
                 <SpaceCompact style={{ width: '100%' }}>
