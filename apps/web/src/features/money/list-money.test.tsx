@@ -172,6 +172,7 @@ describe('资金账户', () => {
       'GET /api/companystaff/ecompanyOperationLog/page': () => fail(403, 40301, '当前用户无相关操作权限！'),
     });
     renderScreen(ListMoneyPage, { path: PATH, initialEntry: `${PATH}?tab=log` });
-    expect(await screen.findByText(/加载失败/)).toBeInTheDocument();
+    expect(await screen.findByText('数据加载失败')).toBeInTheDocument();
+    expect(screen.getByText('加载失败：当前用户无相关操作权限！')).toBeInTheDocument();
   });
 });

@@ -98,7 +98,7 @@ describe('充值记录: a top-up opened', () => {
     await waitFor(() => expect(within(drawer).queryByText(/^撤\s*回$/, { selector: 'button span' })).toBeNull());
   }, 90_000);
 
-  it('offers no 撤回 when the server says the viewer may not, and says a failed load failed, with 重试', async () => {
+  it('offers no 撤回 when the server says the viewer may not, and says a failed load failed (not 不存在), with 重新加载', async () => {
     let fails = true;
     const current = { value: detail({ status: 'confirmed', canWithdraw: false, approval: null }) };
     api = mock(current, {
@@ -107,10 +107,10 @@ describe('充值记录: a top-up opened', () => {
     });
     renderScreen(ListMoneyPage, { path: PATH, initialEntry: `${PATH}?tab=topups` });
     const drawer = await openDrawer();
-    expect(await within(drawer).findByText('加载失败', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await within(drawer).findByText('数据加载失败', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(within(drawer).queryByText(/不存在/)).toBeNull();
     fails = false;
-    await user.click(getButton('重试', drawer));
+    await user.click(getButton('重新加载', drawer));
     expect(await within(drawer).findByText('无需公司内部审批，提交后直接由平台确认。')).toBeInTheDocument();
     expect(within(drawer).queryByText(/^撤\s*回$/, { selector: 'button span' })).toBeNull();
   }, 90_000);

@@ -8,7 +8,9 @@ export function BalanceCards() {
   const balances = useBalances();
   if (balances.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (balances.isError) {
-    return <ListError onRetry={() => void balances.refetch()} isRetrying={balances.isFetching} />;
+    return (
+      <ListError error={balances.error} onRetry={() => void balances.refetch()} isRetrying={balances.isFetching} />
+    );
   }
   if (balances.data.length === 0) {
     return <Empty description="暂无签约服务商，签约后即可在此查看资金账户" />;

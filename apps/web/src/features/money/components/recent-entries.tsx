@@ -10,7 +10,7 @@ const RECENT_QUERY = { page: 1, limit: 10 };
 export function RecentEntries() {
   const entries = useEntries(RECENT_QUERY);
   if (entries.isError && !entries.data) {
-    return <ListError onRetry={() => void entries.refetch()} isRetrying={entries.isFetching} />;
+    return <ListError error={entries.error} onRetry={() => void entries.refetch()} isRetrying={entries.isFetching} />;
   }
   return (
     <Table<TLedgerEntry>

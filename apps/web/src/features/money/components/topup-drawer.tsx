@@ -4,7 +4,8 @@ import {
   APPROVAL_STEP_MODE_LABELS,
   type TApprovalRequest,
 } from '@flexpay/contract/web';
-import { App, Button, Descriptions, Drawer, Popconfirm, Result, Space, Spin, Steps, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Popconfirm, Space, Steps, Tag, Typography } from 'antd';
+import { QueryState } from '../../../components/load-state.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useTopup } from '../api/get-topup.ts';
@@ -134,21 +135,8 @@ export function TopupDrawer({
         ) : null
       }
     >
-      {detail.isPending ? (
-        <Spin description="加载中…">
-          <div style={{ height: 200 }} />
-        </Spin>
-      ) : detail.isError ? (
-        <Result
-          status="error"
-          title="加载失败"
-          subTitle={detail.error.message}
-          extra={
-            <Button onClick={() => void detail.refetch()} loading={detail.isFetching}>
-              重试
-            </Button>
-          }
-        />
+      {!topup ? (
+        <QueryState query={detail} notFound="充值记录不存在" />
       ) : (
         topup && (
           <Space orientation="vertical" size={24} style={{ width: '100%' }}>

@@ -109,7 +109,7 @@ export function Component() {
         </Permission>
       </ListToolbar>
       {accounts.isError && !accounts.data ? (
-        <ListError onRetry={() => void accounts.refetch()} isRetrying={accounts.isFetching} />
+        <ListError error={accounts.error} onRetry={() => void accounts.refetch()} isRetrying={accounts.isFetching} />
       ) : (
         <Table<TPaymentAccount>
           rowKey="id"
