@@ -37,6 +37,30 @@ afterEach(() => {
 });
 
 describe('修改手机号', () => {
+  it('in demo mode shows each code the server answers beside its field', async () => {
+    api = mockApi({
+      'GET /api/admin/user/front/info': () => ok(INFO),
+      'POST /api/admin/vcc/sendSms': (call) => {
+        const old = (call.body as { purpose: string }).purpose === 'mobile_old';
+        return ok({
+          token: old ? 'old-token' : 'new-token',
+          mobile: old ? '138****0001' : '139****0002',
+          resendAfterSeconds: 60,
+          demoCode: old ? '135790' : '246802',
+        });
+      },
+    });
+    renderScreen(EditSysMobilePage, { path: PATH });
+    expect(await screen.findByText('138****0001')).toBeInTheDocument();
+    await user.click(getButton('获取验证码', formItem('原手机号验证码')));
+    expect(
+      await within(formItem('原手机号验证码')).findByText('验证码将发送至 138****0001（演示模式验证码：135790）'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('请输入新手机号'), '13900000002');
+    await user.click(getButton('获取验证码', formItem('新手机号验证码')));
+    expect(await within(formItem('新手机号验证码')).findByText('演示模式验证码：246802')).toBeInTheDocument();
+  });
+
   it('sends codes to the old and the new number and changes the number', async () => {
     let changed: TApiCall | undefined;
     api = mockApi({

@@ -5,7 +5,7 @@ import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useChangeMobile } from '../api/change-mobile.ts';
 import { useSendSms } from '../api/send-sms.ts';
-import { SmsCodeInput } from './sms-code-input.tsx';
+import { SmsCodeInput, smsFieldExtra } from './sms-code-input.tsx';
 
 interface TChangeMobileValues {
   oldCode?: string;
@@ -28,14 +28,18 @@ export function ChangeMobileForm({ currentMobile, onDone }: TChangeMobileFormPro
   const sendSms = useSendSms();
   const changeMobile = useChangeMobile();
   const [oldToken, setOldToken] = useState<string | undefined>(undefined);
+  const [oldDemoCode, setOldDemoCode] = useState<string | null>(null);
   /** The code to the new number is bound to that number. */
-  const [newSent, setNewSent] = useState<{ token: string; mobile: string } | undefined>(undefined);
+  const [newSent, setNewSent] = useState<{ token: string; mobile: string; demoCode: string | null } | undefined>(
+    undefined,
+  );
   const hasMobile = currentMobile !== '';
 
   const onSendOld = async (): Promise<number | undefined> => {
     try {
       const result = await sendSms.mutateAsync({ purpose: 'mobile_old' });
       setOldToken(result.token);
+      setOldDemoCode(result.demoCode);
       form.setFields([{ name: 'oldCode', errors: [] }]);
       return result.resendAfterSeconds;
     } catch {
@@ -52,7 +56,7 @@ export function ChangeMobileForm({ currentMobile, onDone }: TChangeMobileFormPro
     }
     try {
       const result = await sendSms.mutateAsync({ purpose: 'mobile_new', mobile });
-      setNewSent({ token: result.token, mobile });
+      setNewSent({ token: result.token, mobile, demoCode: result.demoCode });
       form.setFields([{ name: 'newCode', errors: [] }]);
       return result.resendAfterSeconds;
     } catch (error) {
@@ -92,7 +96,7 @@ export function ChangeMobileForm({ currentMobile, onDone }: TChangeMobileFormPro
           <Form.Item
             name="oldCode"
             label="原手机号验证码"
-            extra={`验证码将发送至 ${currentMobile}`}
+            extra={smsFieldExtra(`验证码将发送至 ${currentMobile}`, oldDemoCode)}
             validateFirst
             rules={[
               { required: true, message: '请输入原手机号收到的验证码' },
@@ -117,6 +121,7 @@ export function ChangeMobileForm({ currentMobile, onDone }: TChangeMobileFormPro
         <Form.Item
           name="newCode"
           label="新手机号验证码"
+          extra={smsFieldExtra(undefined, newSent?.demoCode)}
           dependencies={['mobile']}
           validateFirst
           rules={[

@@ -62,3 +62,12 @@ export function SmsCodeInput({
     </Space.Compact>
   );
 }
+
+/**
+ * The line under a code field: where the code goes and, in demo mode (the server answers
+ * `demoCode` only then), the code itself, so a visitor without the phone can go on.
+ */
+export function smsFieldExtra(sentTo: string | undefined, demoCode: string | null | undefined): string | undefined {
+  if (!demoCode) return sentTo;
+  return sentTo ? `${sentTo}（演示模式验证码：${demoCode}）` : `演示模式验证码：${demoCode}`;
+}

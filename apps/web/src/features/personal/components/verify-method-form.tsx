@@ -12,7 +12,7 @@ import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useChangeVerifyMethod, type TChangeVerifyMethodInput } from '../api/change-verify-method.ts';
 import { useCreateTotpSetup } from '../api/create-totp-setup.ts';
 import { useSendSms } from '../api/send-sms.ts';
-import { SmsCodeInput } from './sms-code-input.tsx';
+import { SmsCodeInput, smsFieldExtra } from './sms-code-input.tsx';
 
 interface TVerifyMethodValues {
   method?: TVerifyMethod;
@@ -42,6 +42,7 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
   const changeVerifyMethod = useChangeVerifyMethod();
   /** The token of the SMS code that proves the current method. */
   const [smsToken, setSmsToken] = useState<string | undefined>(undefined);
+  const [demoCode, setDemoCode] = useState<string | null>(null);
   const [totpSetup, setTotpSetup] = useState<TTotpSetup | undefined>(undefined);
   const current = info.verifyMethod;
 
@@ -49,6 +50,7 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
     try {
       const result = await sendSms.mutateAsync({ purpose: 'verify' });
       setSmsToken(result.token);
+      setDemoCode(result.demoCode);
       form.setFields([{ name: 'code', errors: [] }]);
       return result.resendAfterSeconds;
     } catch {
@@ -142,7 +144,7 @@ export function VerifyMethodForm({ info }: TVerifyMethodFormProps) {
             name="code"
             label="短信验证码"
             validateFirst
-            extra={info.mobile ? `验证码将发送至 ${info.mobile}` : undefined}
+            extra={smsFieldExtra(info.mobile ? `验证码将发送至 ${info.mobile}` : undefined, demoCode)}
             rules={[
               { required: true, message: '请输入短信验证码' },
               { validator: () => (smsToken ? Promise.resolve() : Promise.reject(new Error('请先获取短信验证码'))) },
