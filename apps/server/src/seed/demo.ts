@@ -18,6 +18,7 @@ import {
 import { demoBranding } from './branding.ts';
 import { seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
+import { seedTasks } from './tasks.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../lib/demo-logins.ts';
@@ -321,6 +322,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       },
       new Date(),
     );
+    const taskIds = { xinghe: xinghe.id, yunfan: yunfan.id, service: service.id, demoYf: adminId('demo_yf') };
+    await seedTasks(tx, cipher, { ...taskIds, demo: adminId('demo') }, new Date());
     return true;
   });
 }

@@ -46,6 +46,28 @@ describe('task orders', () => {
   });
   afterAll(() => t.close());
 
+  describe('the demo data', () => {
+    it('has tasks in every state, workers in every state, deliveries to review and amounts to confirm', async () => {
+      const counts = (await demo.get(`${T}/taskOrder/statusCounts`)).body.data as { status: string; count: number }[];
+      expect(counts.map((c) => [c.status, c.count])).toEqual([
+        ['draft', 1],
+        ['published', 1],
+        ['in_progress', 1],
+        ['accepting', 1],
+        ['completed', 1],
+        ['cancelled', 1],
+      ]);
+      const running = (await demo.get(`${T}/taskOrder/page`, { status: 'in_progress' })).body.data.rows[0];
+      expect(running.counts).toEqual({ total: 8, pending: 2, accepted: 2, submitted: 2, passed: 1, rejected: 1 });
+      expect((await demo.get(`${T}/taskCenter/counts`)).body.data).toEqual({ review: 3, answer: 7 });
+      const payable = (await demo.get('/api/emolument/taskConfirmation/summary')).body.data;
+      expect(payable).toMatchObject({ count: 7 });
+      expect((await yunfan.get(`${T}/taskCenter/counts`)).body.data).toEqual({ review: 0, answer: 3 });
+      const rejected = (await demo.get(taskUrl(running.id, '/assignments'), { status: 'rejected' })).body.data.rows[0];
+      expect((await assignment(rejected.id)).deliveries[0].rejectReason).toContain('重新提交');
+    });
+  });
+
   describe('publishing and editing', () => {
     it('creates a 草稿 with its attachments, refusing bad input in Chinese', async () => {
       const file = await uploadVoucher(t.app, demoToken, '说明.png');
