@@ -1,4 +1,5 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
+import { TASK_AUDIT_ACTION_LABELS } from './task-rules.ts';
 
 /**
  * 审批中 while the company's own approval flow for top-ups runs (the platform does not see it yet);
@@ -137,6 +138,21 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payroll.payCode': '发送支付验证码',
   'payroll.withdraw': '撤回发放审批',
   'payroll.repay': '重新支付',
+  'payroll.records.export': '导出发放记录',
+  'payroll.receipts.export': '导出回单',
+  ...TASK_AUDIT_ACTION_LABELS,
   deny: '无权限访问',
+};
+
+/** 操作审计 (/ops): the Chinese name of each audit action an operator causes. */
+export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'ops.login': '登录',
+  'ops.logout': '退出登录',
+  'ops.refresh': '刷新登录',
+  'ops.topup.confirm': '确认充值到账',
+  'ops.topup.reject': '驳回充值',
+  'ops.company.freeze': '冻结企业',
+  'ops.company.unfreeze': '解冻企业',
+  'ops.costRule.update': '编辑费用规则',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

@@ -1,4 +1,4 @@
-import type { TOpsAuditRow } from '@flexpay/contract/web';
+import { OPS_AUDIT_ACTION_LABELS, type TOpsAuditRow } from '@flexpay/contract/web';
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import { ListSearchForm } from '../../components/list-search-form.tsx';
 import { ListTable } from '../../components/list-table.tsx';
@@ -7,16 +7,6 @@ import { dateRangeFilter, defineFilters, selectFilter } from '../../lib/list-fil
 import { useListQuery } from '../../lib/use-list-query.ts';
 import { useOpsAudit } from '../api/audit.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
-
-/** The operator audit's actions (the server's `audit` names of the /api/ops routes). */
-export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
-  'ops.login': '登录',
-  'ops.logout': '退出登录',
-  'ops.refresh': '刷新登录',
-  'ops.topup.confirm': '确认充值到账',
-  'ops.topup.reject': '驳回充值',
-  'ops.costRule.update': '编辑费用规则',
-};
 
 const FILTERS = defineFilters({
   action: selectFilter({
