@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
+import { escapeLike } from '../../../db/like.ts';
+import { equals } from '../../../db/paged-query.ts';
 import { taskAssignment, taskDelivery, taskDeliveryFile, taskOrder, worker } from '../../../db/schema/index.ts';
 
 export type AssignmentRow = typeof taskAssignment.$inferSelect;
@@ -35,34 +36,34 @@ export async function previewSelection(
 
 /**
  * Assigns every 在职 worker of the company the selection matches and the task does not have yet,
- * in one INSERT … SELECT (the unique (task, worker) key skips those already on it). Answers how
- * many were added.
+ * in one INSERT … SELECT over one pass of the selection (the unique (task, worker) key skips those
+ * already on it). Answers how many the selection matched, how many of them are 在职, and how many
+ * were added.
  */
 export async function insertSelection(
   tx: DbOrTx,
   v: { companyId: number; taskId: number; agreedFen: number; adminId: number },
   workerWhere: SQL,
   excludeIds: readonly number[],
-): Promise<number> {
-  const where = and(
-    eq(worker.companyId, v.companyId),
-    workerWhere,
-    eq(worker.status, 'active'),
-    notExcluded(excludeIds),
-  ) as SQL;
-  const [row] = await queryRows<{ n: number }>(
+): Promise<{ matched: number; active: number; added: number }> {
+  const where = and(eq(worker.companyId, v.companyId), workerWhere, notExcluded(excludeIds)) as SQL;
+  const [row] = await queryRows<{ matched: number; active: number; added: number }>(
     tx,
-    sql`with ins as (
+    sql`with sel as materialized (
+          select ${worker.companyId} as company_id, ${worker.id} as id, ${worker.status} as status
+            from ${worker} where ${where}),
+        ins as (
           insert into task_assignment (company_id, task_id, worker_id, agreed_fen, assigned_by)
-          select ${worker.companyId}, ${v.taskId}::bigint, ${worker.id}, ${v.agreedFen}::bigint, ${v.adminId}::bigint
-            from ${worker}
-           where ${where}
-           order by ${worker.id}
+          select company_id, ${v.taskId}::bigint, id, ${v.agreedFen}::bigint, ${v.adminId}::bigint
+            from sel where status = 'active'
+           order by id
           on conflict (company_id, task_id, worker_id) do nothing
           returning 1)
-        select count(*)::int as n from ins`,
+        select (select count(*) from sel)::int as matched,
+               (select count(*) from sel where status = 'active')::int as active,
+               (select count(*) from ins)::int as added`,
   );
-  return row?.n ?? 0;
+  return row ?? { matched: 0, active: 0, added: 0 };
 }
 
 /** How many workers a task has and their agreed amounts together. */
@@ -125,26 +126,44 @@ export interface AssignmentFilters {
   name?: string | undefined;
 }
 
-/** A page of assignments (a task's list, or 任务中心's queues across tasks), newest first. */
+/**
+ * A page of assignments (a task's list, or 任务中心's queues across tasks), newest first. Written
+ * by hand rather than through pagedQuery: the count and the page's ids read task_assignment alone
+ * (its (company, task, id) and (company, status, id) indexes), and only the page's rows are joined,
+ * so a deep page of a task with 100,000 workers never joins the rows it skips (bench/tasks.ts).
+ */
 export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page: number, limit: number) {
-  return pagedQuery(db, {
-    from: taskAssignment,
-    select: listSelect,
-    joins: listJoins,
-    where: [
-      eq(taskAssignment.companyId, f.companyId),
-      equals(taskAssignment.taskId, f.taskId),
-      equals(taskAssignment.status, f.status),
-      startsWith(worker.name, f.name),
-    ],
-    order: 'desc',
-    id: taskAssignment.id,
-    page,
-    limit,
-  });
+  const where = and(
+    eq(taskAssignment.companyId, f.companyId),
+    equals(taskAssignment.taskId, f.taskId),
+    equals(taskAssignment.status, f.status),
+    f.name
+      ? sql`exists (select 1 from worker w where w.company_id = "task_assignment"."company_id"
+               and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
+      : undefined,
+  );
+  const [counted] = await db.select({ n: count() }).from(taskAssignment).where(where);
+  const total = counted?.n ?? 0;
+  const offset = (page - 1) * limit;
+  if (offset >= total) return { total, rows: [] };
+  const ids = db
+    .select({ id: taskAssignment.id })
+    .from(taskAssignment)
+    .where(where)
+    .orderBy(desc(taskAssignment.id))
+    .limit(limit)
+    .offset(offset);
+  const rows = await db
+    .select(listSelect)
+    .from(taskAssignment)
+    .innerJoin(worker, listJoins[0].on)
+    .innerJoin(taskOrder, listJoins[1].on)
+    .where(and(eq(taskAssignment.companyId, f.companyId), inArray(taskAssignment.id, ids)))
+    .orderBy(desc(taskAssignment.id));
+  return { total, rows };
 }
 
-export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentPage>>['rows'][number];
+export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentRow>> & {};
 
 export async function findAssignmentRow(db: DbOrTx, companyId: number, id: number) {
   const [row] = await db

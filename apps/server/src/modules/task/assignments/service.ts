@@ -134,7 +134,8 @@ export async function previewAssign(
 
 /**
  * Assigns the selection's 在职 workers not yet on the task, in one statement under the task's
- * lock: refused whole when they exceed the places left or the budget, or when none is left.
+ * lock; refused whole (the transaction rolls back) when none is left to add, or when they exceed
+ * the places left or the budget.
  */
 export async function assignWorkers(
   ctx: ServiceContext,
@@ -145,22 +146,32 @@ export async function assignWorkers(
   return ctx.db.transaction(async (tx) => {
     const task = await taskOf(tx, auth.companyId, taskId, true);
     assertAssignable(task);
-    const { where, totals, result } = await selectionOf(ctx, tx, auth, task, body);
-    const amountError = taskAmountError(result.agreedFen, '约定金额');
+    const agreedFen = body.agreedFen ?? defaultAgreedFen(task);
+    const amountError = taskAmountError(agreedFen, '约定金额');
     if (amountError) throw invalidField('agreedFen', amountError);
-    if (result.assigned === 0) throw conflict('所选人员均已在该任务中或不是在职员工，没有可添加的人员');
-    if (result.assigned > result.placesLeft) {
-      throw conflict(`超出招募人数：该任务还可选择 ${result.placesLeft} 人，本次将添加 ${result.assigned} 人`);
-    }
-    const overBudget = budgetError(task.budgetFen, totals.agreedFen + result.assigned * result.agreedFen);
-    if (overBudget) throw conflict(`${overBudget}：本次添加后约定金额合计将超出预算`);
-    const added = await repo.insertSelection(
+    const totals = await repo.taskTotals(tx, auth.companyId, task.id);
+    const placesLeft = Math.max(task.headcount - totals.count, 0);
+    const seen = await repo.insertSelection(
       tx,
-      { companyId: auth.companyId, taskId, agreedFen: result.agreedFen, adminId: auth.adminId },
-      where,
+      { companyId: auth.companyId, taskId, agreedFen, adminId: auth.adminId },
+      selectionWhere(ctx, auth.companyId, body),
       body.excludeIds,
     );
-    return { ...result, assigned: added };
+    if (seen.added === 0) throw conflict('所选人员均已在该任务中或不是在职员工，没有可添加的人员');
+    if (seen.added > placesLeft) {
+      throw conflict(`超出招募人数：该任务还可选择 ${placesLeft} 人，本次将添加 ${seen.added} 人`);
+    }
+    const overBudget = budgetError(task.budgetFen, totals.agreedFen + seen.added * agreedFen);
+    if (overBudget) throw conflict(`${overBudget}：本次添加后约定金额合计将超出预算`);
+    const matched = body.workerIds ? new Set(body.workerIds).size : seen.matched;
+    return {
+      matched,
+      assigned: seen.added,
+      alreadyAssigned: seen.active - seen.added,
+      notActive: matched - seen.active,
+      placesLeft,
+      agreedFen,
+    };
   });
 }
 

@@ -1,5 +1,6 @@
 import {
   API,
+  TASK_STATUS_LABELS,
   TASK_TRANSITIONS,
   ZIdParams,
   ZPage,
@@ -95,7 +96,7 @@ export const taskOrderRoutes: FastifyPluginAsync = async (app) => {
       audit: t.audit,
       schema: {
         tags: [TAG],
-        summary: `${t.label}（${t.from.join('、')} → ${t.to}）`,
+        summary: `${t.label}（${t.from.map((s) => TASK_STATUS_LABELS[s]).join('、')} → ${TASK_STATUS_LABELS[t.to ?? 'draft']}）`,
         params: ZIdParams,
         data: ZTaskDetail,
       },

@@ -161,11 +161,10 @@ export async function getTask(ctx: ServiceContext, auth: AuthContext, id: number
 }
 
 async function detailOf(db: DbOrTx, row: TaskRow): Promise<TTaskDetail> {
-  const [[base], creators, attachmentIds] = await Promise.all([
-    toRows(db, row.companyId, [row]),
-    adminNames(db, [row.createdBy]),
-    repo.findAttachmentIds(db, row.companyId, row.id),
-  ]);
+  // One after another: `db` may be a transaction (the seed's), whose connection runs one query at a time.
+  const [base] = await toRows(db, row.companyId, [row]);
+  const creators = await adminNames(db, [row.createdBy]);
+  const attachmentIds = await repo.findAttachmentIds(db, row.companyId, row.id);
   const task = base as TTaskRow;
   return {
     ...task,
