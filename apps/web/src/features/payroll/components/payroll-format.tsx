@@ -5,7 +5,8 @@ import {
   type TPayrollCheckResult,
   type TPayrollStatus,
 } from '@flexpay/contract/web';
-import { Tag } from 'antd';
+import { Tag, Typography } from 'antd';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const STATUS_COLORS: Record<TPayrollStatus, string> = {
   draft: 'default',
@@ -51,4 +52,22 @@ export function normalizePeriod(text: string): string {
   if (!m) return '';
   const month = Number(m[2]);
   return month >= 1 && month <= 12 ? `${m[1]}-${String(month).padStart(2, '0')}` : '';
+}
+
+/**
+ * A time in two lines, the date above the time of day (China time), so a narrow column shows it
+ * whole (issue 24, point 9); '-' when absent.
+ */
+export function DateTimeStack({ at }: { at: string | null | undefined }) {
+  const text = formatDateTime(at);
+  if (text === '-') return <>-</>;
+  const [day, time] = text.split(' ');
+  return (
+    <span style={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
+      <span>{day}</span>
+      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        {time}
+      </Typography.Text>
+    </span>
+  );
 }

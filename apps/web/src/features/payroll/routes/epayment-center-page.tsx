@@ -7,17 +7,17 @@ import {
   type TPayment,
   type TPayoutStatus,
 } from '@flexpay/contract/web';
-import { Card, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filters.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
+import { DateTimeStack } from '../components/payroll-format.tsx';
 
 const PAYMENT_FILTERS = defineFilters({
   status: selectFilter({
@@ -38,39 +38,76 @@ const COLORS: Record<TPayoutStatus, string> = {
   failed: 'error',
 };
 
+// Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the attempt under the
+// reference, the batch's number above its name, the channel and account under the payee, the
+// finish time under the start; names end in an ellipsis with a tooltip, reasons wrap.
 const columns: TableColumnsType<TPayment> = [
-  { title: '流水号', dataIndex: 'ref', width: 130 },
+  {
+    title: '流水号',
+    dataIndex: 'ref',
+    width: 135,
+    render: (ref: string, p) => (
+      <Space orientation="vertical" size={0}>
+        {ref}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          第 {p.attempt} 次
+        </Typography.Text>
+      </Space>
+    ),
+  },
   {
     title: '批次',
     dataIndex: 'batchNo',
-    width: 230,
-    ellipsis: true,
+    width: 170,
     render: (no: string, p) => (
-      <Link to={screenPath('payRollDetail', { id: p.batchId })}>{`${no} ${p.batchTitle}`}</Link>
+      <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+        <Link to={screenPath('payRollDetail', { id: p.batchId })}>{no}</Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 145 }} ellipsis={{ tooltip: p.batchTitle }}>
+          {p.batchTitle}
+        </Typography.Text>
+      </Space>
     ),
   },
-  { title: '收款人', dataIndex: 'holderName', width: 100 },
-  { title: '渠道', dataIndex: 'channel', width: 80, render: (c: TPayment['channel']) => PAYOUT_CHANNEL_LABELS[c] },
-  { title: '收款账户', dataIndex: 'accountMasked', width: 190 },
+  {
+    title: '收款人 / 账户',
+    dataIndex: 'holderName',
+    width: 190,
+    render: (name: string, p) => (
+      <Space orientation="vertical" size={0}>
+        {name}
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {`${PAYOUT_CHANNEL_LABELS[p.channel]} ${p.accountMasked}`}
+        </Typography.Text>
+      </Space>
+    ),
+  },
   { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
   {
     title: '状态',
     dataIndex: 'status',
     width: 150,
     render: (s: TPayoutStatus, p) => (
-      <>
+      <Space orientation="vertical" size={0}>
         <Tag color={COLORS[s]}>{PAYOUT_STATUS_LABELS[s]}</Tag>
-        {p.failReason && <Typography.Text type="danger">{p.failReason}</Typography.Text>}
-      </>
+        {p.failReason && (
+          <Typography.Text type="danger" style={{ fontSize: 12 }}>
+            {p.failReason}
+          </Typography.Text>
+        )}
+      </Space>
     ),
   },
-  { title: '第几次', dataIndex: 'attempt', width: 70, align: 'right' },
-  { title: '创建时间', dataIndex: 'createdAt', width: 160, render: formatDateTime },
-  { title: '完成时间', dataIndex: 'settledAt', width: 160, render: formatDateTime },
+  { title: '创建时间', dataIndex: 'createdAt', width: 105, render: (at: string) => <DateTimeStack at={at} /> },
+  {
+    title: '完成时间',
+    dataIndex: 'settledAt',
+    width: 105,
+    render: (at: string | null) => <DateTimeStack at={at} />,
+  },
   {
     title: '回单',
     key: 'receipt',
-    width: 80,
+    width: 70,
     fixed: 'right',
     render: (_, p) =>
       p.status === 'succeeded' ? (
@@ -97,7 +134,7 @@ export function Component() {
         empty="暂无支付记录"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1470 }}
+        scroll={{ x: 1045 }}
       />
     </Card>
   );

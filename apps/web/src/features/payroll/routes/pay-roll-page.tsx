@@ -3,13 +3,12 @@ import { Button, Card, Space, Tabs, Typography, type TableColumnsType } from 'an
 import { useNavigate } from 'react-router';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { defineFilters, selectFilter } from '../../../lib/list-filters.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useBalances } from '../../../api/get-balances.ts';
 import { useBatches } from '../api/get-batches.ts';
-import { BatchStatusTag } from '../components/payroll-format.tsx';
+import { BatchStatusTag, DateTimeStack } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 const TABS: { key: TPayrollStatus; label: string }[] = [
@@ -38,23 +37,50 @@ export function Component() {
     balances.data?.find((x) => x.serviceCompanyId === b.serviceCompanyId)?.availableFen ?? 0;
 
   const columns: TableColumnsType<TPayrollBatch> = [
-    { title: '批次号', dataIndex: 'batchNo', width: 170 },
-    { title: '批次名称', dataIndex: 'title', width: 180, ellipsis: true },
-    { title: '状态', dataIndex: 'status', width: 90, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
-    { title: '服务商', dataIndex: 'serviceCompanyName', width: 180, ellipsis: true },
-    { title: '人数', dataIndex: 'itemCount', width: 70, align: 'right' },
+    // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the number above
+    // the batch's name, names end in an ellipsis with a tooltip, amounts are never cut.
+    {
+      title: '批次',
+      dataIndex: 'batchNo',
+      width: 170,
+      render: (no: string, b) => (
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          {no}
+          <Typography.Text type="secondary" style={{ fontSize: 12, maxWidth: 145 }} ellipsis={{ tooltip: b.title }}>
+            {b.title}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '状态', dataIndex: 'status', width: 85, render: (s: TPayrollStatus) => <BatchStatusTag status={s} /> },
+    {
+      title: '服务商',
+      dataIndex: 'serviceCompanyName',
+      width: 150,
+      render: (name: string) => (
+        <Typography.Text style={{ maxWidth: 125 }} ellipsis={{ tooltip: name }}>
+          {name}
+        </Typography.Text>
+      ),
+    },
+    { title: '人数', dataIndex: 'itemCount', width: 60, align: 'right' },
     { title: '扣款合计', dataIndex: 'debitFen', width: 130, align: 'right', render: formatMoney },
     ...(canSeeBalance && status === 'to_pay'
       ? [
           {
             title: '可用余额',
             key: 'available',
-            width: 150,
+            width: 140,
             align: 'right' as const,
             render: (_: unknown, b: TPayrollBatch) => {
               const available = availableOf(b);
               return available < b.debitFen ? (
-                <Typography.Text type="danger">{formatMoney(available)}（不足）</Typography.Text>
+                <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
+                  <Typography.Text type="danger">{formatMoney(available)}</Typography.Text>
+                  <Typography.Text type="danger" style={{ fontSize: 12 }}>
+                    余额不足
+                  </Typography.Text>
+                </Space>
               ) : (
                 formatMoney(available)
               );
@@ -62,7 +88,12 @@ export function Component() {
           },
         ]
       : []),
-    { title: '提交时间', dataIndex: 'submittedAt', width: 160, render: formatDateTime },
+    {
+      title: '提交时间',
+      dataIndex: 'submittedAt',
+      width: 105,
+      render: (at: string | null) => <DateTimeStack at={at} />,
+    },
     {
       title: '操作',
       key: 'actions',
@@ -97,7 +128,7 @@ export function Component() {
         empty={status === 'to_pay' ? '暂无待支付的批次' : '暂无批次'}
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1290 }}
+        scroll={{ x: 980 }}
       />
     </Card>
   );

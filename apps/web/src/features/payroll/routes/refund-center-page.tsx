@@ -1,5 +1,11 @@
-import { ITEM_PAY_STATUS_LABELS, screenPath, type TPayBody, type TRefundItem } from '@flexpay/contract/web';
-import { Alert, App, Button, Card, Form, Modal, Typography, type TableColumnsType } from 'antd';
+import {
+  ITEM_PAY_STATUS_LABELS,
+  PAYOUT_CHANNEL_LABELS,
+  screenPath,
+  type TPayBody,
+  type TRefundItem,
+} from '@flexpay/contract/web';
+import { Alert, App, Button, Card, Form, Modal, Space, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -34,28 +40,55 @@ export function Component() {
   }, []);
 
   const columns: TableColumnsType<TRefundItem> = [
+    // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the batch's number
+    // above its name, the ID number under the name, the channel with the account; reasons wrap.
     {
       title: '批次',
       dataIndex: 'batchNo',
-      width: 220,
+      width: 170,
       render: (no: string, r) => (
-        <Link to={screenPath('payRollDetail', { id: r.batchId })}>{`${no} ${r.batchTitle}`}</Link>
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          <Link to={screenPath('payRollDetail', { id: r.batchId })}>{no}</Link>
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12, maxWidth: 145 }}
+            ellipsis={{ tooltip: r.batchTitle }}
+          >
+            {r.batchTitle}
+          </Typography.Text>
+        </Space>
       ),
     },
-    { title: '姓名', dataIndex: 'name', width: 100 },
-    { title: '身份证号', dataIndex: 'idNumberMasked', width: 180 },
+    {
+      title: '姓名 / 身份证号',
+      dataIndex: 'name',
+      width: 175,
+      render: (name: string, r) => (
+        <Space orientation="vertical" size={0}>
+          {name}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.idNumberMasked}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     { title: '实发金额', dataIndex: 'netFen', width: 120, align: 'right', render: formatMoney },
-    { title: '收款账户', key: 'account', width: 200, render: (_, r) => r.account?.accountMasked ?? '-' },
+    {
+      title: '收款账户',
+      key: 'account',
+      width: 180,
+      render: (_, r) => (r.account ? `${PAYOUT_CHANNEL_LABELS[r.account.channel]} ${r.account.accountMasked}` : '-'),
+    },
     {
       title: '失败原因',
       dataIndex: 'payFailReason',
-      width: 160,
+      width: 170,
       render: (reason: string | null) => <Typography.Text type="danger">{reason ?? '-'}</Typography.Text>,
     },
     {
       title: '状态',
       dataIndex: 'payStatus',
-      width: 100,
+      width: 90,
       render: (s: TRefundItem['payStatus']) => (s ? ITEM_PAY_STATUS_LABELS[s] : '-'),
     },
     ...(canRepay
@@ -106,7 +139,7 @@ export function Component() {
         empty="暂无支付失败的明细"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1190 }}
+        scroll={{ x: 1015 }}
       />
       <Modal
         open={repaying.dialogProps.open}
