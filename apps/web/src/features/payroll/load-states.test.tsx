@@ -1,17 +1,26 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
+import { useAppStore, visitedViewLabel } from '../../lib/app-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as CheckPage } from './routes/emolument-check-page.tsx';
 import { Component as DetailPage } from './routes/emolument-detail-page.tsx';
 import { Component as DetailsPage } from './routes/emolument-grant-details-page.tsx';
 import { Component as GrantPage } from './routes/emolument-grant-page.tsx';
+import { Component as PayConfirmPage } from './routes/pay-confirm-page.tsx';
+import { Component as PayRollDetailPage } from './routes/pay-roll-detail-page.tsx';
 import { batch } from './test-data.ts';
 
 // Issue 24, point 10: a failed load says that loading failed, with a retry; 不存在 only for a
 // real 404; the status tabs show no count until the counts are known.
 
-const ALL = { 'payroll:view': true, 'payroll:create': true, 'payroll:check': true, 'money:view': true };
+const ALL = {
+  'payroll:view': true,
+  'payroll:create': true,
+  'payroll:check': true,
+  'payroll:pay': true,
+  'money:view': true,
+};
 let api: ReturnType<typeof mockApi> | undefined;
 const user = setupUser();
 beforeEach(() => useSession.setState({ elements: ALL }));
@@ -24,6 +33,8 @@ const SCREENS = [
   { name: '发放详情', Page: DetailsPage, path: '/EmolumentManagement/emolumentGrantDetails' },
   { name: '发放明细', Page: DetailPage, path: '/EmolumentManagement/emolumentDetail' },
   { name: '核对明细', Page: CheckPage, path: '/EmolumentManagement/emolumentCheck' },
+  { name: '支付确认', Page: PayConfirmPage, path: '/EmolumentManagement/payConfirm' },
+  { name: '支付详情', Page: PayRollDetailPage, path: '/EmolumentManagement/payRollDetail' },
 ];
 
 describe('a batch screen whose batch fails to load', () => {
@@ -46,7 +57,7 @@ describe('a batch screen whose batch fails to load', () => {
       broken = false;
       await user.click(getButton('重新加载'));
       await waitFor(() => expect(calls).toBe(2));
-      expect(await screen.findByText('FF20261124000007')).toBeInTheDocument();
+      expect((await screen.findAllByText(/FF20261124000007/)).length).toBeGreaterThan(0);
       expect(screen.queryByText('数据加载失败')).toBeNull();
     });
 
@@ -56,6 +67,29 @@ describe('a batch screen whose batch fails to load', () => {
       expect(await screen.findByText('发放批次不存在')).toBeInTheDocument();
       expect(screen.queryByText('数据加载失败')).toBeNull();
       expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+    });
+  }
+});
+
+// Issue 24, point 21: each batch's screen names the batch on its tab, so the 发放详情 of two
+// batches are two tabs that say which batch each shows.
+describe("a batch screen's tab", () => {
+  for (const { name, Page, path } of SCREENS) {
+    it(`${name}: names the batch once loaded`, async () => {
+      useAppStore.getState().clearVisitedViews();
+      useAppStore.getState().addVisitedView({ path: `${path}?id=8`, fullPath: `${path}?id=8`, title: name });
+      useAppStore.getState().addVisitedView({ path: `${path}?id=7`, fullPath: `${path}?id=7`, title: name });
+      api = mockApi({
+        'GET /api/emolument/emolumentGrant/:id': () => ok(batch({ status: 'completed' })),
+        'GET /api/emolument/emolumentDetail/page': () => ok({ total: 0, rows: [] }),
+      });
+      renderScreen(Page, { path, initialEntry: `${path}?id=7` });
+      await waitFor(() =>
+        expect(useAppStore.getState().visitedViews.map(visitedViewLabel)).toEqual([
+          name,
+          `${name} - 11月 数据标注结算`,
+        ]),
+      );
     });
   }
 });

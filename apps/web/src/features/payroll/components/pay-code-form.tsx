@@ -1,5 +1,6 @@
 import type { TPayBody } from '@flexpay/contract/web';
-import { Alert, App, Button, Form, Input, Radio, Space, Typography } from 'antd';
+import { Alert, App, Button, Form, Radio, Space, Typography } from 'antd';
+import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/request.ts';
 import { usePayMethods } from '../api/get-pay-methods.ts';
@@ -101,7 +102,7 @@ export function PayCodeField({
         }
       >
         <Space.Compact>
-          <Input
+          <TrimmedInput
             aria-label={label}
             placeholder="6 位验证码"
             maxLength={6}

@@ -2,6 +2,7 @@ import { PAYROLL_STATUS_LABELS, screenPath } from '@flexpay/contract/web';
 import { Button, Card, Result } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { ApprovalSteps } from '../components/approval-timeline.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
@@ -12,6 +13,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
   const b = batch.data;
   const approving = b.status === 'approving';

@@ -7,6 +7,7 @@ import { ImportDrawer } from '../../../components/import/import-drawer.tsx';
 import { Permission } from '../../../components/permission.tsx';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useCheckBatch } from '../api/check-batch.ts';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { batchQueryOptions, useBatch } from '../api/get-batch.ts';
 import { payrollImportKind } from '../api/payroll-import.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
@@ -28,6 +29,7 @@ export function Component() {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   const check = useCheckBatch();
   const queryClient = useQueryClient();
   const mayCheck = useHasElement(PAYROLL_ELEMENTS.check);

@@ -11,6 +11,7 @@ import { Permission } from '../../../components/permission.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useBalances } from '../../../api/get-balances.ts';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { useSubmitPreview } from '../api/get-submit-preview.ts';
 import { useSubmitBatch } from '../api/submit-batch.ts';
@@ -25,6 +26,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   // The balance needs 资金管理's view element (人事专员 submits batches without it).
   const canSeeBalance = useHasElement('money:view');
   const balances = useBalances(canSeeBalance);

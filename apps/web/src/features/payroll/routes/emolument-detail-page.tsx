@@ -1,6 +1,7 @@
 import { screenPath } from '@flexpay/contract/web';
 import { Button, Card, Space } from 'antd';
 import { useNavigate, useSearchParams } from 'react-router';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
@@ -12,6 +13,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>

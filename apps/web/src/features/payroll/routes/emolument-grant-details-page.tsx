@@ -8,6 +8,7 @@ import { App, Button, Card, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { useWithdrawBatch } from '../api/withdraw-batch.ts';
 import { ApprovalPanel } from '../components/approval-timeline.tsx';
@@ -27,6 +28,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   const [cancelling, setCancelling] = useState(false);
   if (!batch.data)
     return (

@@ -1,6 +1,6 @@
 import { PAYOUT_CHANNEL_LABELS, screenPath, type TReceipt, type TReceiptBatch } from '@flexpay/contract/web';
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Space, Statistic, type TableColumnsType } from 'antd';
+import { Button, Card, Descriptions, Space, Statistic, Typography, type TableColumnsType } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
@@ -9,17 +9,18 @@ import { useDownload } from '../../../components/use-download.ts';
 import { useExportNotice } from '../../../components/use-export-notice.tsx';
 import { downloadBlob } from '../../../lib/download-blob.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { dateRangeFilter, defineFilters, textFilter } from '../../../lib/list-filters.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportReceipts } from '../api/export-receipts.ts';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { useReceiptAmount } from '../api/get-receipt-amount.ts';
 import { useReceiptBatches } from '../api/get-receipt-batches.ts';
 import { useReceipts } from '../api/get-receipts.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { DateTimeStack } from '../components/payroll-format.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
 
 const RECEIPT_FILTERS = defineFilters({
@@ -46,13 +47,39 @@ function ReceiptBatches() {
   const list = useListQuery(BATCH_FILTERS);
   const batches = useReceiptBatches(list.query);
   const columns: TableColumnsType<TReceiptBatch> = [
-    { title: '批次号', dataIndex: 'batchNo', width: 170 },
-    { title: '批次名称', dataIndex: 'batchTitle', width: 220, ellipsis: true },
+    // Widths that fit a 1366 px window beside the sidebar (issue 24, point 9): the number above the
+    // batch's name, names end in an ellipsis with a tooltip, the time in two lines.
+    {
+      title: '批次',
+      dataIndex: 'batchNo',
+      width: 180,
+      render: (no: string, b) => (
+        <Space orientation="vertical" size={0} style={{ width: '100%' }}>
+          {no}
+          <Typography.Text
+            type="secondary"
+            style={{ fontSize: 12, maxWidth: 155 }}
+            ellipsis={{ tooltip: b.batchTitle }}
+          >
+            {b.batchTitle}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     { title: '发放月份', dataIndex: 'period', width: 90 },
-    { title: '付款方', dataIndex: 'payerName', width: 220, ellipsis: true },
+    {
+      title: '付款方',
+      dataIndex: 'payerName',
+      width: 200,
+      render: (name: string) => (
+        <Typography.Text style={{ maxWidth: 175 }} ellipsis={{ tooltip: name }}>
+          {name}
+        </Typography.Text>
+      ),
+    },
     { title: '回单张数', dataIndex: 'count', width: 90, align: 'right' },
     { title: '金额合计', dataIndex: 'amountFen', width: 130, align: 'right', render: formatMoney },
-    { title: '最后支付时间', dataIndex: 'lastPaidAt', width: 160, render: formatDateTime },
+    { title: '最后支付时间', dataIndex: 'lastPaidAt', width: 110, render: (at: string) => <DateTimeStack at={at} /> },
     {
       title: '操作',
       key: 'actions',
@@ -71,7 +98,7 @@ function ReceiptBatches() {
         empty="暂无回单：批次支付成功后，每笔成功的发放都会生成电子回单"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1180 }}
+        scroll={{ x: 900 }}
       />
     </Card>
   );
@@ -79,6 +106,7 @@ function ReceiptBatches() {
 
 function BatchReceipts({ batchId }: { batchId: number }) {
   const batch = useBatch(batchId);
+  useTabDetail(batch.data?.title);
   const list = useListQuery(RECEIPT_FILTERS);
   const query = { ...list.query, batchId };
   const receipts = useReceipts(query);
@@ -99,17 +127,28 @@ function BatchReceipts({ batchId }: { batchId: number }) {
   const b = batch.data;
 
   const columns: TableColumnsType<TReceipt> = [
-    { title: '回单编号', dataIndex: 'receiptNo', width: 190 },
+    {
+      title: '回单编号 / 流水号',
+      dataIndex: 'receiptNo',
+      width: 190,
+      render: (no: string, r) => (
+        <Space orientation="vertical" size={0}>
+          {no}
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {r.ref}
+          </Typography.Text>
+        </Space>
+      ),
+    },
     { title: '收款人', dataIndex: 'payeeName', width: 100 },
     {
       title: '收款账户',
       dataIndex: 'accountMasked',
-      width: 230,
+      width: 210,
       render: (masked: string, r) => `${PAYOUT_CHANNEL_LABELS[r.channel]} ${masked}`,
     },
     { title: '金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
-    { title: '支付时间', dataIndex: 'paidAt', width: 160, render: formatDateTime },
-    { title: '交易流水号', dataIndex: 'ref', width: 130 },
+    { title: '支付时间', dataIndex: 'paidAt', width: 110, render: (at: string) => <DateTimeStack at={at} /> },
     {
       title: '操作',
       key: 'actions',
@@ -188,7 +227,7 @@ function BatchReceipts({ batchId }: { batchId: number }) {
           empty="本批次暂无回单：支付成功的明细才有电子回单"
           columns={columns}
           pagination={list.pagination}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 880 }}
         />
       </Card>
     </Space>

@@ -1,11 +1,13 @@
 import { FEE_BEARER_LABELS, screenPath, type TPayBody } from '@flexpay/contract/web';
-import { Alert, App, Button, Card, Descriptions, Form, Result, Space, Spin, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Form, Space, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { BusinessError, isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useBalances } from '../../../api/get-balances.ts';
+import { QueryState } from '../../../components/load-state.tsx';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { usePayBatch } from '../api/pay-batch.ts';
 import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
@@ -20,6 +22,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   const canSeeBalance = useHasElement('money:view');
   const balances = useBalances(canSeeBalance);
   const pay = usePayBatch();
@@ -33,8 +36,14 @@ export function Component() {
   const [key] = useState(newKey);
   const [problem, setProblem] = useState<string>();
 
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  if (!batch.data)
+    return (
+      <QueryState
+        query={batch}
+        notFound="发放批次不存在"
+        extra={<Button onClick={() => void navigate(screenPath('payRoll'))}>返回批量支付</Button>}
+      />
+    );
   const b = batch.data;
   const available = balances.data?.find((x) => x.serviceCompanyId === b.serviceCompanyId)?.availableFen;
 

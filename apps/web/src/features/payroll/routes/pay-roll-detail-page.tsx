@@ -1,9 +1,11 @@
 import { API, apiPath, screenPath, type TPayProgress } from '@flexpay/contract/web';
-import { Button, Card, Progress, Result, Space, Spin, Typography } from 'antd';
+import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { QueryState } from '../../../components/load-state.tsx';
+import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
@@ -55,6 +57,7 @@ export function Component() {
   const [params] = useSearchParams();
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
+  useTabDetail(batch.data?.title);
   const paying = batch.data?.status === 'paying';
   const progress = usePayProgress(id, paying);
 
@@ -64,8 +67,14 @@ export function Component() {
     return () => clearInterval(timer);
   }, [paying, queryClient]);
 
-  if (batch.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
-  if (!batch.data) return <Result status="404" title="发放批次不存在" />;
+  if (!batch.data)
+    return (
+      <QueryState
+        query={batch}
+        notFound="发放批次不存在"
+        extra={<Button onClick={() => void navigate(screenPath('payRoll'))}>返回批量支付</Button>}
+      />
+    );
   const b = batch.data;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
