@@ -440,6 +440,23 @@ describe('task orders', () => {
       expect((await assignment(ids[0] as number)).payableFen).toBe(50_000);
     });
 
+    it('keeps the counts of every task and status equal to its assignments after all of the above', async () => {
+      const differing = await queryRows<{ task_id: number }>(
+        t.database.db,
+        sql`select coalesce(k.task_id, a.task_id) as task_id
+              from (select company_id, task_id, status, n from task_assignment_count where n <> 0) k
+              full join (select company_id, task_id, status, count(*) as n from task_assignment group by 1, 2, 3) a
+                on a.company_id = k.company_id and a.task_id = k.task_id and a.status = k.status
+             where k.n is distinct from a.n`,
+      );
+      expect(differing).toEqual([]);
+      const [kept] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from task_assignment_count where n < 0`,
+      );
+      expect(kept?.n).toBe(0);
+    });
+
     it('checks each element: 40301 without it, and nothing changes', async () => {
       const id = await newTask(demo, hainan);
       const w = await newWorker(demo, '权限员工');

@@ -289,3 +289,28 @@ export const taskPayment = pgTable(
     check('task_payment_amount_ck', sql`${t.amountFen} > 0`),
   ],
 );
+
+/**
+ * How many assignments each task has in each status, kept by triggers on task_assignment
+ * (migration 0031: statement-level, one upsert per statement whatever the rows, so an INSERT …
+ * SELECT of 10,000 workers costs one), so a task's list and 任务中心 answer their totals without
+ * counting 100,000 rows (bench/tasks.ts).
+ */
+export const taskAssignmentCount = pgTable(
+  'task_assignment_count',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    taskId: bigint('task_id', { mode: 'number' }).notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.taskId, t.status] }),
+    foreignKey({
+      name: 'task_assignment_count_task_fk',
+      columns: [t.companyId, t.taskId],
+      foreignColumns: [taskOrder.companyId, taskOrder.id],
+    }).onDelete('cascade'),
+    index('task_assignment_count_status_idx').on(t.companyId, t.status),
+  ],
+);

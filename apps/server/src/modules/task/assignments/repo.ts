@@ -2,7 +2,14 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { escapeLike } from '../../../db/like.ts';
 import { equals } from '../../../db/paged-query.ts';
-import { taskAssignment, taskDelivery, taskDeliveryFile, taskOrder, worker } from '../../../db/schema/index.ts';
+import {
+  taskAssignment,
+  taskAssignmentCount,
+  taskDelivery,
+  taskDeliveryFile,
+  taskOrder,
+  worker,
+} from '../../../db/schema/index.ts';
 
 export type AssignmentRow = typeof taskAssignment.$inferSelect;
 export type DeliveryRow = typeof taskDelivery.$inferSelect;
@@ -126,6 +133,26 @@ export interface AssignmentFilters {
   name?: string | undefined;
 }
 
+async function countWhere(db: DbOrTx, where: SQL | undefined) {
+  const [counted] = await db.select({ n: count() }).from(taskAssignment).where(where);
+  return counted?.n ?? 0;
+}
+
+/** The total of a task's (or the company's) assignments, by status or all, from the kept counts. */
+async function countKept(db: DbOrTx, f: AssignmentFilters) {
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${taskAssignmentCount.n})` })
+    .from(taskAssignmentCount)
+    .where(
+      and(
+        eq(taskAssignmentCount.companyId, f.companyId),
+        equals(taskAssignmentCount.taskId, f.taskId),
+        equals(taskAssignmentCount.status, f.status),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /**
  * A page of assignments (a task's list, or 任务中心's queues across tasks), newest first. Written
  * by hand rather than through pagedQuery: the count and the page's ids read task_assignment alone
@@ -142,8 +169,7 @@ export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page:
                and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
       : undefined,
   );
-  const [counted] = await db.select({ n: count() }).from(taskAssignment).where(where);
-  const total = counted?.n ?? 0;
+  const total = f.name ? await countWhere(db, where) : await countKept(db, f);
   const offset = (page - 1) * limit;
   if (offset >= total) return { total, rows: [] };
   const ids = db
@@ -175,14 +201,16 @@ export async function findAssignmentRow(db: DbOrTx, companyId: number, id: numbe
   return row;
 }
 
-/** Counts of 任务中心's two queues. */
+/** Counts of 任务中心's two queues (from the kept counts). */
 export async function countQueues(db: DbOrTx, companyId: number) {
   const rows = await db
-    .select({ status: taskAssignment.status, n: sql<number>`count(*)::int` })
-    .from(taskAssignment)
-    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.status, ['pending', 'submitted'])))
-    .groupBy(taskAssignment.status);
-  return new Map(rows.map((r) => [r.status, r.n]));
+    .select({ status: taskAssignmentCount.status, n: sql<string>`sum(${taskAssignmentCount.n})` })
+    .from(taskAssignmentCount)
+    .where(
+      and(eq(taskAssignmentCount.companyId, companyId), inArray(taskAssignmentCount.status, ['pending', 'submitted'])),
+    )
+    .groupBy(taskAssignmentCount.status);
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
 }
 
 /** The task ids of assignments of the company (missing ids left out). */
