@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { SELECT_EMPLOYEES_STORAGE_KEY } from '@flexpay/contract/web';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { Component as ConfirmationPage } from './routes/task-confirmation-index-page.tsx';
+import { Component as DetailsPage } from './routes/task-order-details-page.tsx';
+import { Component as SelectPage } from './routes/select-employees-page.tsx';
+import { Component as UploadPage } from './routes/upload-achievement-page.tsx';
+import { ALL_TASK_ELEMENTS, assignment, payable, task, worker } from './test-data.ts';
+
+let api: ReturnType<typeof mockApi> | undefined;
+const user = setupUser();
+const SLOW = { timeout: 120_000 };
+beforeEach(() => {
+  useSession.setState({ elements: ALL_TASK_ELEMENTS });
+  sessionStorage.clear();
+});
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+});
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row ${text}`);
+  return row;
+};
+
+const submitted = assignment({
+  status: 'submitted',
+  latestDelivery: { id: 71, round: 2, status: 'reviewing', submittedAt: '2026-11-25T11:00:00.000Z' },
+});
+
+describe('任务详情', () => {
+  it('rejects a delivery only with a reason, sent to the delivery', SLOW, async () => {
+    api = mockApi({
+      'GET /api/task/taskOrder/:id': () => ok(task({ status: 'in_progress', actions: ['finish', 'cancel'] })),
+      'GET /api/task/taskOrder/:id/assignments': () => ok({ total: 1, rows: [submitted] }),
+      'POST /api/task/delivery/:id/review': () => ok({ ...submitted, status: 'rejected', deliveries: [] }),
+    });
+    renderScreen(DetailsPage, {
+      path: '/taskOrderManage/taskOrderDetails',
+      initialEntry: '/taskOrderManage/taskOrderDetails?id=8',
+    });
+    await screen.findByText('金鸣伟');
+    expect(screen.getByRole('button', { name: /结束作业，进入验收/ })).toBeInTheDocument();
+    await user.click(within(rowOf('金鸣伟')).getByRole('button', { name: /验\s*收/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByLabelText('驳回'));
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回$/ }));
+    expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.type(within(dialog).getByLabelText('驳回原因'), ' 照片不清晰 ');
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回$/ }));
+    await waitFor(() =>
+      expect(api?.calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/task/delivery/71/review',
+        body: { pass: false, reason: '照片不清晰' },
+      }),
+    );
+  });
+});
+
+describe('选择人员', () => {
+  it(
+    'keeps the step and the workers ticked in the URL and session storage across a reload',
+    { timeout: 300_000 },
+    async () => {
+      api = mockApi({
+        'GET /api/task/taskOrder/:id': () => ok(task()),
+        'GET /api/companystaff/employee/page': () => ok({ total: 40, rows: [worker(1, '王一'), worker(2, '王二')] }),
+        'POST /api/task/taskOrder/:id/selectEmployees/preview': () =>
+          ok({ matched: 39, assigned: 39, alreadyAssigned: 0, notActive: 0, placesLeft: 50, agreedFen: 30000 }),
+      });
+      const first = renderScreen(SelectPage, {
+        path: '/taskOrderManage/selectEmployees',
+        initialEntry: '/taskOrderManage/selectEmployees?whom=8&step=1',
+      });
+      await user.click(within(await waitFor(() => rowOf('王一'))).getByRole('checkbox'));
+      expect(await screen.findByText('已选择 1 人（可翻页继续勾选）')).toBeInTheDocument();
+      await waitFor(() =>
+        expect(JSON.parse(sessionStorage.getItem(SELECT_EMPLOYEES_STORAGE_KEY) ?? '{}')).toMatchObject({
+          whom: 8,
+          step: 1,
+          byEmployeeIds: [1],
+        }),
+      );
+      first.unmount();
+
+      // A reload: the same URL, the state from session storage.
+      renderScreen(SelectPage, {
+        path: '/taskOrderManage/selectEmployees',
+        initialEntry: '/taskOrderManage/selectEmployees?whom=8&step=1',
+      });
+      expect(await screen.findByText('已选择 1 人（可翻页继续勾选）')).toBeInTheDocument();
+    },
+  );
+});
+
+describe('上传成果', () => {
+  it('sends the description and the quantity of a 按件 task', SLOW, async () => {
+    const accepted = { ...assignment({ status: 'accepted' }), deliveries: [] };
+    api = mockApi({
+      'GET /api/task/assignment/:id': () => ok(accepted),
+      'GET /api/task/taskOrder/:id': () => ok(task({ settlement: 'piece', unitPriceFen: 80, status: 'in_progress' })),
+      'POST /api/task/assignment/:id/uploadAchievement': () => ok({ ...accepted, status: 'submitted' }),
+    });
+    renderScreen(UploadPage, {
+      path: '/taskOrderManage/uploadAchievement',
+      initialEntry: '/taskOrderManage/uploadAchievement?assignmentId=31',
+      otherPaths: ['/taskOrderManage/taskOrderDetails'],
+    });
+    await user.click(await screen.findByRole('button', { name: /提交成果/ }));
+    expect(await screen.findByText('请填写成果说明或上传成果文件')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('成果说明'), '完成问卷');
+    await user.type(await screen.findByLabelText('完成数量'), '30');
+    await user.click(screen.getByRole('button', { name: /提交成果/ }));
+    expect(await screen.findByText('当前页面：/taskOrderManage/taskOrderDetails?id=8')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      description: '完成问卷',
+      fileIds: [],
+      quantity: 30,
+    });
+  });
+});
+
+describe('任务确认', () => {
+  it('turns the ticked amounts into a batch and links to it', SLOW, async () => {
+    api = mockApi({
+      'GET /api/emolument/taskConfirmation/page': () => ok({ total: 1, rows: [payable()] }),
+      'GET /api/emolument/taskConfirmation/summary': () => ok({ count: 1, amountFen: 30000, workers: 1 }),
+      'POST /api/emolument/taskConfirmation/confirm': () =>
+        ok({ batchId: 12, itemCount: 1, assignmentCount: 1, amountFen: 30000 }),
+    });
+    renderScreen(ConfirmationPage, {
+      path: '/EmolumentManagement/taskConfirmationIndex',
+      otherPaths: ['/EmolumentManagement/emolumentGrantDetails'],
+    });
+    await user.click(within(await waitFor(() => rowOf('金鸣伟'))).getByRole('checkbox'));
+    await user.click(screen.getByRole('button', { name: /所选发起发放/ }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('批次名称'));
+    await user.type(within(dialog).getByLabelText('批次名称'), '十一月任务');
+    await user.click(within(dialog).getByRole('button', { name: /生成发放批次/ }));
+    await user.click(await screen.findByRole('button', { name: /查看发放批次/ }));
+    expect(await screen.findByText('当前页面：/EmolumentManagement/emolumentGrantDetails?id=12')).toBeInTheDocument();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: '十一月任务',
+      serviceCompanyId: 1,
+      channel: 'bank',
+      assignmentIds: [31],
+    });
+  });
+});
