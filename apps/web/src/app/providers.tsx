@@ -3,6 +3,7 @@
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
 import { useState, type ReactNode } from 'react';
+import { THEME } from './theme.ts';
 
 /**
  * The nonce the server put into this page (`<meta name="csp-nonce">`): its Content Security
@@ -47,7 +48,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     <ConfigProvider
       locale={zhCN}
       csp={csp}
-      theme={{ token: { colorPrimary: '#1677ff', borderRadius: 6 } }}
+      theme={THEME}
       // Spec section 9: dialogs do not close on a backdrop click.
       modal={{ mask: { closable: false } }}
       drawer={{ mask: { closable: false } }}

@@ -130,14 +130,19 @@ describe('shell corrections (issue 14)', () => {
     }));
     render(<App router={createTestRouter('/dashboard')} />);
     expect(await screen.findByText(/，林晓$/, {}, { timeout: 20_000 })).toBeInTheDocument();
-    const tabs = screen.getByRole('tablist', { name: '已打开的页面' });
+    const tabs = screen.getByRole('navigation', { name: '已打开的页面' });
     await waitFor(() =>
       expect(
         within(tabs)
-          .getAllByRole('tab')
+          .getAllByRole('link')
           .map((t) => t.textContent),
       ).toEqual(['首页']),
     );
+    // The visited views are links (the current one marked) each with its own close button:
+    // no control inside a tab, nothing but tabs in a tab list (axe: aria-required-children).
+    expect(within(tabs).getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    expect(within(tabs).getByRole('button', { name: '关闭 首页' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist', { name: '已打开的页面' })).toBeNull();
     expect(sessionStorage.getItem(VISITED_VIEWS_OWNER_KEY)).toBe('new-session');
   });
 

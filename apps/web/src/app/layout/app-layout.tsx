@@ -42,12 +42,17 @@ export function AppLayout() {
 
   return (
     <ConsoleProviders>
+      <a className="skip-link" href="#main-content">
+        跳到主要内容
+      </a>
       <Layout className="app-layout">
         <Sidebar />
         <Layout>
           <Navbar />
           <TagsView />
-          <Layout.Content className="app-content" ref={contentRef}>
+          <Layout.Content className="app-content" ref={contentRef} id="main-content" tabIndex={-1}>
+            {/* One h1 per screen: its title, for screen readers (the breadcrumb shows it). */}
+            <h1 className="sr-only">{handle && permitted ? handle.route.title : NOT_FOUND_TITLE}</h1>
             {navigation.state === 'loading' && !navigation.location?.pathname.startsWith(location.pathname) ? (
               <PageLoading />
             ) : permitted ? (

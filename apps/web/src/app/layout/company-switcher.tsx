@@ -51,7 +51,12 @@ export function CompanySwitcher() {
         }}
         disabled={associated.length < 2}
       >
-        <Button type="text" className="navbar-item" data-testid="company-switcher">
+        <Button
+          type="text"
+          className="navbar-item"
+          data-testid="company-switcher"
+          aria-label={`切换企业，当前：${companyName}`}
+        >
           <SwapOutlined /> {companyName}
         </Button>
       </Dropdown>

@@ -21,7 +21,7 @@ export function FullscreenButton() {
   };
   return (
     <Tooltip title={isFull ? '退出全屏' : '全屏'}>
-      <Button type="text" className="navbar-item" aria-label="全屏" onClick={toggle}>
+      <Button type="text" className="navbar-item" aria-label={isFull ? '退出全屏' : '全屏'} onClick={toggle}>
         {isFull ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
       </Button>
     </Tooltip>

@@ -22,7 +22,7 @@ export function Navbar() {
   const menus = useSession((s) => s.menus);
   const hasDownloadCentre = builtScreens().some((h) => h.fullPath === DOWNLOAD_CENTRE && isPermitted(h, menus));
   return (
-    <Layout.Header className="app-navbar">
+    <Layout.Header className="app-navbar" role="banner">
       <Button
         type="text"
         className="navbar-item"

@@ -76,15 +76,17 @@ export function Sidebar() {
       theme="dark"
     >
       <Logo collapsed={!opened} />
-      <Menu
-        theme="dark"
-        mode="inline"
-        items={items}
-        selectedKeys={[location.pathname]}
-        {...(opened ? { openKeys } : {})}
-        onOpenChange={(keys) => setOpenKeys(keys.slice(-1))}
-        onClick={({ key }) => void navigate(key)}
-      />
+      <nav aria-label="主菜单">
+        <Menu
+          theme="dark"
+          mode="inline"
+          items={items}
+          selectedKeys={[location.pathname]}
+          {...(opened ? { openKeys } : {})}
+          onOpenChange={(keys) => setOpenKeys(keys.slice(-1))}
+          onClick={({ key }) => void navigate(key)}
+        />
+      </nav>
     </Layout.Sider>
   );
 }

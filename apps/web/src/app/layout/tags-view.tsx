@@ -37,32 +37,43 @@ export function TagsView() {
     void navigate(last ? last.fullPath : '/');
   };
 
+  // A list of links with aria-current, not a tab list: a tab may hold no other control, and
+  // each visited view has its own close button (Enter on the link opens, on the button closes).
   return (
-    <div className="tags-view" role="tablist" aria-label="已打开的页面">
+    <nav className="tags-view" aria-label="已打开的页面">
       {views.map((v) => {
         const active = v.path === currentKey;
         const label = visitedViewLabel(v);
         return (
-          <span
-            key={v.path}
-            role="tab"
-            aria-selected={active}
-            className={`tags-view-item${active ? ' active' : ''}`}
-            onClick={() => void navigate(v.fullPath)}
-            onAuxClick={(e) => e.button === 1 && close(v.path)}
-          >
-            {label}
-            <CloseOutlined
-              className="tags-view-close"
-              aria-label={`关闭 ${label}`}
+          <span key={v.path} className={`tags-view-item${active ? ' active' : ''}`}>
+            <a
+              href={v.fullPath}
+              className="tags-view-link"
+              aria-current={active ? 'page' : undefined}
               onClick={(e) => {
-                e.stopPropagation();
+                if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+                e.preventDefault();
+                void navigate(v.fullPath);
+              }}
+              onAuxClick={(e) => {
+                if (e.button !== 1) return;
+                e.preventDefault();
                 close(v.path);
               }}
-            />
+            >
+              {label}
+            </a>
+            <button
+              type="button"
+              className="tags-view-close"
+              aria-label={`关闭 ${label}`}
+              onClick={() => close(v.path)}
+            >
+              <CloseOutlined aria-hidden />
+            </button>
           </span>
         );
       })}
-    </div>
+    </nav>
   );
 }

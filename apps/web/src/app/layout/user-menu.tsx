@@ -34,11 +34,16 @@ export function UserMenu() {
         },
       }}
     >
-      <span className="navbar-item navbar-user" data-testid="user-menu">
-        <Avatar size="small" src={avatar} />
+      <button
+        type="button"
+        className="navbar-item navbar-user"
+        data-testid="user-menu"
+        aria-label={`用户菜单：${name}`}
+      >
+        <Avatar size="small" src={avatar} alt={name} />
         <span className="navbar-user-name">{name}</span>
-        <DownOutlined style={{ fontSize: 10 }} />
-      </span>
+        <DownOutlined style={{ fontSize: 10 }} aria-hidden />
+      </button>
     </Dropdown>
   );
 }

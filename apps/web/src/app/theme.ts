@@ -1,0 +1,39 @@
+import type { ThemeConfig } from 'antd/es/config-provider/context';
+
+/**
+ * The console's colours, in one place (issue 25): every text colour reaches 4.5:1 on white (and
+ * on its tag's background), input borders 3:1 (WCAG 2.1 AA). antd's defaults fail: the primary
+ * blue #1677ff is 4.1:1, success green 2.3:1, warning gold 1.9:1, placeholders 1.8:1. The
+ * company console, the sign-in page and /ops all take these through AppProviders; theme.test.ts
+ * computes the ratios so they cannot regress.
+ */
+export const THEME: ThemeConfig = {
+  token: {
+    borderRadius: 6,
+    colorPrimary: '#1765d8',
+    colorInfo: '#1765d8',
+    colorLink: '#1765d8',
+    colorSuccess: '#237804',
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarning: '#8a5300',
+    colorWarningBg: '#fffbe6',
+    colorWarningBorder: '#ffe58f',
+    colorError: '#cf1322',
+    colorErrorBg: '#fff2f0',
+    colorErrorBorder: '#ffccc7',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.56)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.56)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
+    colorTextDisabled: 'rgba(0, 0, 0, 0.45)',
+    colorBorder: '#8c8c8c',
+    // Tag presets (`<Tag color="green">`) draw text in colour 7 on colour 1.
+    green7: '#237804',
+    gold7: '#874d00',
+    orange7: '#ad4e00',
+    cyan7: '#006d75',
+    lime7: '#3f6600',
+    yellow7: '#876800',
+    volcano7: '#ad2102',
+  },
+};
