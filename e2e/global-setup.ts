@@ -31,7 +31,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   child.stdout.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   child.stderr.on('data', (chunk: Buffer) => appendFileSync(logFile, chunk));
   const baseUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 60 s:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${output}`)), 180_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /http:\/\/localhost:(\d+)\//.exec(output);
