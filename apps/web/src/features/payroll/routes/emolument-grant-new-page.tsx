@@ -1,4 +1,4 @@
-import { FEE_BEARER_LABELS, screenPath, type TPayrollBatchBody } from '@flexpay/contract/web';
+import { FEE_BEARER_LABELS, payrollPeriodRange, screenPath, type TPayrollBatchBody } from '@flexpay/contract/web';
 import { App, Button, Card, DatePicker, Form, Radio, Select, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useNavigate } from 'react-router';
@@ -20,6 +20,13 @@ interface TForm {
   remark: string;
 }
 const FIELDS = ['title', 'period', 'serviceCompanyId', 'channel', 'source', 'remark'] as const;
+
+/** Months a batch may be labelled with: a year back to a month ahead of today in China (the server's rule). */
+function outsidePeriodRange(month: Dayjs): boolean {
+  const { min, max } = payrollPeriodRange(chinaToday().format('YYYY-MM-DD'));
+  const label = month.format('YYYY-MM');
+  return label < min || label > max;
+}
 
 /**
  * 新建发放 (/EmolumentManagement/emolumentGrantNew): the batch's header; then 核对明细 opens the
@@ -73,7 +80,7 @@ export function Component() {
           <TrimmedInput placeholder="例如：2026年11月 数据标注劳务费" maxLength={50} />
         </Form.Item>
         <Form.Item name="period" label="发放月份" rules={[{ required: true, message: '请选择发放月份' }]}>
-          <DatePicker picker="month" allowClear={false} />
+          <DatePicker picker="month" allowClear={false} disabledDate={outsidePeriodRange} />
         </Form.Item>
         <Form.Item
           name="serviceCompanyId"
