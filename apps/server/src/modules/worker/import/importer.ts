@@ -9,7 +9,6 @@ import { defineImporter, type ImportScope } from '../../../core/importer.ts';
 import * as workers from '../service.ts';
 import { IMPORT_COLUMNS, rowCheck, type StagedRow, type WorkerCheckData } from './rows.ts';
 import { writeTemplate } from './template.ts';
-import { growthTracker } from '../../../db/statistics.ts';
 
 const existingWorkerProblem = (row: number): TImportRowError => ({
   row,
@@ -66,7 +65,6 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
   },
 
   async openCommit(tx, scope) {
-    const planner = growthTracker(tx, ['worker', 'worker_bank_card', 'worker_alipay']);
     const jobTypes = new Map((await workers.findJobTypeRefs(tx, scope.companyId)).map((t) => [t.id, t]));
     return {
       recheck(batch) {
@@ -80,11 +78,7 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
         return { index, problem };
       },
       async insert(batch) {
-        const inserted = await workers.insertWorkersWithAccounts(tx, scope.companyId, batch);
-        // The cards' foreign-key checks look workers up with a plan made from worker's statistics:
-        // kept up as the commit grows the tables (ADR 0016).
-        await planner.wrote({ worker: inserted, worker_bank_card: inserted, worker_alipay: inserted });
-        return inserted;
+        return workers.insertWorkersWithAccounts(tx, scope.companyId, batch);
       },
     };
   },
