@@ -40,6 +40,8 @@ for (const viewport of [
   { width: 1024, height: 768 },
 ]) {
   test(`screenshots at ${viewport.width}x${viewport.height}`, async ({ page, consoleErrors }) => {
+    // Two dozen screens, each loaded whole: a minute on a quiet machine.
+    test.setTimeout(180_000);
     mkdirSync(dir, { recursive: true });
     await page.setViewportSize(viewport);
     await page.goto('/login');

@@ -24,9 +24,10 @@ test.describe('the strict Content Security Policy', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     // Only style attributes may be inline; scripts and style elements need the nonce.
     expect(csp.replace("style-src-attr 'unsafe-inline'", '')).not.toContain('unsafe-inline');
-    // antd's CSS-in-JS was admitted: the primary button has its colour, not the browser's grey.
+    // antd's CSS-in-JS was admitted: the primary button has the theme's colour (apps/web/src/app/
+    // theme.ts colorPrimary #1765d8), not the browser's grey.
     const login = page.getByRole('button', { name: /登\s*录/ });
-    await expect(login).toHaveCSS('background-color', 'rgb(22, 119, 255)');
+    await expect(login).toHaveCSS('background-color', 'rgb(23, 101, 216)');
 
     await signIn(page, 'demo');
     await page.goto('/EmployeeManagement/listEmployee');
