@@ -48,4 +48,17 @@ describe('paying while the company is frozen', () => {
     expect(ok.body.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.data.status).toBe('paying');
   });
+
+  it('sends no pay code while the company is frozen', async () => {
+    await setStatus('frozen');
+    try {
+      const [before] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sms_outbox`);
+      const sent = await demo.post(`${P}/payRoll/payCode`);
+      expect(sent.body).toMatchObject({ status: 40900, message: '企业账户已冻结，不能支付；如有疑问请联系平台客服' });
+      const [after] = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from sms_outbox`);
+      expect(after?.n).toBe(before?.n);
+    } finally {
+      await setStatus('normal');
+    }
+  });
 });

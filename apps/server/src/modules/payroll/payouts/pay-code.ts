@@ -10,6 +10,7 @@ import type { ServiceContext } from '../../../core/context.ts';
 import { AppError, conflict } from '../../../lib/errors.ts';
 import { getAdminById } from '../../auth/service.ts';
 import { sendSmsCode } from '../../verification/service.ts';
+import { assertCompanyMayPay } from './service.ts';
 
 async function payingAdmin(ctx: ServiceContext, auth: AuthContext) {
   const row = await getAdminById(ctx.db, auth.adminId);
@@ -23,9 +24,13 @@ export async function getPayMethods(ctx: ServiceContext, auth: AuthContext): Pro
   return { sms: !!row.mobile, totp: !!row.totpSecret, mobile: row.mobile ? maskMobile(row.mobile) : '' };
 }
 
-/** Sends the `pay` SMS code to the admin's own mobile (the verification area's limits apply). */
+/**
+ * Sends the `pay` SMS code to the admin's own mobile (the verification area's limits apply); none
+ * while the company is frozen, since no payment could use it.
+ */
 export async function sendPayCode(ctx: ServiceContext, auth: AuthContext, ip: string): Promise<TPayCodeSent> {
   const row = await payingAdmin(ctx, auth);
   if (!row.mobile) throw conflict('账号未绑定手机号，无法发送短信验证码，请使用身份验证器或先绑定手机号');
+  await assertCompanyMayPay(ctx.db, auth.companyId);
   return ctx.db.transaction((tx) => sendSmsCode(ctx, tx, { mobile: row.mobile, purpose: 'pay', ip, adminId: row.id }));
 }

@@ -56,7 +56,7 @@ const yuan = (fen: number) => `¥${formatFen(fen)}`;
 /** Paying and paying again are refused while the company is frozen (冻结), before any code is used. */
 export const COMPANY_FROZEN = '企业账户已冻结，不能支付；如有疑问请联系平台客服';
 
-async function assertCompanyMayPay(db: DbOrTx, companyId: number) {
+export async function assertCompanyMayPay(db: DbOrTx, companyId: number) {
   if (await isCompanyFrozen(db, companyId)) throw conflict(COMPANY_FROZEN);
 }
 
