@@ -483,6 +483,10 @@ export async function listDepartments(ctx: ServiceContext, auth: AuthContext): P
 }
 
 // ── For other modules ───────────────────────────────────────────────────────────────────────
+
+/** The worker list's filters as a WHERE over `worker` (the task area assigns every worker they match). */
+export { whereOf as workerListWhere } from './large-list/filters.ts';
+
 // The worker import and export reach the worker tables through these, never through repo.ts
 // (the layering rule of ARCHITECTURE.md: a module never imports another module's repo). They
 // take the database or transaction from the caller, which owns it.

@@ -1,26 +1,8 @@
 import { FileOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Empty, Flex, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { getTopupVoucher } from '../api/topups.ts';
-
-/** An object URL of `blob` for as long as the component shows it. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const next = URL.createObjectURL(blob);
-    // The URL is an external resource made and revoked with the blob it names, so it is state
-    // set by this effect (StrictMode's second run makes a fresh one after revoking the first).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
+import { useObjectUrl } from '../../lib/use-object-url.ts';
 
 /**
  * The transfer voucher of a top-up, beside its amount: fetched with the operator's token as a

@@ -40,8 +40,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { worker } from '../../../db/schema/index.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import { adminNames } from '../../admin/service.ts';
-import { whereOf } from '../../worker/large-list/filters.ts';
-import { toRepoFilter } from '../../worker/service.ts';
+import { toRepoFilter, workerListWhere } from '../../worker/service.ts';
 import { defaultAgreedFen, startOnFirstAnswer, taskOf, type TaskRow } from '../orders/service.ts';
 import { assertTransition, filesOf, taskNoOf, uploadsOf } from '../shared.ts';
 import * as repo from './repo.ts';
@@ -92,7 +91,7 @@ export function toAssignment(r: repo.AssignmentListRow): TAssignment {
 function selectionWhere(ctx: ServiceContext, companyId: number, body: AssignBody): SQL {
   if (body.workerIds) return inArray(worker.id, [...new Set(body.workerIds)]);
   // The pick filter has no status: the insert itself takes 在职 workers only.
-  return whereOf(companyId, toRepoFilter(ctx, body.filter ?? {})) as SQL;
+  return workerListWhere(companyId, toRepoFilter(ctx, body.filter ?? {})) as SQL;
 }
 
 async function selectionOf(ctx: ServiceContext, tx: DbOrTx, auth: AuthContext, task: TaskRow, body: AssignBody) {

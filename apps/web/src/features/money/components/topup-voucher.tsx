@@ -2,28 +2,10 @@ import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { API, apiPath } from '@flexpay/contract/web';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Result, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { useDownload } from '../../../components/use-download.ts';
 import { fetchBlob, saveBlob } from '../../../lib/download-blob.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
-
-/** An object URL of `blob` for as long as the component shows it. */
-function useObjectUrl(blob: Blob | undefined): string | undefined {
-  const [url, setUrl] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    if (!blob) return undefined;
-    const next = URL.createObjectURL(blob);
-    // The URL is an external resource made and revoked with the blob it names, so it is state
-    // set by this effect (StrictMode's second run makes a fresh one after revoking the first).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setUrl(next);
-    return () => {
-      URL.revokeObjectURL(next);
-      setUrl(undefined);
-    };
-  }, [blob]);
-  return url;
-}
+import { useObjectUrl } from '../../../lib/use-object-url.ts';
 
 /**
  * A top-up's transfer voucher (转账凭证), read with the session's token (an <img> cannot send
