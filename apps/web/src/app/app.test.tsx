@@ -1,4 +1,3 @@
-import { allMenuCodes, ELEMENT_CODES } from '@flexpay/contract/web';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../components/test-utils.tsx';
@@ -7,32 +6,9 @@ import { useSession } from '../lib/session-store.ts';
 import { removeToken, setToken } from '../lib/token.ts';
 import { App } from './app.tsx';
 import { createTestRouter } from './router.tsx';
+import { fakeToken, userInfo } from './test-session.ts';
 
-/** A token whose payload the client can decode (the server checks the signature). */
-function fakeToken(expInSeconds = 7200) {
-  const now = Math.floor(Date.now() / 1000);
-  const payload = btoa(JSON.stringify({ sub: '1', jti: 'j', companyId: 1, iat: now, exp: now + expInSeconds }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
-}
-
-const USER = {
-  id: 1,
-  name: '林晓',
-  username: 'demo',
-  companyId: 1,
-  companyName: '星河科技有限公司',
-  avatar: '',
-  description: '',
-  isOwner: true,
-  verifyMethod: 'password',
-  mobile: '138****0001',
-  email: '',
-  menus: allMenuCodes().map((code) => ({ code })),
-  elements: ELEMENT_CODES.map((code) => ({ code })),
-};
+const USER = userInfo();
 
 describe('navigation guard and shell', () => {
   let restore: () => void = () => {};

@@ -1,4 +1,4 @@
-import { allMenuCodes, API, ELEMENT_CODES } from '@flexpay/contract/web';
+import { API } from '@flexpay/contract/web';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,32 +7,9 @@ import { useSession } from '../lib/session-store.ts';
 import { getToken, removeToken, setToken } from '../lib/token.ts';
 import { startingApp } from './boot.ts';
 import { Root } from './root.tsx';
+import { fakeToken, userInfo } from './test-session.ts';
 
-/** A token whose payload the client can decode (the server checks the signature). */
-function fakeToken() {
-  const now = Math.floor(Date.now() / 1000);
-  const payload = btoa(JSON.stringify({ sub: '1', jti: 'j', companyId: 1, iat: now, exp: now + 7200 }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
-}
-
-const USER = {
-  id: 1,
-  name: '林晓',
-  username: 'demo',
-  companyId: 1,
-  companyName: '星河科技有限公司',
-  avatar: '',
-  description: '',
-  isOwner: true,
-  verifyMethod: 'password',
-  mobile: '138****0001',
-  email: '',
-  menus: allMenuCodes().map((code) => ({ code })),
-  elements: ELEMENT_CODES.map((code) => ({ code })),
-};
+const USER = userInfo();
 
 describe('the page root: the sign-in page alone, then the console', () => {
   let restore: () => void = () => {};

@@ -1,4 +1,3 @@
-import { allMenuCodes, ELEMENT_CODES } from '@flexpay/contract/web';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, setupUser } from '../components/test-utils.tsx';
@@ -9,32 +8,7 @@ import { removeToken, setToken } from '../lib/token.ts';
 import { App } from './app.tsx';
 import { redirectSignedOutVisitor } from './boot.ts';
 import { createTestRouter } from './router.tsx';
-
-/** A token whose payload the client can decode (the server checks the signature). */
-function fakeToken(jti = 'j', companyId = 1) {
-  const now = Math.floor(Date.now() / 1000);
-  const payload = btoa(JSON.stringify({ sub: '1', jti, companyId, iat: now, exp: now + 7200 }))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-  return `eyJhbGciOiJIUzI1NiJ9.${payload}.sig`;
-}
-
-const userInfo = (companyId: number, companyName: string, username: string) => ({
-  id: companyId,
-  name: '林晓',
-  username,
-  companyId,
-  companyName,
-  avatar: '',
-  description: '',
-  isOwner: true,
-  verifyMethod: 'password',
-  mobile: '138****0001',
-  email: '',
-  menus: allMenuCodes().map((code) => ({ code })),
-  elements: ELEMENT_CODES.map((code) => ({ code })),
-});
+import { fakeToken, userInfo } from './test-session.ts';
 
 const branding = (title: string) => JSON.stringify({ title, logoObj: { close: '1', logoImgSrc: `/${title}.png` } });
 
@@ -56,7 +30,7 @@ describe('shell corrections (issue 14)', () => {
 
   // Each test renders the whole app, whose lazy chunks load slowly on a shared machine.
   it('shows the new company name and logo in the sidebar as soon as a switch ends', async () => {
-    signInWith(fakeToken('a', 1));
+    signInWith(fakeToken({ jti: 'a', companyId: 1 }));
     let company = 1;
     const api = mockApi({
       'GET /api/admin/user/front/info': () =>
@@ -66,7 +40,7 @@ describe('shell corrections (issue 14)', () => {
         ok(branding((call.params as { companyId?: number }).companyId === 2 ? '远帆物流' : '星河科技')),
       'POST /api/auth/jwt/ecomapnyAdminToken': () => {
         company = 2;
-        return ok(fakeToken('b', 2));
+        return ok(fakeToken({ jti: 'b', companyId: 2 }));
       },
     });
     restore = api.restore;
@@ -83,7 +57,7 @@ describe('shell corrections (issue 14)', () => {
   });
 
   it('ends the session on the server when a company switch fails, then shows /login', async () => {
-    const token = fakeToken('a', 1);
+    const token = fakeToken({ jti: 'a', companyId: 1 });
     signInWith(token);
     const api = mockApi({
       'GET /api/admin/user/front/info': () => ok(userInfo(1, '星河科技有限公司', 'demo')),
@@ -122,7 +96,7 @@ describe('shell corrections (issue 14)', () => {
       visitedViews: [{ path: '/systemSetting/roleManage', fullPath: '/systemSetting/roleManage', title: '角色管理' }],
       visitedViewsOwner: 'old-session',
     });
-    signInWith(fakeToken('new-session', 1));
+    signInWith(fakeToken({ jti: 'new-session', companyId: 1 }));
     ({ restore } = mockApi({
       'GET /api/admin/user/front/info': () => ok(userInfo(1, '星河科技有限公司', 'demo')),
       'GET /api/admin/user/getAssociatedUserInfo': () => ok([]),
