@@ -14,7 +14,7 @@ const requireE2e = truthy(process.env.REQUIRE_E2E);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const only = process.argv.slice(2); // e.g. `npm test -- web e2e`
 
-/** @type {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number, skipped: number, note?: string }[]} */
+/** @type {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number, skipped: number, seconds?: number, note?: string }[]} */
 const results = [];
 
 function readVitestCounts(file) {
@@ -31,12 +31,13 @@ function run(name, cmd, args, { cwd, env = {}, report, counts }) {
   if (only.length && !only.some((o) => name.startsWith(o))) return;
   console.log(`\n━━ ${name} ━━`);
   rmSync(report, { force: true });
+  const started = Date.now();
   const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   let c = { passed: 0, failed: 0, skipped: 0 };
   if (existsSync(report)) c = counts(report);
   const ok = res.status === 0;
   if (!ok && c.failed === 0) c.failed = 1; // a crash before any test ran still fails the tier
-  results.push({ name, state: ok ? 'passed' : 'failed', ...c });
+  results.push({ name, state: ok ? 'passed' : 'failed', ...c, seconds: Math.round((Date.now() - started) / 1000) });
 }
 
 function skip(name, note) {
@@ -85,7 +86,9 @@ if (existsSync(chromium)) {
 console.log('\n━━ summary ━━');
 for (const r of results) {
   const figures =
-    r.state === 'skipped' ? `skipped: ${r.note}` : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped`;
+    r.state === 'skipped'
+      ? `skipped: ${r.note}`
+      : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped in ${r.seconds ?? 0} s`;
   const mark = r.state === 'passed' ? 'ok  ' : r.state === 'skipped' ? 'skip' : 'FAIL';
   const why = r.state === 'failed' && r.note ? ` (required: ${r.note})` : '';
   console.log(`  ${mark} ${r.name}: ${figures}${why}`);

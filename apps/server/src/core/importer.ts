@@ -129,6 +129,12 @@ export interface Importer<Staged extends StagedBase = StagedBase, Data = unknown
   findConflict(db: DbOrTx, scope: ImportScope, rows: Staged[]): Promise<TImportRowError | undefined>;
   /** Said when the insert met a unique violation and findConflict cannot name the row. */
   conflictMessage: string;
+  /**
+   * Tables the commit grows by at most one row per imported row, analysed once it has committed
+   * when they grew by their size (db/statistics.ts, ADR 0016): the next statements are planned on
+   * the tables as they are now.
+   */
+  grows?: readonly string[];
 }
 
 /**

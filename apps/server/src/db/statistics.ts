@@ -35,23 +35,30 @@ async function growthOf(db: DbOrTx, tables: readonly string[]): Promise<TableGro
   return rows.map((r) => ({ table: r.table, tuples: Number(r.tuples), modified: Number(r.modified ?? 0) }));
 }
 
-/** Whether `written` rows more make a table's statistics stale enough to analyse it. */
-export function isStale(g: TableGrowth, written = 0): boolean {
-  return g.modified + written >= Math.max(GROWTH_MIN, g.tuples);
+/**
+ * Whether `written` rows more make a table's statistics stale enough to analyse it. `committed`:
+ * rows the caller knows it wrote in transactions that have committed, which the statistics views
+ * may not report (PGlite keeps no such counts), so the larger of the two figures is taken.
+ */
+export function isStale(g: TableGrowth, written = 0, committed = 0): boolean {
+  return Math.max(g.modified, committed) + written >= Math.max(GROWTH_MIN, g.tuples);
 }
 
 /**
  * Analyses those of `tables` that grew by their size since their last ANALYZE (see above);
  * `written` counts rows the caller wrote in its open transaction (the statistics views see only
- * committed ones). Inside a transaction ANALYZE counts the transaction's own rows too. Answers
+ * committed ones), `committed` rows it wrote in transactions that committed (see isStale). Inside a transaction ANALYZE counts the transaction's own rows too. Answers
  * the tables analysed.
  */
 export async function analyzeGrown(
   db: DbOrTx,
   tables: readonly string[],
   written: Readonly<Record<string, number>> = {},
+  committed: Readonly<Record<string, number>> = {},
 ): Promise<string[]> {
-  const stale = (await growthOf(db, tables)).filter((g) => !running.has(g.table) && isStale(g, written[g.table]));
+  const stale = (await growthOf(db, tables)).filter(
+    (g) => !running.has(g.table) && isStale(g, written[g.table], committed[g.table]),
+  );
   const done: string[] = [];
   for (const { table } of stale) {
     running.add(table);

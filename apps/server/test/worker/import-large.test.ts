@@ -9,6 +9,7 @@ import * as workerRepo from '../../src/modules/worker/repo.ts';
 import { CHECK_THREAD_MIN_BYTES } from '../../src/modules/import/service.ts';
 import { testCardNumber, testIdNumber, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { waitFor } from '../wait-for.ts';
 import { waitForImport } from './support.ts';
 
 const BASE = '/api/companystaff/employee/import';
@@ -110,6 +111,15 @@ describe('worker import of large files', () => {
       expect(job).toMatchObject({ status: 'validated', totalRows: 4500, errorRows: 0 });
       expect(await commit(job.id)).toMatchObject({ status: 'committed', insertedRows: 4500 });
       expect(await workerCount()).toBe(before + 4500);
+      // Once committed, the grown table is analysed (ADR 0016): its statistics count the new rows.
+      const analysedRows = async () => {
+        const [stats] = await queryRows<{ tuples: number }>(
+          t.database.db,
+          sql`select reltuples::float8 as tuples from pg_class where oid = 'worker'::regclass`,
+        );
+        return stats?.tuples ?? -1;
+      };
+      await waitFor(analysedRows, (n) => n >= before + 4500, { timeoutMs: 20_000, what: 'worker analysed' });
 
       const saved = await queryRows<{
         mobile: string;

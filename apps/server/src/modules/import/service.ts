@@ -19,6 +19,7 @@ import {
 import type { ServiceContext } from '../../core/context.ts';
 import type { AppRegistry } from '../../core/context.ts';
 import { sqlStateOf } from '../../db/client.ts';
+import { analyzeGrown } from '../../db/statistics.ts';
 import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import { createFieldCipher } from '../../lib/crypto.ts';
 import { FILE_KINDS } from '../../lib/file-type.ts';
@@ -528,6 +529,10 @@ export async function runCommit(
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
     await removeStaged();
+    // Committed: a refresh of the planner's statistics that fails leaves the import as it is.
+    const grows = importer.grows ?? [];
+    const wrote = Object.fromEntries(grows.map((table) => [table, job.validRows]));
+    if (grows.length) await analyzeGrown(ctx.db, grows, {}, wrote).catch(() => {});
   } catch (err) {
     if (err instanceof DuplicateInBatch) {
       // The transaction is over: which row it was is asked of the database as it is now.

@@ -85,4 +85,5 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
 
   findConflict: findExistingWorker,
   conflictMessage: '有身份证号与已有员工重复（可能刚被添加）',
+  grows: ['worker', 'worker_bank_card', 'worker_alipay'],
 });
