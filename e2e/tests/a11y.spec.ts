@@ -12,7 +12,8 @@ import { signIn, signInOps } from '../helpers.ts';
  * screen in e2e/a11y-known.json (rule id: how many elements); the test fails on a violation not
  * listed there, on more elements than listed, and on a listed rule that no longer fails, so the
  * list only shrinks. A11Y_SCREEN=<path part> checks only the screens whose path contains it;
- * A11Y_WRITE=1 rewrites the list from what was found (review the diff: it must only shrink).
+ * A11Y_WRITE=1 rewrites the list from what was found (review the diff: it must only shrink);
+ * A11Y_DETAIL=1 prints each failing element and why.
  */
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -68,6 +69,9 @@ async function check(page: Page, screen: string) {
   const counts: TCounts = {};
   for (const v of result.violations) {
     counts[v.id] = v.nodes.length;
+    if (process.env.A11Y_DETAIL === '1') {
+      for (const n of v.nodes) console.log(`${screen} ${v.id}: ${n.target.join(' ')}\n  ${n.failureSummary ?? ''}`);
+    }
     impacts[v.impact ?? 'unknown'] = (impacts[v.impact ?? 'unknown'] ?? 0) + v.nodes.length;
   }
   found[screen] = counts;
@@ -119,7 +123,7 @@ test('axe: the sign-in pages', async ({ page }) => {
 });
 
 test('axe: every built screen of the console', async ({ page }) => {
-  test.setTimeout(60_000 + CONSOLE_SCREENS.length * 15_000);
+  test.setTimeout(60_000 + CONSOLE_SCREENS.length * 25_000);
   await signIn(page, 'demo');
   for (const path of CONSOLE_SCREENS) {
     await page.goto(path);

@@ -7,6 +7,19 @@ import type { ThemeConfig } from 'antd/es/config-provider/context';
  * company console, the sign-in page and /ops all take these through AppProviders; theme.test.ts
  * computes the ratios so they cannot regress.
  */
+/**
+ * The text colour of preset tags. antd writes its palette under two keys (`orange7` and
+ * `orange-7`), and the tag's CSS reads the variable made from the hyphenated one: both are set.
+ */
+function tagText(colours: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(colours).flatMap(([name, colour]) => [
+      [`${name}7`, colour],
+      [`${name}-7`, colour],
+    ]),
+  );
+}
+
 export const THEME: ThemeConfig = {
   token: {
     borderRadius: 6,
@@ -27,13 +40,19 @@ export const THEME: ThemeConfig = {
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.56)',
     colorTextDisabled: 'rgba(0, 0, 0, 0.45)',
     colorBorder: '#8c8c8c',
-    // Tag presets (`<Tag color="green">`) draw text in colour 7 on colour 1.
-    green7: '#237804',
-    gold7: '#874d00',
-    orange7: '#ad4e00',
-    cyan7: '#006d75',
-    lime7: '#3f6600',
-    yellow7: '#876800',
-    volcano7: '#ad2102',
+    // Tag presets (`<Tag color="green">`): text in colour 7 on colour 1.
+    ...tagText({
+      green: '#237804',
+      gold: '#874d00',
+      orange: '#ad4e00',
+      cyan: '#006d75',
+      lime: '#3f6600',
+      yellow: '#876800',
+      volcano: '#ad2102',
+    }),
+  },
+  components: {
+    // An empty table's 暂无数据 is drawn in the disabled colour, yet it is text to read.
+    Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
   },
 };

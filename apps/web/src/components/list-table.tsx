@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { Empty, Flex, Table, type TableProps } from 'antd';
 import type { ReactNode } from 'react';
 import { ListError } from './list-error.tsx';
+import { accessibleSelection } from './selection-title.tsx';
 
 /** One page of a list as the API answers it. */
 export interface ListPage<T> {
@@ -22,6 +23,7 @@ export function ListTable<T extends { id: number | string }>({
   empty,
   pagination,
   loading,
+  rowSelection,
   ...table
 }: {
   query: UseQueryResult<ListPage<T>>;
@@ -46,6 +48,7 @@ export function ListTable<T extends { id: number | string }>({
       loading={loading ?? query.isFetching}
       locale={{ emptyText: <Empty description={isFiltered ? `没有符合条件的${noun}` : (empty ?? `暂无${noun}`)} /> }}
       pagination={pagination(query.data?.total ?? 0)}
+      rowSelection={accessibleSelection(rowSelection)}
       {...table}
     />
   );

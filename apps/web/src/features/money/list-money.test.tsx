@@ -65,7 +65,11 @@ describe('资金账户', () => {
     expect(within(rowOf('服务费 #2')).getByText('−¥12.50')).toBeInTheDocument();
     const entriesCall = api.calls.find((c) => c.url.endsWith('/entries'));
     expect(entriesCall?.params).toEqual({ page: 1, limit: 10 });
-    expect(screen.getByRole('link', { name: '查看全部' })).toHaveAttribute('href', '/moneyManagement/moneyDetail');
+    const all = screen.getByRole('link', { name: '查看全部' });
+    expect(all).toHaveAttribute('href', '/moneyManagement/moneyDetail');
+    // A tab list holds tabs only: the link is in the tab's panel.
+    expect(all.closest('[role="tablist"]')).toBeNull();
+    expect(all.closest('[role="tabpanel"]')).not.toBeNull();
   });
 
   it('leads to 充值, 资金明细 and 付款账户', async () => {

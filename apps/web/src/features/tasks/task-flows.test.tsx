@@ -99,6 +99,15 @@ describe('选择人员', () => {
 });
 
 describe('上传成果', () => {
+  it('names its two pickers by their labels', SLOW, async () => {
+    api = mockApi({
+      'GET /api/task/taskOrder/page': () => ok({ total: 1, rows: [task({ status: 'in_progress' })] }),
+    });
+    renderScreen(UploadPage, { path: '/taskOrderManage/uploadAchievement' });
+    expect(await screen.findByRole('combobox', { name: '任务' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: '人员' })).toBeDisabled();
+  });
+
   it('sends the description and the quantity of a 按件 task', SLOW, async () => {
     const accepted = { ...assignment({ status: 'accepted' }), deliveries: [] };
     api = mockApi({

@@ -1,4 +1,4 @@
-import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, Typography } from 'antd';
+import { Card, Col, Empty, Flex, Row, Skeleton, Statistic, theme, Typography } from 'antd';
 import { ListError } from '../../../components/list-error.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useBalances } from '../../../api/get-balances.ts';
@@ -6,6 +6,7 @@ import { useBalances } from '../../../api/get-balances.ts';
 /** One card per service company: 可用余额 and 冻结金额. */
 export function BalanceCards() {
   const balances = useBalances();
+  const { token } = theme.useToken();
   if (balances.isPending) return <Skeleton active paragraph={{ rows: 2 }} />;
   if (balances.isError) {
     return (
@@ -29,7 +30,7 @@ export function BalanceCards() {
               <Statistic
                 title="冻结金额"
                 value={formatMoney(balance.frozenFen)}
-                valueStyle={{ color: 'rgba(0, 0, 0, 0.45)' }}
+                valueStyle={{ color: token.colorTextDescription }}
               />
             </Flex>
           </Card>

@@ -1,6 +1,6 @@
 import { screenPath } from '@flexpay/contract/web';
 import { BankOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Button, Card, Space, Tabs } from 'antd';
+import { Button, Card, Flex, Space, Tabs } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { useHasElement } from '../../../lib/session-store.ts';
@@ -20,7 +20,20 @@ export function Component() {
   const tab: TMoneyTab = asked === 'log' && !canSeeLog ? 'recent' : asked;
 
   const items = [
-    { key: 'recent', label: '最近明细', children: tab === 'recent' ? <RecentEntries /> : null },
+    {
+      key: 'recent',
+      label: '最近明细',
+      // The link sits in the tab's panel, not beside the tabs: a tab list holds tabs only.
+      children:
+        tab === 'recent' ? (
+          <>
+            <RecentEntries />
+            <Flex justify="flex-end" style={{ marginTop: 8 }}>
+              <Link to={screenPath('moneyDetail')}>查看全部</Link>
+            </Flex>
+          </>
+        ) : null,
+    },
     { key: 'topups', label: '充值记录', children: tab === 'topups' ? <TopupRecords /> : null },
     ...(canSeeLog ? [{ key: 'log', label: '操作日志', children: tab === 'log' ? <CompanyLog /> : null }] : []),
   ];
@@ -50,12 +63,7 @@ export function Component() {
         <BalanceCards />
       </Card>
       <Card>
-        <Tabs
-          activeKey={tab}
-          onChange={(key) => setParams(key === 'recent' ? {} : { tab: key })}
-          items={items}
-          tabBarExtraContent={tab === 'recent' ? <Link to={screenPath('moneyDetail')}>查看全部</Link> : null}
-        />
+        <Tabs activeKey={tab} onChange={(key) => setParams(key === 'recent' ? {} : { tab: key })} items={items} />
       </Card>
     </Space>
   );

@@ -65,8 +65,9 @@ function PickAssignment() {
   });
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }}>
-      <Form.Item label="任务" extra="进行中、待验收的任务">
+      <Form.Item label="任务" htmlFor="upload-task" extra="进行中、待验收的任务">
         <Select
+          id="upload-task"
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="请选择任务"
           loading={tasks.isPending}
@@ -77,8 +78,9 @@ function PickAssignment() {
           options={(tasks.data ?? []).map((t) => ({ value: t.id, label: `${t.taskNo} ${t.title}` }))}
         />
       </Form.Item>
-      <Form.Item label="人员" extra="已接单或成果被驳回的人员">
+      <Form.Item label="人员" htmlFor="upload-worker" extra="已接单或成果被驳回的人员">
         <Select
+          id="upload-worker"
           showSearch={{ optionFilterProp: 'label' }}
           placeholder="请选择人员"
           disabled={taskId === undefined}
