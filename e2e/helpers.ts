@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
 export const DEMO_PASSWORD = 'Demo@123456';
@@ -123,4 +123,32 @@ export async function tableFitProblems(page: Page): Promise<string[]> {
     });
     return [...new Set(problems)];
   });
+}
+
+/**
+ * Three 在职 demo workers with a bank card, with their full ID numbers (read as the owner), from
+ * one page of the worker list: tests that pay take workers of different pages, so that no
+ * worker reaches the monthly limit.
+ */
+export async function payableWorkers(request: APIRequestContext, listPage = 2) {
+  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
+    data: { username: 'demo', password: DEMO_PASSWORD },
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const headers = { authorization: token };
+  const page = await request.get(`/api/companystaff/employee/page?status=active&limit=100&page=${listPage}`, {
+    headers,
+  });
+  const rows = ((await page.json()) as { data: { rows: { id: number }[] } }).data.rows;
+  const found: { name: string; idNumber: string }[] = [];
+  for (const row of rows) {
+    const detail = (
+      (await (await request.get(`/api/companystaff/employee/${row.id}`, { headers })).json()) as {
+        data: { name: string; idNumber: string; bankCards: unknown[] };
+      }
+    ).data;
+    if (detail.bankCards.length) found.push({ name: detail.name, idNumber: detail.idNumber });
+    if (found.length === 3) return found;
+  }
+  throw new Error('not enough demo workers with a bank card');
 }

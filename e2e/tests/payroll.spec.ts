@@ -1,33 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { DEMO_PASSWORD, lastSmsCode, serverLogSize, signIn } from '../helpers.ts';
+import { DEMO_PASSWORD, lastSmsCode, payableWorkers, serverLogSize, signIn } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
-
-/** Three 在职 demo workers with a bank card, with their full ID numbers (read as the owner). */
-async function payableWorkers(request: APIRequestContext) {
-  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
-    data: { username: 'demo', password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { data: string }).data;
-  const headers = { authorization: token };
-  const page = await request.get('/api/companystaff/employee/page?status=active&limit=100&page=2', { headers });
-  const rows = ((await page.json()) as { data: { rows: { id: number }[] } }).data.rows;
-  const found: { name: string; idNumber: string }[] = [];
-  for (const row of rows) {
-    const detail = (
-      (await (await request.get(`/api/companystaff/employee/${row.id}`, { headers })).json()) as {
-        data: { name: string; idNumber: string; bankCards: unknown[] };
-      }
-    ).data;
-    if (detail.bankCards.length) found.push({ name: detail.name, idNumber: detail.idNumber });
-    if (found.length === 3) return found;
-  }
-  throw new Error('not enough demo workers with a bank card');
-}
 
 async function signOutAndIn(page: Page, username: string) {
   await page.context().clearCookies();

@@ -2,7 +2,8 @@
 // page (login-app.tsx) starts with these providers and its download is budgeted.
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { installDialogFocusWrap } from '../lib/dialog-focus-wrap.ts';
 import { THEME } from './theme.ts';
 
 /**
@@ -44,6 +45,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
     installStyleNonce(nonce);
     return { nonce };
   });
+  useEffect(() => installDialogFocusWrap(), []);
   return (
     <ConfigProvider
       locale={zhCN}
