@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
 import { payableWorkers } from '../helpers.ts';
@@ -10,8 +11,8 @@ import { payableWorkers } from '../helpers.ts';
  * approve it, pay it. Focus moves with Tab only, controls are used with Enter, Space, the arrow
  * keys and typing; a page is opened by its address (the address bar is keyboard too), and a file
  * is picked in the browser's file dialog, which the keyboard opens. Every control is checked to
- * be reachable by Tab and to show its focus; dialogs and drawers are checked to take the focus
- * and to keep it while open.
+ * be reachable by Tab and to show its focus; the drawer and the dialog it opens are checked to
+ * take the focus, to keep it while open, and against axe's rules.
  */
 
 const btn = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
@@ -75,6 +76,17 @@ async function expectFocusTrapped(page: Page, container: Locator) {
     expect(await isFocused(container), `Tab ${i + 1} stays in the dialog, not on ${where}`).toBe(true);
   }
 }
+
+/** The open dialog or drawer passes axe's WCAG 2.1 A and AA rules (the axe tier covers the screens). */
+async function expectAccessible(page: Page, selector: string) {
+  const result = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.use({ bypassCSP: true });
 
 async function signInByKeyboard(page: Page, username: string) {
   await page.context().clearCookies();
@@ -145,6 +157,7 @@ test('keyboard only: sign in, top up, make a batch, approve it and pay it', asyn
   const drawerRoot = page.locator('.ant-drawer-open').filter({ has: drawer });
   await expect.poll(() => isFocused(drawerRoot)).toBe(true);
   await expectFocusTrapped(page, drawerRoot);
+  await expectAccessible(page, '.ant-drawer-open');
   await pickFile(page, drawer.getByRole('button', { name: /选择文件|上传/ }).first(), csv);
   await tabTo(page, drawer.getByRole('button', { name: btn('确认导入') }));
   await page.keyboard.press('Enter');
@@ -170,6 +183,7 @@ test('keyboard only: sign in, top up, make a batch, approve it and pay it', asyn
   const modalRoot = page.locator('.ant-modal-wrap').filter({ has: modal });
   await expect.poll(() => isFocused(modalRoot)).toBe(true);
   await expectFocusTrapped(page, modalRoot);
+  await expectAccessible(page, '.ant-modal-wrap');
   await tabTo(page, modal.getByLabel('审批意见'));
   await page.keyboard.type('键盘同意');
   await tabTo(page, modal.getByRole('button', { name: btn('同意') }));
