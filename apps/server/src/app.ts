@@ -23,6 +23,7 @@ import { authArea } from './modules/auth/index.ts';
 import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
+import { homeArea } from './modules/home/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
@@ -179,6 +180,7 @@ export async function buildApp({
     auditLogArea,
     payrollArea,
     taskArea,
+    homeArea,
     operatorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),

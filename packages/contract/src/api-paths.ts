@@ -172,6 +172,9 @@ export const API = {
     confirmSummary: '/api/emolument/taskConfirmation/summary',
     confirm: '/api/emolument/taskConfirmation/confirm',
   },
+  home: {
+    summary: '/api/admin/home/summary',
+  },
   approval: {
     flow: '/api/admin/approvalFlow/:type',
     flowOptions: '/api/admin/approvalFlowOptions',

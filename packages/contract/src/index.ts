@@ -25,3 +25,4 @@ export * from './payroll-rules.ts';
 export * from './payroll.ts';
 export * from './task-rules.ts';
 export * from './task.ts';
+export * from './home.ts';

@@ -37,3 +37,4 @@ export type * from './ops.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
 export type * from './task.ts';
+export type * from './home.ts';
