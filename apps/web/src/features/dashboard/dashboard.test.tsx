@@ -45,7 +45,7 @@ describe('首页', () => {
     expect(within(figure('待支付的发放')).getByText('共 ¥3,000.00')).toBeInTheDocument();
     const href = (title: string) => figure(title).closest('a')?.getAttribute('href');
     expect(href('可用余额 · 海南灵工服务有限公司')).toBe('/moneyManagement/listMoney');
-    expect(href('本月已发放（含服务费）')).toBe('/EmolumentManagement/emolumentGrantRecord');
+    expect(href('本月已发放（含服务费）')).toBe('/EmolumentManagement/emolumentGrant');
     expect(href('待我审批的发放')).toBe('/EmolumentManagement/emolumentGrant');
     expect(href('待支付的发放')).toBe('/EmolumentManagement/payRoll');
     expect(href('待验收的成果')).toMatch(/\/taskCenterIndex$/);

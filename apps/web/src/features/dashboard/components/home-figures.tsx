@@ -6,7 +6,10 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useHomeSummary } from '../api/get-home-summary.ts';
 
-/** One figure: its title, its value and a link to the screen where it is worked on. */
+/**
+ * One figure: its title, its value and a link to the screen of the element behind it
+ * (ELEMENT_SCREENS), which an admin shown the figure can open.
+ */
 function Figure({ title, value, to, extra }: { title: string; value: string; to: string; extra?: string }) {
   return (
     <Col xs={24} sm={12} xl={6}>
@@ -39,7 +42,7 @@ function figuresOf(s: THomeSummary): ReactNode[] {
         title="本月已发放（含服务费）"
         value={formatMoney(s.paidThisMonth.amountFen)}
         extra={`${s.paidThisMonth.count} 笔`}
-        to={screenPath('emolumentGrantRecord')}
+        to={screenPath('emolumentGrant')}
       />,
     );
   }
