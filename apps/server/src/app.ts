@@ -20,6 +20,7 @@ import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
 import { auditLogArea } from './modules/audit-log/index.ts';
 import { authArea } from './modules/auth/index.ts';
+import { contentArea } from './modules/content/index.ts';
 import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
@@ -181,6 +182,7 @@ export async function buildApp({
     payrollArea,
     taskArea,
     homeArea,
+    contentArea,
     operatorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),

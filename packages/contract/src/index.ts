@@ -26,3 +26,5 @@ export * from './payroll.ts';
 export * from './task-rules.ts';
 export * from './task.ts';
 export * from './home.ts';
+export * from './content-rules.ts';
+export * from './content.ts';
