@@ -26,7 +26,7 @@ export function Component() {
       <Col span={24}>
         <Card>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-            <Avatar size={56} src={s.avatar} />
+            <Avatar size={56} src={s.avatar} alt={`${s.name}的头像`} />
             <div>
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {greeting(chinaHour())}，{s.name}
