@@ -20,9 +20,11 @@ import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
 import { auditLogArea } from './modules/audit-log/index.ts';
 import { authArea } from './modules/auth/index.ts';
+import { contentArea } from './modules/content/index.ts';
 import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
+import { homeArea } from './modules/home/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
@@ -179,6 +181,8 @@ export async function buildApp({
     auditLogArea,
     payrollArea,
     taskArea,
+    homeArea,
+    contentArea,
     operatorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),

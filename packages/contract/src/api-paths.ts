@@ -172,6 +172,14 @@ export const API = {
     confirmSummary: '/api/emolument/taskConfirmation/summary',
     confirm: '/api/emolument/taskConfirmation/confirm',
   },
+  content: {
+    articlePage: '/api/admin/content/article/page',
+    articleCreate: '/api/admin/content/article',
+    article: '/api/admin/content/article/:id',
+  },
+  home: {
+    summary: '/api/admin/home/summary',
+  },
   approval: {
     flow: '/api/admin/approvalFlow/:type',
     flowOptions: '/api/admin/approvalFlowOptions',

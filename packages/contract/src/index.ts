@@ -25,3 +25,6 @@ export * from './payroll-rules.ts';
 export * from './payroll.ts';
 export * from './task-rules.ts';
 export * from './task.ts';
+export * from './home.ts';
+export * from './content-rules.ts';
+export * from './content.ts';

@@ -1,4 +1,5 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
+import { CONTENT_AUDIT_ACTION_LABELS } from './content-rules.ts';
 import { TASK_AUDIT_ACTION_LABELS } from './task-rules.ts';
 
 /**
@@ -141,6 +142,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payroll.records.export': '导出发放记录',
   'payroll.receipts.export': '导出回单',
   ...TASK_AUDIT_ACTION_LABELS,
+  ...CONTENT_AUDIT_ACTION_LABELS,
   deny: '无权限访问',
 };
 

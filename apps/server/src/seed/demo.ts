@@ -16,6 +16,7 @@ import {
   serviceCompany,
 } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
+import { seedContent } from './content.ts';
 import { seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
 import { seedTasks } from './tasks.ts';
@@ -324,6 +325,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     );
     const taskIds = { xinghe: xinghe.id, yunfan: yunfan.id, service: service.id, demoYf: adminId('demo_yf') };
     await seedTasks(tx, cipher, { ...taskIds, demo: adminId('demo') }, new Date());
+    await seedContent(tx, { xinghe: xinghe.id, yunfan: yunfan.id }, new Date());
     return true;
   });
 }

@@ -186,6 +186,24 @@ export async function findPendingFor(db: DbOrTx, companyId: number, adminId: num
     .limit(limit);
 }
 
+/** How many requests of a type wait for this admin's decision now (the pending ones of the company only). */
+export async function countPendingFor(db: DbOrTx, companyId: number, adminId: number, type: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(approvalRequest)
+    .where(
+      and(
+        eq(approvalRequest.companyId, companyId),
+        eq(approvalRequest.status, 'pending'),
+        eq(approvalRequest.type, type),
+        sql`(${approvalRequest.steps} -> (${approvalRequest.currentStep} - 1) -> 'approvers') @> to_jsonb(${adminId}::bigint)`,
+        sql`not exists (select 1 from ${approvalAction} a where a.request_id = ${approvalRequest.id}
+                        and a.step = ${approvalRequest.currentStep} and a.admin_id = ${adminId})`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function findAdminNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const rows = await db.select({ id: admin.id, name: admin.name }).from(admin).where(inArray(admin.id, ids));

@@ -344,6 +344,16 @@ export async function listPendingForMe(ctx: ServiceContext, auth: AuthContext): 
 
 // ---- For other modules ----
 
+/** 首页: how many requests of a type wait for this admin's decision now. */
+export function countPendingForMe(
+  db: DbOrTx,
+  companyId: number,
+  adminId: number,
+  type: TApprovalType,
+): Promise<number> {
+  return repo.countPendingFor(db, companyId, adminId, type);
+}
+
 /** Why a role may not be deleted: the flows whose steps name it (审批管理), or null. */
 export async function roleInFlows(db: DbOrTx, companyId: number, roleId: number): Promise<string | null> {
   const types = await repo.findFlowTypesUsingRole(db, companyId, roleId);

@@ -1,5 +1,5 @@
 /** The reading of audit rows: 操作日志 and 操作审计. The audit plugin alone writes them. */
-import { and, asc, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, like, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
 import { admin, auditLog } from '../../db/schema/index.ts';
@@ -61,4 +61,21 @@ export function findCompanyAdmins(db: DbOrTx, companyId: number) {
     .from(admin)
     .where(and(eq(admin.companyId, companyId)))
     .orderBy(asc(admin.id));
+}
+
+/** The company's latest audit rows (首页's 最近动态): the newest end of its index, `limit` rows. */
+export function findRecent(db: DbOrTx, companyId: number, limit: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      result: auditLog.result,
+      username: auditLog.username,
+      adminName: sql<string | null>`(select ${admin.name} from ${admin} where ${admin.id} = ${auditLog.adminId})`,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.companyId, companyId))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
 }

@@ -86,3 +86,15 @@ export async function listCompanyLogAdmins(ctx: ServiceContext, companyId: numbe
   for (const r of rows) seen.set(r.name, (seen.get(r.name) ?? 0) + 1);
   return rows.map((r) => ({ id: r.id, name: (seen.get(r.name) ?? 0) > 1 ? `${r.name}（${r.username}）` : r.name }));
 }
+
+/** 首页's 最近动态: the company's latest `limit` audit rows, newest first. */
+export async function listRecentActivity(ctx: ServiceContext, companyId: number, limit: number) {
+  const rows = await repo.findRecent(ctx.db, companyId, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    actionLabel: AUDIT_ACTION_LABELS[r.action] ?? r.action,
+    adminName: r.adminName ?? r.username ?? '',
+    result: r.result,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}

@@ -91,6 +91,15 @@ export async function countBatchesByStatus(db: DbOrTx, companyId: number) {
   return rows.map((r) => ({ status: r.status, count: r.n, amountFen: Number(r.amount) }));
 }
 
+/** The batches of one status: how many and their amount (the status index's range only). */
+export async function sumBatchesOfStatus(db: DbOrTx, companyId: number, status: string) {
+  const [row] = await db
+    .select({ n: count(), amount: sql<string>`coalesce(sum(${payrollBatch.amountFen}), 0)` })
+    .from(payrollBatch)
+    .where(and(eq(payrollBatch.companyId, companyId), eq(payrollBatch.status, status)));
+  return { count: row?.n ?? 0, amountFen: Number(row?.amount ?? 0) };
+}
+
 /**
  * Recounts a batch's items and totals from its items (after items were added, edited, removed
  * or checked): one aggregate over the batch's index range.

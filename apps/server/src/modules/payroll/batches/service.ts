@@ -185,6 +185,11 @@ export async function countByStatus(ctx: ServiceContext, auth: AuthContext): Pro
   }));
 }
 
+/** 首页's 待支付: the batches waiting for payment, how many and their amount. */
+export function sumBatchesToPay(db: DbOrTx, companyId: number): Promise<{ count: number; amountFen: number }> {
+  return repo.sumBatchesOfStatus(db, companyId, 'to_pay' satisfies TPayrollStatus);
+}
+
 /** 发放详情: the batch and its latest approval (history, and whether the viewer may decide). */
 export async function getBatchDetail(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatchDetail> {
   const row = await batchOf(ctx.db, auth.companyId, id);

@@ -1,0 +1,69 @@
+/**
+ * The allow-list sanitiser of rich text (issue 28): what the editor makes (paragraphs, headings,
+ * lists, emphasis, links, images, tables) and nothing else. No element runs script (script,
+ * style, iframe, object, svg and their like are dropped with their content), no attribute is an
+ * event handler, links are http(s) or mailto only, and images are http(s) or the file store's own
+ * paths, never `data:` or `javascript:`.
+ */
+import sanitizeHtml from 'sanitize-html';
+
+const OPTIONS: sanitizeHtml.IOptions = {
+  allowedTags: [
+    'p',
+    'br',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'blockquote',
+    'pre',
+    'code',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'sub',
+    'sup',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan'],
+    td: ['colspan', 'rowspan'],
+    '*': ['style'],
+  },
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      color: [/^#[0-9a-f]{3,6}$/i, /^rgb\(\s*\d{1,3}\s*,\s*\d{1,3}\s*,\s*\d{1,3}\s*\)$/],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A link that opens elsewhere never hands that page this one (reverse tabnabbing).
+    a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }),
+  },
+};
+
+/** The body as stored: only what the allow-list keeps. */
+export function sanitizeRichText(html: string): string {
+  return sanitizeHtml(html, OPTIONS).trim();
+}

@@ -1,0 +1,180 @@
+/**
+ * 首页's figures (issue 28): one call, each figure only for the admins whose roles grant the
+ * element behind it, each the session company's own, and each checked against what the owning
+ * area answers on its own screen; a payment moves 待支付 and 本月已发放.
+ * PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
+import { testIdNumber } from '../files.ts';
+import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
+import { serviceCompanyId } from '../money/support.ts';
+import { waitFor } from '../wait-for.ts';
+import { adminWithout } from '../worker/support.ts';
+
+const HOME = '/api/admin/home/summary';
+const P = '/api/emolument';
+const DEMO_MOBILE = '13800000001';
+
+interface Summary {
+  balances: { serviceCompanyId: number; serviceCompanyName: string; availableFen: number }[] | null;
+  paidThisMonth: { amountFen: number; count: number } | null;
+  approvals: { count: number } | null;
+  toPay: { count: number; amountFen: number } | null;
+  reviews: { count: number } | null;
+  activity: { id: number; actionLabel: string; adminName: string; result: string; createdAt: string }[] | null;
+}
+
+function cardEndingIn7(seed: number): string {
+  for (let n = seed; ; n++) {
+    const body = `622202${String(n).padStart(10, '0')}`;
+    if (String(luhnCheckDigit(body)) === '7') return body + luhnCheckDigit(body);
+  }
+}
+
+describe('home summary', () => {
+  let t: TestApp;
+  let demo: Caller;
+  let demoToken: string;
+  let hr: Caller;
+  let yunfan: Caller;
+  let hainan: number;
+
+  const summary = async (c: Caller) => {
+    const res = await c.get(HOME);
+    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data as Summary;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demoToken = await loginAs(t.app, 'demo');
+    demo = caller(t.app, demoToken);
+    hr = caller(t.app, await loginAs(t.app, 'hr'));
+    yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
+    hainan = await serviceCompanyId(t.database.db, '海南灵工服务有限公司');
+  });
+  afterAll(() => t.close());
+
+  it('gives the owner every figure, each equal to its own screen’s answer', async () => {
+    const s = await summary(demo);
+    const balances = (await demo.get('/api/companystaff/ecompanyFdIssue/getBalance')).body.data as {
+      serviceCompanyId: number;
+      availableFen: number;
+    }[];
+    expect(s.balances?.map((b) => [b.serviceCompanyId, b.availableFen])).toEqual(
+      balances.map((b) => [b.serviceCompanyId, b.availableFen]),
+    );
+    expect(s.balances?.every((b) => b.serviceCompanyName.length > 0)).toBe(true);
+    const counts = (await demo.get('/api/task/taskCenter/counts')).body.data as { review: number };
+    expect(s.reviews).toEqual({ count: counts.review });
+    const pending = (await demo.get('/api/admin/approval/pending')).body.data as { type: string }[];
+    expect(s.approvals).toEqual({ count: pending.filter((p) => p.type === 'payroll').length });
+
+    // 待支付 and 本月已发放 against the raw rows, counted here independently.
+    const [toPay] = await queryRows<{ n: number; amount: string }>(
+      t.database.db,
+      sql`select count(*)::int as n, coalesce(sum(b.amount_fen), 0)::text as amount
+          from payroll_batch b join company c on c.id = b.company_id
+          where c.name = '星河科技有限公司' and b.status = 'to_pay'`,
+    );
+    expect(s.toPay).toEqual({ count: toPay?.n, amountFen: Number(toPay?.amount) });
+    expect(s.paidThisMonth?.amountFen).toBeGreaterThanOrEqual(0);
+
+    expect(s.activity?.length).toBeGreaterThan(0);
+    expect(s.activity?.length).toBeLessThanOrEqual(8);
+    const times = (s.activity ?? []).map((a) => a.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(s.activity?.[0]?.actionLabel).toBeTruthy();
+  });
+
+  it('leaves out each figure whose element the admin’s roles do not grant', async () => {
+    // 人事专员: payroll:view only of the elements behind the figures.
+    expect(await summary(hr)).toMatchObject({
+      balances: null,
+      approvals: null,
+      toPay: null,
+      reviews: null,
+      activity: null,
+    });
+    expect((await summary(hr)).paidThisMonth).not.toBeNull();
+    const token = await adminWithout(t, demoToken, ['money:view', 'task:review']);
+    const limited = await summary(caller(t.app, token));
+    expect(limited.balances).toBeNull();
+    expect(limited.reviews).toBeNull();
+    expect(limited.toPay).not.toBeNull();
+    expect(limited.activity).not.toBeNull();
+    // Without a session there is nothing.
+    expect((await caller(t.app).get(HOME)).body.status).toBe(40101);
+  });
+
+  it('moves 待支付 and 本月已发放 with a payment, in that company only', async () => {
+    const before = await summary(demo);
+    const otherBefore = await summary(yunfan);
+
+    const worker = await demo.post('/api/companystaff/employee', {
+      name: '首页付款员工',
+      idNumber: testIdNumber(9_801),
+      mobile: '13799998801',
+      joinedAt: '2026-01-05',
+      bankCard: { bankCode: 'ICBC', cardNumber: cardEndingIn7(88_000), branch: '' },
+    });
+    expect(worker.body.status, JSON.stringify(worker.body)).toBe(200);
+    const created = await hr.post(`${P}/emolumentGrant`, {
+      title: '首页测试',
+      period: thisPeriod(),
+      serviceCompanyId: hainan,
+      channel: 'bank',
+      source: 'workers',
+    });
+    const id = created.body.data.id as number;
+    await hr.post(`${P}/emolumentGrant/${id}/items`, { items: [{ workerId: worker.body.data.id, amountFen: 50_000 }] });
+    expect((await hr.post(`${P}/emolumentGrant/${id}/check`)).body.data.status).toBe('confirming');
+    expect((await hr.post(`${P}/emolumentGrant/${id}/submit`)).body.data.status).toBe('to_pay');
+
+    const waiting = await summary(demo);
+    expect(waiting.toPay).toEqual({
+      count: (before.toPay?.count ?? 0) + 1,
+      amountFen: (before.toPay?.amountFen ?? 0) + 50_000,
+    });
+    expect((await summary(yunfan)).toPay).toEqual(otherBefore.toPay);
+
+    await t.database.db.execute(sql`delete from sms_outbox where mobile = ${DEMO_MOBILE}`);
+    const sent = await demo.post('/api/admin/vcc/sendSms', { purpose: 'pay' });
+    expect(sent.body.status, JSON.stringify(sent.body)).toBe(200);
+    const [sms] = await queryRows<{ content: string }>(
+      t.database.db,
+      sql`select content from sms_outbox where mobile = ${DEMO_MOBILE} order by id desc limit 1`,
+    );
+    const code = /验证码为 (\d{6})/.exec(sms?.content ?? '')?.[1] ?? '';
+    const paid = await demo.post(`${P}/payRoll/${id}/pay`, { method: 'sms', token: sent.body.data.token, code });
+    expect(paid.body.status, JSON.stringify(paid.body)).toBe(200);
+    const debit = paid.body.data.debitFen as number;
+    await waitFor(
+      async () => {
+        await t.app.payouts.tick();
+        const [row] = await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from payout where batch_id = ${id} and status in ('queued', 'submitted')`,
+        );
+        return row?.n ?? 0;
+      },
+      (open) => open === 0,
+      { what: 'the batch settling', timeoutMs: 20_000, intervalMs: 300 },
+    );
+
+    const after = await summary(demo);
+    expect(after.toPay).toEqual(before.toPay);
+    expect(after.paidThisMonth).toEqual({
+      amountFen: (before.paidThisMonth?.amountFen ?? 0) + debit,
+      count: (before.paidThisMonth?.count ?? 0) + 1,
+    });
+    const available = (b: Summary) => b.balances?.find((x) => x.serviceCompanyId === hainan)?.availableFen ?? 0;
+    expect(available(after)).toBe(available(before) - debit);
+    expect(await summary(yunfan)).toMatchObject({ paidThisMonth: otherBefore.paidThisMonth });
+    // The payment is the newest activity.
+    expect((after.activity?.[0]?.createdAt ?? '') >= (before.activity?.[0]?.createdAt ?? '')).toBe(true);
+  });
+});

@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mockApi, ok, renderScreen } from '../../components/test-utils.tsx';
+import { useSession } from '../../lib/session-store.ts';
+import { Component as DashboardPage } from './routes/dashboard-page.tsx';
+
+const FULL = {
+  balances: [
+    { serviceCompanyId: 1, serviceCompanyName: '海南灵工服务有限公司', availableFen: 50_000_000 },
+    { serviceCompanyId: 2, serviceCompanyName: '江苏智薪人力资源有限公司', availableFen: 0 },
+  ],
+  paidThisMonth: { amountFen: 1_234_550, count: 12 },
+  approvals: { count: 2 },
+  toPay: { count: 3, amountFen: 300_000 },
+  reviews: { count: 5 },
+  activity: [
+    { id: 9, actionLabel: '确认支付', adminName: '林晓', result: 'success', createdAt: '2026-11-25T02:00:00.000Z' },
+    { id: 8, actionLabel: '登录', adminName: '王敏', result: 'failure', createdAt: '2026-11-25T01:00:00.000Z' },
+  ],
+};
+const NONE = { balances: null, paidThisMonth: null, approvals: null, toPay: null, reviews: null, activity: null };
+
+let api: ReturnType<typeof mockApi> | undefined;
+beforeEach(() => useSession.setState({ name: '林晓', companyName: '星河科技有限公司', permissionRoutes: [] }));
+afterEach(() => {
+  api?.restore();
+  api = undefined;
+});
+
+function figure(title: string): HTMLElement {
+  const card = screen.getByText(title).closest('[data-testid="home-figure"]');
+  if (!(card instanceof HTMLElement)) throw new Error(`no figure ${title}`);
+  return card;
+}
+
+describe('首页', () => {
+  it('shows each figure the server gives, each a link to its screen', async () => {
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok(FULL) });
+    renderScreen(DashboardPage, { path: '/dashboard' });
+
+    expect(await screen.findByText('可用余额 · 海南灵工服务有限公司')).toBeInTheDocument();
+    expect(within(figure('可用余额 · 海南灵工服务有限公司')).getByText('¥500,000.00')).toBeInTheDocument();
+    expect(within(figure('本月已发放（含服务费）')).getByText('¥12,345.50')).toBeInTheDocument();
+    expect(within(figure('本月已发放（含服务费）')).getByText('12 笔')).toBeInTheDocument();
+    expect(within(figure('待支付的发放')).getByText('共 ¥3,000.00')).toBeInTheDocument();
+    const href = (title: string) => figure(title).closest('a')?.getAttribute('href');
+    expect(href('可用余额 · 海南灵工服务有限公司')).toBe('/moneyManagement/listMoney');
+    expect(href('本月已发放（含服务费）')).toBe('/EmolumentManagement/emolumentGrant');
+    expect(href('待我审批的发放')).toBe('/EmolumentManagement/emolumentGrant');
+    expect(href('待支付的发放')).toBe('/EmolumentManagement/payRoll');
+    expect(href('待验收的成果')).toMatch(/\/taskCenterIndex$/);
+    expect(screen.getByText('林晓 · 确认支付')).toBeInTheDocument();
+    expect(screen.getByText('失败')).toBeInTheDocument();
+  });
+
+  it('shows no figure the server leaves out', async () => {
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...NONE, paidThisMonth: { amountFen: 0, count: 0 } }) });
+    renderScreen(DashboardPage, { path: '/dashboard' });
+    expect(await screen.findByText('本月已发放（含服务费）')).toBeInTheDocument();
+    expect(screen.getAllByTestId('home-figure')).toHaveLength(1);
+    expect(screen.queryByText('最近动态')).not.toBeInTheDocument();
+    expect(screen.queryByText(/可用余额/)).not.toBeInTheDocument();
+  });
+
+  it('shows no 工作台 at all when no figure is granted', async () => {
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok(NONE) });
+    renderScreen(DashboardPage, { path: '/dashboard' });
+    expect(await screen.findByText('账号信息')).toBeInTheDocument();
+    await waitFor(() => expect(document.querySelector('.ant-skeleton')).toBeNull());
+    expect(screen.queryByText('工作台')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+const ZCount = z.number().int().min(0);
+const ZFen = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * 首页's figures (issue 28): one call. A figure the admin's roles do not grant is `null` (the web
+ * leaves its card out); each names the element behind it in the route's description.
+ */
+export const ZHomeSummary = z.object({
+  /** 可用余额 per service company (money:view). */
+  balances: z
+    .array(z.object({ serviceCompanyId: z.number().int(), serviceCompanyName: z.string(), availableFen: ZFen }))
+    .nullable(),
+  /** 本月已发放: the payouts settled this calendar month, China time (payroll:view). */
+  paidThisMonth: z.object({ amountFen: ZFen, count: ZCount }).nullable(),
+  /** 待我审批的发放 (payroll:approve). */
+  approvals: z.object({ count: ZCount }).nullable(),
+  /** 待支付的发放 (payroll:pay). */
+  toPay: z.object({ count: ZCount, amountFen: ZFen }).nullable(),
+  /** 待验收的成果 (task:review). */
+  reviews: z.object({ count: ZCount }).nullable(),
+  /** 最近动态: the company's latest audit rows (money:log, 操作日志). */
+  activity: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        actionLabel: z.string(),
+        adminName: z.string(),
+        result: z.string(),
+        createdAt: z.string(),
+      }),
+    )
+    .nullable(),
+});
+export type THomeSummary = z.infer<typeof ZHomeSummary>;
