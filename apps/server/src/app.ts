@@ -24,6 +24,7 @@ import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
 import { importArea } from './modules/import/index.ts';
+import { invoiceArea } from './modules/invoice/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
 import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
@@ -180,6 +181,7 @@ export async function buildApp({
     payrollArea,
     taskArea,
     operatorArea,
+    invoiceArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),
   ];

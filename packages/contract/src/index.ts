@@ -25,3 +25,5 @@ export * from './payroll-rules.ts';
 export * from './payroll.ts';
 export * from './task-rules.ts';
 export * from './task.ts';
+export * from './invoice-rules.ts';
+export * from './invoice.ts';

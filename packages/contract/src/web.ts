@@ -15,6 +15,7 @@ export * from './money-rules.ts';
 export * from './approval-rules.ts';
 export * from './payroll-rules.ts';
 export * from './task-rules.ts';
+export * from './invoice-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -37,3 +38,4 @@ export type * from './ops.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
 export type * from './task.ts';
+export type * from './invoice.ts';

@@ -12,3 +12,4 @@ export * from './money.ts';
 export * from './approval.ts';
 export * from './payroll.ts';
 export * from './task.ts';
+export * from './invoice.ts';
