@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { writeDemoInvoices } from '../../src/seed/invoices.ts';
 import { download, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { companyId, opsLogin, serviceCompanyId } from '../money/support.ts';
@@ -68,9 +69,26 @@ describe('invoices (发票中心)', () => {
   });
   afterAll(() => t.close());
 
+  it('seeds a mailed invoice with its PDF, a pending and a rejected application', async () => {
+    const rows = (await demo.get(`${I}/application/page`, { limit: 50 })).body.data.rows as {
+      id: number;
+      status: string;
+    }[];
+    expect(new Set(rows.map((r) => r.status))).toEqual(new Set(['mailed', 'pending', 'rejected']));
+    const mailed = rows.find((r) => r.status === 'mailed');
+    await writeDemoInvoices(t.database.db, t.app.ctx.files);
+    const pdf = await download(t.app, demoToken, `${appUrl(mailed?.id ?? 0)}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await demo.get(DEFAULT_INFO)).body.data.title).toBe('星河科技有限公司');
+  });
+
   describe('开票信息', () => {
-    it('saves an info with a checked tax number; the first becomes the default', async () => {
-      const res = await demo.post(INFO, infoBody({ taxNo: creditCode('91310000MA1K00001').toLowerCase() }));
+    it('saves an info with a checked tax number; one default at a time', async () => {
+      const res = await demo.post(
+        INFO,
+        infoBody({ taxNo: creditCode('91310000MA1K00001').toLowerCase(), isDefault: true }),
+      );
       expect(res.body.status, JSON.stringify(res.body)).toBe(200);
       infoId = res.body.data.id;
       expect(res.body.data).toMatchObject({ isDefault: true, taxNo: creditCode('91310000MA1K00001') });
@@ -79,6 +97,8 @@ describe('invoices (发票中心)', () => {
       expect(second.body.data.isDefault).toBe(false);
       expect((await demo.post(`${INFO}/${second.body.data.id}/default`)).body.data.isDefault).toBe(true);
       expect((await demo.get(DEFAULT_INFO)).body.data.id).toBe(second.body.data.id);
+      const defaults = (await demo.get(`${INFO}/list`)).body.data.filter((i: { isDefault: boolean }) => i.isDefault);
+      expect(defaults.map((i: { id: number }) => i.id)).toEqual([second.body.data.id]);
       // The default is not deleted while others exist; another one is.
       expect((await demo.del(`${INFO}/${second.body.data.id}`)).body).toMatchObject({
         status: 40900,
@@ -86,7 +106,9 @@ describe('invoices (发票中心)', () => {
       });
       await demo.post(`${INFO}/${infoId}/default`);
       expect((await demo.del(`${INFO}/${second.body.data.id}`)).body.status).toBe(200);
-      expect((await demo.get(`${INFO}/list`)).body.data.map((i: { id: number }) => i.id)).toEqual([infoId]);
+      const ids = (await demo.get(`${INFO}/list`)).body.data.map((i: { id: number }) => i.id);
+      expect(ids[0]).toBe(infoId);
+      expect(ids).not.toContain(second.body.data.id);
     });
 
     it('refuses a wrong tax number and empty fields in Chinese, saving nothing', async () => {
