@@ -16,7 +16,7 @@ import { TrimmedSearch } from '../../components/trimmed-search.tsx';
 const COLORS: Record<TInvoiceStatus, string> = {
   pending: 'processing',
   issued: 'success',
-  mailed: 'cyan',
+  mailed: 'success',
   rejected: 'error',
   voided: 'default',
 };

@@ -4,7 +4,7 @@ import { Tag } from 'antd';
 const COLORS: Record<TInvoiceStatus, string> = {
   pending: 'processing',
   issued: 'success',
-  mailed: 'cyan',
+  mailed: 'success',
   rejected: 'error',
   voided: 'default',
 };
