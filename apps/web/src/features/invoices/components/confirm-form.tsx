@@ -46,6 +46,7 @@ export function ConfirmForm({
   pending,
   onSubmit,
   extra,
+  maxTitle = '可开票金额',
 }: {
   serviceCompany: TInvoiceable;
   batches: TPickedBatch[];
@@ -54,6 +55,8 @@ export function ConfirmForm({
   pending: boolean;
   onSubmit: (body: TInvoiceApplyBody) => Promise<void>;
   extra?: React.ReactNode;
+  /** The title of the column of each batch's upper limit. */
+  maxTitle?: string;
 }) {
   const [form] = Form.useForm<TConfirmValues>();
   const infos = useInvoiceInfos();
@@ -113,7 +116,7 @@ export function ConfirmForm({
           columns={[
             { title: '批次', dataIndex: 'title' },
             { title: '月份', dataIndex: 'period', width: 90 },
-            { title: '可开票金额', dataIndex: 'maxFen', width: 140, align: 'right', render: formatMoney },
+            { title: maxTitle, dataIndex: 'maxFen', width: 140, align: 'right', render: formatMoney },
             {
               title: '本次开票金额（元）',
               key: 'amount',

@@ -55,6 +55,7 @@ function EditForm({ invoice }: { invoice: TInvoiceApplicationDetail }) {
           content: invoice.content,
           remark: invoice.remark,
         }}
+        maxTitle="扣款金额"
         submitText="重新提交"
         pending={apply.isPending}
         onSubmit={async (body) => {
