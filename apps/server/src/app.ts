@@ -26,6 +26,7 @@ import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
 import { homeArea } from './modules/home/index.ts';
 import { importArea } from './modules/import/index.ts';
+import { invoiceArea } from './modules/invoice/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
 import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
     homeArea,
     contentArea,
     operatorArea,
+    invoiceArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),
   ];

@@ -6,6 +6,7 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
+import { writeDemoInvoices } from './seed/invoices.ts';
 import { writeDemoVouchers } from './seed/money.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   await database.migrate();
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
   if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  if (config.demoMode) await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

@@ -180,6 +180,19 @@ export const API = {
   home: {
     summary: '/api/admin/home/summary',
   },
+  invoice: {
+    infoList: '/api/companystaff/ecompanyReceipt/list',
+    infoCreate: '/api/companystaff/ecompanyReceipt',
+    infoOne: '/api/companystaff/ecompanyReceipt/:id',
+    infoSetDefault: '/api/companystaff/ecompanyReceipt/:id/default',
+    infoDefault: '/api/companystaff/ecompanyReceipt/getDefaultEcompanyReceipt',
+    invoiceable: '/api/invoice/invoiceable',
+    batches: '/api/invoice/batches',
+    apply: '/api/invoice/application',
+    page: '/api/invoice/application/page',
+    one: '/api/invoice/application/:id',
+    pdf: '/api/invoice/application/:id/pdf',
+  },
   approval: {
     flow: '/api/admin/approvalFlow/:type',
     flowOptions: '/api/admin/approvalFlowOptions',
@@ -204,6 +217,14 @@ export const API = {
     companyFreeze: '/api/ops/company/:id/freeze',
     companyUnfreeze: '/api/ops/company/:id/unfreeze',
     auditPage: '/api/ops/audit/page',
+    invoicePage: '/api/ops/invoice/page',
+    invoiceOne: '/api/ops/invoice/:id',
+    invoiceUpload: '/api/ops/invoice/:id/upload',
+    invoiceIssue: '/api/ops/invoice/:id/issue',
+    invoiceMail: '/api/ops/invoice/:id/mail',
+    invoiceReject: '/api/ops/invoice/:id/reject',
+    invoiceVoid: '/api/ops/invoice/:id/void',
+    invoicePdf: '/api/ops/invoice/:id/pdf',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 

@@ -28,3 +28,5 @@ export * from './task.ts';
 export * from './home.ts';
 export * from './content-rules.ts';
 export * from './content.ts';
+export * from './invoice-rules.ts';
+export * from './invoice.ts';

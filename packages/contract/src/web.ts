@@ -16,6 +16,7 @@ export * from './approval-rules.ts';
 export * from './payroll-rules.ts';
 export * from './task-rules.ts';
 export * from './content-rules.ts';
+export * from './invoice-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -40,3 +41,4 @@ export type * from './payroll.ts';
 export type * from './task.ts';
 export type * from './home.ts';
 export type * from './content.ts';
+export type * from './invoice.ts';

@@ -6,6 +6,7 @@ import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
 import { openDatabase, queryRows } from '../db/client.ts';
 import { createLocalFileStore, filesDirOf } from '../lib/file-store.ts';
 import { seedDemoData } from './demo.ts';
+import { writeDemoInvoices } from './invoices.ts';
 import { writeDemoVouchers } from './money.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
@@ -29,6 +30,7 @@ try {
   const seeded = await seedDemoData(database.db, cipher);
   console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
   await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
       database.db,

@@ -72,7 +72,8 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['recordsList']) expect(codes).not.toContain(name);
+    for (const name of ['enterprise']) expect(codes).not.toContain(name);
+    expect(codes).toContain('recordsList');
     expect(codes).toContain('taskOrderManage');
     expect(codes).toEqual(
       expect.arrayContaining([
@@ -95,7 +96,7 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'task', 'payroll', 'money', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'task', 'payroll', 'money', 'invoice', 'system']);
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
@@ -104,7 +105,8 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
     );
     expect(offered).toEqual(expect.arrayContaining(['payroll:pay', 'payroll:refund']));
-    for (const code of ['invoice:view', 'content:edit']) expect(offered).not.toContain(code);
+    for (const code of ['contract:view', 'content:edit']) expect(offered).not.toContain(code);
+    expect(offered).toEqual(expect.arrayContaining(['invoice:view', 'invoice:apply', 'invoice:edit']));
     expect(offered).toContain('task:view');
   });
 

@@ -4,6 +4,7 @@ export const OPS_HOME_PATH = '/ops/topups';
 /** The operator console's screens, in the side menu's order. */
 export const OPS_MENU = [
   { path: '/ops/topups', title: '充值确认' },
+  { path: '/ops/invoices', title: '开票处理' },
   { path: '/ops/companies', title: '企业管理' },
   { path: '/ops/audit', title: '操作审计' },
 ] as const;

@@ -70,6 +70,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'invoices',
+              lazy: page(
+                () => import('./routes/invoices-page.tsx'),
+                (m) => m.InvoicesPage,
+              ),
+            },
+            {
               path: 'companies',
               lazy: page(
                 () => import('./routes/companies-page.tsx'),

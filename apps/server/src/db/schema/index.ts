@@ -13,3 +13,4 @@ export * from './approval.ts';
 export * from './payroll.ts';
 export * from './task.ts';
 export * from './content.ts';
+export * from './invoice.ts';

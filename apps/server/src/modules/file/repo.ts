@@ -34,3 +34,10 @@ export async function deleteStoredFiles(db: DbOrTx, ids: string[]): Promise<void
   if (!ids.length) return;
   await db.delete(storedFile).where(inArray(storedFile.id, ids));
 }
+
+export async function clearFileExpiry(db: DbOrTx, companyId: number, id: string): Promise<void> {
+  await db
+    .update(storedFile)
+    .set({ expiresAt: null })
+    .where(and(eq(storedFile.companyId, companyId), eq(storedFile.id, id)));
+}

@@ -12,7 +12,7 @@ import * as repo from './repo.ts';
 export type { StoredFileRow } from './repo.ts';
 
 /** What a stored file is for: uploads are served back to the company's admins; the rest are not. */
-export type FilePurpose = 'upload' | 'import' | 'export' | 'import-report' | 'import-staged';
+export type FilePurpose = 'upload' | 'import' | 'export' | 'import-report' | 'import-staged' | 'invoice';
 
 /** A file arriving in a request: its name as the client gave it and its bytes. */
 export interface IncomingFile {
@@ -239,4 +239,9 @@ export async function removeStoredFile(ctx: ServiceContext, row: repo.StoredFile
 export async function findStoredFileIn(db: DbOrTx, companyId: number, id: string) {
   if (!isFileId(id)) return undefined;
   return repo.findStoredFile(db, companyId, id);
+}
+
+/** Keeps a stored file for good (clears its retention): a file that a record now refers to. */
+export async function keepStoredFile(db: DbOrTx, companyId: number, id: string): Promise<void> {
+  await repo.clearFileExpiry(db, companyId, id);
 }

@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { companyId, createdAt, updatedAt } from './columns.ts';
+import { companyServiceCompany } from './company.ts';
+import { admin } from './identity.ts';
+import { operator } from './operator.ts';
+import { payrollBatch } from './payroll.ts';
+import { storedFile } from './stored-file.ts';
+
+/** 开票信息 (DOMAIN section 7): a company's invoice title, tax number and mailing address; one default. */
+export const invoiceInfo = pgTable(
+  'invoice_info',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    title: varchar('title', { length: 100 }).notNull(),
+    /** 纳税人识别号: the unified social credit code, checked. */
+    taxNo: varchar('tax_no', { length: 18 }).notNull(),
+    addressPhone: varchar('address_phone', { length: 200 }).notNull().default(''),
+    bankAccount: varchar('bank_account', { length: 200 }).notNull().default(''),
+    recipient: varchar('recipient', { length: 50 }).notNull(),
+    recipientPhone: varchar('recipient_phone', { length: 20 }).notNull(),
+    recipientAddress: varchar('recipient_address', { length: 200 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('invoice_info_company_id_uq').on(t.companyId, t.id),
+    index('invoice_info_company_idx').on(t.companyId, t.id),
+    // At most one default per company.
+    uniqueIndex('invoice_info_default_uq')
+      .on(t.companyId)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+/**
+ * An invoice application (开票申请): what a company asks one service company to invoice, the info
+ * as applied (a snapshot: the info may change later), and what the operator did: 待审核 → 已开票
+ * (number, date, PDF) → 已邮寄 (courier) | 已驳回 (reason; edited and resubmitted) | 已作废.
+ */
+export const invoiceApplication = pgTable(
+  'invoice_application',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyId(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    /** pending | issued | mailed | rejected | voided */
+    status: varchar('status', { length: 10 }).notNull().default('pending'),
+    /** normal | special */
+    invoiceType: varchar('invoice_type', { length: 10 }).notNull(),
+    content: varchar('content', { length: 50 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** The info chosen (a deletion of that info clears it first); the fields below are its snapshot. */
+    infoId: bigint('info_id', { mode: 'number' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    taxNo: varchar('tax_no', { length: 18 }).notNull(),
+    addressPhone: varchar('address_phone', { length: 200 }).notNull().default(''),
+    bankAccount: varchar('bank_account', { length: 200 }).notNull().default(''),
+    recipient: varchar('recipient', { length: 50 }).notNull(),
+    recipientPhone: varchar('recipient_phone', { length: 20 }).notNull(),
+    recipientAddress: varchar('recipient_address', { length: 200 }).notNull(),
+    remark: varchar('remark', { length: 200 }).notNull().default(''),
+    createdBy: bigint('created_by', { mode: 'number' }).notNull(),
+    rejectReason: varchar('reject_reason', { length: 200 }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+    invoiceNo: varchar('invoice_no', { length: 20 }),
+    invoiceDate: date('invoice_date', { mode: 'string' }),
+    invoiceFileId: uuid('invoice_file_id'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    courier: varchar('courier', { length: 30 }),
+    trackingNo: varchar('tracking_no', { length: 30 }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    voidReason: varchar('void_reason', { length: 200 }),
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    /** The operator of the last action at /ops. */
+    operatorId: bigint('operator_id', { mode: 'number' }).references(() => operator.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('invoice_application_company_id_uq').on(t.companyId, t.id),
+    foreignKey({
+      name: 'invoice_application_service_company_fk',
+      columns: [t.companyId, t.serviceCompanyId],
+      foreignColumns: [companyServiceCompany.companyId, companyServiceCompany.serviceCompanyId],
+    }),
+    foreignKey({
+      name: 'invoice_application_info_fk',
+      columns: [t.companyId, t.infoId],
+      foreignColumns: [invoiceInfo.companyId, invoiceInfo.id],
+    }),
+    foreignKey({
+      name: 'invoice_application_created_by_fk',
+      columns: [t.companyId, t.createdBy],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    foreignKey({
+      name: 'invoice_application_file_fk',
+      columns: [t.companyId, t.invoiceFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }),
+    index('invoice_application_company_idx').on(t.companyId, t.createdAt, t.id),
+    index('invoice_application_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
+    index('invoice_application_service_idx').on(t.companyId, t.serviceCompanyId, t.status),
+    // The operator's queue across companies.
+    index('invoice_application_queue_idx').on(t.status, t.createdAt, t.id),
+    index('invoice_application_info_idx')
+      .on(t.companyId, t.infoId)
+      .where(sql`${t.infoId} is not null`),
+    index('invoice_application_file_idx')
+      .on(t.companyId, t.invoiceFileId)
+      .where(sql`${t.invoiceFileId} is not null`),
+    check('invoice_application_status_ck', sql`${t.status} in ('pending', 'issued', 'mailed', 'rejected', 'voided')`),
+    check('invoice_application_type_ck', sql`${t.invoiceType} in ('normal', 'special')`),
+    check('invoice_application_amount_ck', sql`${t.amountFen} > 0`),
+    // Issued (and after) carries its number, date and PDF.
+    check(
+      'invoice_application_issued_ck',
+      sql`${t.status} not in ('issued', 'mailed') or (${t.invoiceNo} is not null and ${t.invoiceDate} is not null and ${t.invoiceFileId} is not null)`,
+    ),
+    check(
+      'invoice_application_mailed_ck',
+      sql`${t.status} <> 'mailed' or (${t.courier} is not null and ${t.trackingNo} is not null)`,
+    ),
+  ],
+);
+
+/** What an application takes of each paid batch (fen): together at most the batch's paid debit total. */
+export const invoiceApplicationBatch = pgTable(
+  'invoice_application_batch',
+  {
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    applicationId: bigint('application_id', { mode: 'number' }).notNull(),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.applicationId, t.batchId] }),
+    foreignKey({
+      name: 'invoice_application_batch_application_fk',
+      columns: [t.companyId, t.applicationId],
+      foreignColumns: [invoiceApplication.companyId, invoiceApplication.id],
+    }).onDelete('cascade'),
+    // A batch with an invoice cannot go away (batches are never deleted; the key says so).
+    foreignKey({
+      name: 'invoice_application_batch_batch_fk',
+      columns: [t.companyId, t.batchId],
+      foreignColumns: [payrollBatch.companyId, payrollBatch.id],
+    }),
+    index('invoice_application_batch_batch_idx').on(t.companyId, t.batchId),
+    check('invoice_application_batch_amount_ck', sql`${t.amountFen} > 0`),
+  ],
+);

@@ -1,0 +1,312 @@
+/**
+ * The SQL of invoice applications. The paid amounts are read from the payroll's items (paid
+ * items of 已完成 / 部分成功 batches, their debit totals): the payroll owns them, this area only
+ * sums them; the batches an application takes hold them by a foreign key.
+ */
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../../db/client.ts';
+import { invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
+
+export type ApplicationRow = typeof invoiceApplication.$inferSelect;
+export type NewApplication = typeof invoiceApplication.$inferInsert;
+
+/** The batch statuses whose paid items may be invoiced. */
+const PAID_BATCH = sql`('completed', 'partial')`;
+const HOLDING = sql`('pending', 'issued', 'mailed')`;
+
+/**
+ * Serialises the applications of one company and service company: an application reads what is
+ * left after the lock, so two at the same moment never together exceed it.
+ */
+export async function lockInvoiceable(db: DbOrTx, companyId: number, serviceCompanyId: number) {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(hashtextextended(${`invoiceable:${companyId}:${serviceCompanyId}`}, 0))`,
+  );
+}
+
+export interface BatchAmountRow {
+  id: number;
+  title: string;
+  period: string;
+  status: string;
+  serviceCompanyId: number;
+  createdAt: string;
+  paidCount: number;
+  paidFen: number;
+  appliedFen: number;
+}
+
+interface RawBatchAmount {
+  id: string | number;
+  title: string;
+  period: string;
+  status: string;
+  service_company_id: string | number;
+  created_at: string | Date;
+  paid_count: number;
+  paid_fen: string | number;
+  applied_fen: string | number;
+}
+
+const toBatchAmount = (r: RawBatchAmount): BatchAmountRow => ({
+  id: Number(r.id),
+  title: r.title,
+  period: r.period,
+  status: r.status,
+  serviceCompanyId: Number(r.service_company_id),
+  createdAt: new Date(r.created_at).toISOString(),
+  paidCount: r.paid_count,
+  paidFen: Number(r.paid_fen),
+  appliedFen: Number(r.applied_fen),
+});
+
+/** The select of a batch with its paid and applied amounts (`exceptApplication` left out of the latter). */
+const batchAmountSelect = (exceptApplication: number | null) => sql`
+  select b.id, b.title, b.period, b.status, b.service_company_id, b.created_at,
+         p.paid_count, p.paid_fen, coalesce(a.applied, 0) as applied_fen
+    from payroll_batch b
+    cross join lateral (
+      select count(*)::int as paid_count, coalesce(sum(i.debit_fen), 0) as paid_fen
+        from payroll_item i
+       where i.company_id = b.company_id and i.batch_id = b.id and i.pay_status = 'paid') p
+    left join lateral (
+      select sum(x.amount_fen) as applied
+        from invoice_application_batch x
+        join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
+       where x.company_id = b.company_id and x.batch_id = b.id and ap.status in ${HOLDING}
+         and ap.id <> ${exceptApplication ?? 0}) a on true`;
+
+export interface BatchFilters {
+  companyId: number;
+  serviceCompanyId?: number | undefined;
+  title?: string | undefined;
+  periodFrom?: string | undefined;
+  periodTo?: string | undefined;
+  invoiceable: boolean;
+}
+
+/** 选择订单: the company's paid batches with their amounts, newest first. */
+export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, limit: number) {
+  const where: SQL[] = [sql`b.company_id = ${f.companyId}`, sql`b.status in ${PAID_BATCH}`];
+  if (f.serviceCompanyId) where.push(sql`b.service_company_id = ${f.serviceCompanyId}`);
+  if (f.title) where.push(sql`b.title like ${`%${f.title.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (f.periodFrom) where.push(sql`b.period >= ${f.periodFrom}`);
+  if (f.periodTo) where.push(sql`b.period <= ${f.periodTo}`);
+  const filtered = sql`select * from (${batchAmountSelect(null)} where ${sql.join(where, sql` and `)}) t
+    ${f.invoiceable ? sql`where t.paid_fen > t.applied_fen` : sql``}`;
+  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`);
+  const rows = await queryRows<RawBatchAmount>(
+    db,
+    sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  return { total: count?.n ?? 0, rows: rows.map(toBatchAmount) };
+}
+
+/** The named batches of the company (any status) with their amounts, for an application's check. */
+export async function findBatchAmounts(
+  db: DbOrTx,
+  companyId: number,
+  ids: readonly number[],
+  exceptApplication: number | null,
+): Promise<BatchAmountRow[]> {
+  if (!ids.length) return [];
+  const rows = await queryRows<RawBatchAmount>(
+    db,
+    sql`${batchAmountSelect(exceptApplication)}
+         where b.company_id = ${companyId} and b.id = any(${sql.param([...ids])}::bigint[])`,
+  );
+  return rows.map(toBatchAmount);
+}
+
+/** Paid and applied totals per service company of the company. */
+export async function findInvoiceableTotals(db: DbOrTx, companyId: number) {
+  const paid = await queryRows<{ sc: string | number; fen: string | number }>(
+    db,
+    sql`select b.service_company_id as sc, coalesce(sum(i.debit_fen), 0) as fen
+          from payroll_batch b
+          join payroll_item i on i.company_id = b.company_id and i.batch_id = b.id
+         where b.company_id = ${companyId} and b.status in ${PAID_BATCH} and i.pay_status = 'paid'
+         group by b.service_company_id`,
+  );
+  const applied = await queryRows<{ sc: string | number; fen: string | number }>(
+    db,
+    sql`select service_company_id as sc, coalesce(sum(amount_fen), 0) as fen
+          from invoice_application
+         where company_id = ${companyId} and status in ${HOLDING}
+         group by service_company_id`,
+  );
+  const out = new Map<number, { paidFen: number; appliedFen: number }>();
+  for (const r of paid) out.set(Number(r.sc), { paidFen: Number(r.fen), appliedFen: 0 });
+  for (const r of applied) {
+    const e = out.get(Number(r.sc)) ?? { paidFen: 0, appliedFen: 0 };
+    e.appliedFen = Number(r.fen);
+    out.set(Number(r.sc), e);
+  }
+  return out;
+}
+
+export async function insertApplication(db: DbOrTx, values: NewApplication): Promise<number> {
+  const [row] = await db.insert(invoiceApplication).values(values).returning({ id: invoiceApplication.id });
+  if (!row) throw new Error('invoice application not inserted');
+  return row.id;
+}
+
+export async function replaceBatches(
+  db: DbOrTx,
+  companyId: number,
+  applicationId: number,
+  batches: readonly { batchId: number; amountFen: number }[],
+) {
+  await db
+    .delete(invoiceApplicationBatch)
+    .where(
+      and(eq(invoiceApplicationBatch.companyId, companyId), eq(invoiceApplicationBatch.applicationId, applicationId)),
+    );
+  await db
+    .insert(invoiceApplicationBatch)
+    .values(batches.map((b) => ({ companyId, applicationId, batchId: b.batchId, amountFen: b.amountFen })));
+}
+
+/** One application: of the company (`companyId` given), or any (the operator's). */
+export async function findApplication(db: DbOrTx, companyId: number | null, id: number, lock = false) {
+  const q = db
+    .select()
+    .from(invoiceApplication)
+    .where(
+      companyId === null
+        ? eq(invoiceApplication.id, id)
+        : and(eq(invoiceApplication.companyId, companyId), eq(invoiceApplication.id, id)),
+    );
+  const [row] = lock ? await q.for('update') : await q;
+  return row;
+}
+
+/** Moves an application from the statuses `from`; false when it was in none of them. */
+export async function moveApplication(
+  db: DbOrTx,
+  id: number,
+  from: readonly string[],
+  values: Partial<NewApplication>,
+): Promise<boolean> {
+  const rows = await db
+    .update(invoiceApplication)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(invoiceApplication.id, id), inArray(invoiceApplication.status, [...from])))
+    .returning({ id: invoiceApplication.id });
+  return rows.length > 0;
+}
+
+/** The batches of an application with each batch's paid total. */
+export async function findApplicationBatches(db: DbOrTx, companyId: number, applicationId: number) {
+  const rows = await queryRows<{
+    batch_id: string | number;
+    title: string;
+    period: string;
+    amount_fen: string | number;
+    paid_fen: string | number;
+  }>(
+    db,
+    sql`select x.batch_id, b.title, b.period, x.amount_fen,
+               (select coalesce(sum(i.debit_fen), 0) from payroll_item i
+                 where i.company_id = b.company_id and i.batch_id = b.id and i.pay_status = 'paid') as paid_fen
+          from invoice_application_batch x
+          join payroll_batch b on b.company_id = x.company_id and b.id = x.batch_id
+         where x.company_id = ${companyId} and x.application_id = ${applicationId}
+         order by x.batch_id`,
+  );
+  return rows.map((r) => ({
+    batchId: Number(r.batch_id),
+    title: r.title,
+    period: r.period,
+    amountFen: Number(r.amount_fen),
+    paidFen: Number(r.paid_fen),
+  }));
+}
+
+export interface ApplicationFilters {
+  /** null: every company's (the operator's queue). */
+  companyId: number | null;
+  status?: string | undefined;
+  serviceCompanyId?: number | undefined;
+  id?: number | undefined;
+  invoiceNo?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  companyName?: string | undefined;
+}
+
+export interface ApplicationListRow extends ApplicationRow {
+  companyName: string;
+  serviceCompanyName: string;
+  batchCount: number;
+  creatorName: string;
+}
+
+/** A page of applications (newest first; the operator's 待审核 queue oldest first). */
+export async function findApplicationPage(
+  db: DbOrTx,
+  f: ApplicationFilters,
+  page: number,
+  limit: number,
+  oldestFirst = false,
+) {
+  const where: SQL[] = [sql`true`];
+  if (f.companyId !== null) where.push(sql`a.company_id = ${f.companyId}`);
+  if (f.status) where.push(sql`a.status = ${f.status}`);
+  if (f.serviceCompanyId) where.push(sql`a.service_company_id = ${f.serviceCompanyId}`);
+  if (f.id !== undefined) where.push(sql`a.id = ${f.id}`);
+  if (f.invoiceNo) where.push(sql`a.invoice_no = ${f.invoiceNo}`);
+  if (f.createdFrom) where.push(sql`a.created_at >= (${f.createdFrom}::date)::timestamp at time zone 'Asia/Shanghai'`);
+  if (f.createdTo) {
+    where.push(sql`a.created_at < (${f.createdTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
+  }
+  if (f.companyName) {
+    where.push(sql`c.name like ${`%${f.companyName.replace(/[\\%_]/g, '\\$&')}%`}`);
+  }
+  const cond = sql.join(where, sql` and `);
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from invoice_application a join company c on c.id = a.company_id where ${cond}`,
+  );
+  const ids = await queryRows<{ id: string | number }>(
+    db,
+    sql`select a.id from invoice_application a join company c on c.id = a.company_id where ${cond}
+         order by a.created_at ${oldestFirst ? sql`asc` : sql`desc`}, a.id ${oldestFirst ? sql`asc` : sql`desc`}
+         limit ${limit} offset ${(page - 1) * limit}`,
+  );
+  const rows = await findApplicationRows(
+    db,
+    ids.map((r) => Number(r.id)),
+  );
+  return { total: count?.n ?? 0, rows };
+}
+
+/** Applications by id, in the order given, with the names a list shows. */
+export async function findApplicationRows(db: DbOrTx, ids: readonly number[]): Promise<ApplicationListRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({
+      a: invoiceApplication,
+      companyName: sql<string>`(select name from company where id = ${invoiceApplication.companyId})`,
+      serviceCompanyName: sql<string>`(select name from service_company where id = ${invoiceApplication.serviceCompanyId})`,
+      batchCount: sql<number>`(select count(*)::int from invoice_application_batch x
+        where x.company_id = ${invoiceApplication.companyId} and x.application_id = ${invoiceApplication.id})`,
+      creatorName: sql<string>`(select coalesce(nullif(name, ''), username) from admin
+        where company_id = ${invoiceApplication.companyId} and id = ${invoiceApplication.createdBy})`,
+    })
+    .from(invoiceApplication)
+    .where(inArray(invoiceApplication.id, [...ids]));
+  const byId = new Map(
+    rows.map((r) => [
+      r.a.id,
+      {
+        ...r.a,
+        companyName: r.companyName,
+        serviceCompanyName: r.serviceCompanyName,
+        batchCount: r.batchCount,
+        creatorName: r.creatorName,
+      },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
