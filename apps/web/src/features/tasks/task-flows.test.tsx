@@ -99,13 +99,46 @@ describe('选择人员', () => {
 });
 
 describe('上传成果', () => {
-  it('names its two pickers by their labels', SLOW, async () => {
+  it('finds the task, then its worker, by the server as the user types, and opens the form', SLOW, async () => {
     api = mockApi({
-      'GET /api/task/taskOrder/page': () => ok({ total: 1, rows: [task({ status: 'in_progress' })] }),
+      // Each status is asked apart: the task is 进行中, its worker 已接单.
+      'GET /api/task/taskOrder/page': ({ params }) =>
+        (params as { status?: string }).status === 'in_progress'
+          ? ok({ total: 1, rows: [task({ status: 'in_progress' })] })
+          : ok({ total: 0, rows: [] }),
+      'GET /api/task/taskOrder/:id/assignments': ({ params }) =>
+        (params as { status?: string }).status === 'accepted'
+          ? ok({ total: 1, rows: [assignment({ status: 'accepted' })] })
+          : ok({ total: 0, rows: [] }),
     });
-    renderScreen(UploadPage, { path: '/taskOrderManage/uploadAchievement' });
-    expect(await screen.findByRole('combobox', { name: '任务' })).toBeInTheDocument();
+    renderScreen(UploadPage, {
+      path: '/taskOrderManage/uploadAchievement',
+      otherPaths: ['/taskOrderManage/uploadAchievement'],
+    });
+    const taskPicker = await screen.findByRole('combobox', { name: '任务' });
     expect(screen.getByRole('combobox', { name: '人员' })).toBeDisabled();
+    await user.click(taskPicker);
+    await user.type(taskPicker, '促销');
+    // One search per deliverable status, narrowed by the title typed, a page of 20.
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.url.endsWith('/taskOrder/page')).map((c) => c.params)).toContainEqual({
+        page: 1,
+        limit: 20,
+        status: 'accepting',
+        title: '促销',
+      }),
+    );
+    await user.click(await screen.findByText('RW00000008 门店促销员'));
+    const workerPicker = screen.getByRole('combobox', { name: '人员' });
+    expect(workerPicker).toBeEnabled();
+    await user.click(workerPicker);
+    await user.click(await screen.findByText('金鸣伟（320102********0079，已接单）'));
+    expect(api.calls.find((c) => c.url.endsWith('/taskOrder/8/assignments'))?.params).toMatchObject({
+      page: 1,
+      limit: 20,
+    });
+    // The chosen assignment goes to the URL, and its form asks for it.
+    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/api/task/assignment/31'))).toBe(true));
   });
 
   it('sends the description and the quantity of a 按件 task', SLOW, async () => {

@@ -8,17 +8,18 @@ import {
   type TUploadedFile,
 } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Result, Select, Space } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { QueryState } from '../../../components/load-state.tsx';
+import { RemoteSelect } from '../../../components/remote-select.tsx';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 import { formatMoney } from '../../../lib/format.ts';
+import type { TRemoteOptions } from '../../../lib/list-filters.ts';
 import { useDeliver } from '../api/deliver.ts';
 import { getAssignments } from '../api/get-assignments.ts';
-import { useAssignment } from '../api/get-assignment.ts';
-import { useTask } from '../api/get-task.ts';
+import { getAssignment, useAssignment } from '../api/get-assignment.ts';
+import { getTask, useTask } from '../api/get-task.ts';
 import { getTasks } from '../api/get-tasks.ts';
 import { AssignmentStatusTag, DeliveryStatusTag } from '../components/task-format.tsx';
 import { TaskFilesUpload } from '../components/task-files.tsx';
@@ -38,60 +39,82 @@ export function Component() {
   );
 }
 
-/** The tasks running or being accepted, then the task's workers who may deliver (已接单, 已驳回). */
+/** Options found per search: the first ones of each status, the user narrows by typing. */
+const PICK_LIMIT = 20;
+
+/** Tasks running or being accepted whose title contains what was typed. */
+const deliverableTasks: TRemoteOptions = {
+  queryKey: ['tasks', 'deliverableTasks'],
+  search: async (keyword) => {
+    const pages = await Promise.all(
+      TASK_DELIVERABLE_STATUSES.map((status) =>
+        getTasks({ page: 1, limit: PICK_LIMIT, status, ...(keyword ? { title: keyword } : {}) }),
+      ),
+    );
+    return pages.flatMap((p) => p.rows).map((t) => ({ value: t.id, label: `${t.taskNo} ${t.title}` }));
+  },
+  resolve: async (id) => {
+    const t = await getTask(id);
+    return { value: t.id, label: `${t.taskNo} ${t.title}` };
+  },
+};
+
+/** The task's workers who may deliver (已接单, 已驳回) whose name starts with what was typed. */
+const deliverableWorkers = (taskId: number): TRemoteOptions => ({
+  queryKey: ['tasks', 'deliverableWorkers', taskId],
+  search: async (keyword) => {
+    const pages = await Promise.all(
+      (['accepted', 'rejected'] as const).map((status) =>
+        getAssignments(taskId, { page: 1, limit: PICK_LIMIT, status, ...(keyword ? { name: keyword } : {}) }),
+      ),
+    );
+    return pages
+      .flatMap((p) => p.rows)
+      .map((a) => ({
+        value: a.id,
+        label: `${a.workerName}（${a.idNumberMasked}，${ASSIGNMENT_STATUS_LABELS[a.status]}）`,
+      }));
+  },
+  resolve: async (id) => {
+    const a = await getAssignment(id);
+    return { value: a.id, label: `${a.workerName}（${a.idNumberMasked}）` };
+  },
+});
+
+/**
+ * The task, then the worker: each found by the server as the user types (a task may have
+ * 100,000 workers), the first ones shown when the list opens.
+ */
 function PickAssignment() {
   const [, setParams] = useSearchParams();
   const [taskId, setTaskId] = useState<number | undefined>(undefined);
-  const tasks = useQuery({
-    queryKey: ['tasks', 'deliverableTasks'],
-    queryFn: async () => {
-      const pages = await Promise.all(
-        TASK_DELIVERABLE_STATUSES.map((status) => getTasks({ page: 1, limit: 200, status })),
-      );
-      return pages.flatMap((p) => p.rows);
-    },
-  });
-  const workers = useQuery({
-    queryKey: ['tasks', 'deliverableWorkers', taskId],
-    enabled: taskId !== undefined,
-    queryFn: async () => {
-      const pages = await Promise.all(
-        (['accepted', 'rejected'] as const).map((status) =>
-          getAssignments(taskId ?? 0, { page: 1, limit: 200, status }),
-        ),
-      );
-      return pages.flatMap((p) => p.rows);
-    },
-  });
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }}>
-      <Form.Item label="任务" htmlFor="upload-task" extra="进行中、待验收的任务">
-        <Select
+      <Form.Item label="任务" htmlFor="upload-task" extra="进行中、待验收的任务，输入标题搜索">
+        <RemoteSelect
           id="upload-task"
-          showSearch={{ optionFilterProp: 'label' }}
+          remote={deliverableTasks}
+          noun="进行中的任务"
           placeholder="请选择任务"
-          loading={tasks.isPending}
-          status={tasks.isError ? 'error' : undefined}
-          notFoundContent={tasks.isError ? '任务加载失败' : '暂无进行中的任务'}
           value={taskId}
-          onChange={(v: number) => setTaskId(v)}
-          options={(tasks.data ?? []).map((t) => ({ value: t.id, label: `${t.taskNo} ${t.title}` }))}
+          onChange={setTaskId}
         />
       </Form.Item>
-      <Form.Item label="人员" htmlFor="upload-worker" extra="已接单或成果被驳回的人员">
-        <Select
-          id="upload-worker"
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder="请选择人员"
-          disabled={taskId === undefined}
-          loading={workers.isFetching}
-          notFoundContent="暂无可上传成果的人员"
-          onChange={(id: number) => setParams({ assignmentId: String(id) })}
-          options={(workers.data ?? []).map((a) => ({
-            value: a.id,
-            label: `${a.workerName}（${a.idNumberMasked}，${ASSIGNMENT_STATUS_LABELS[a.status]}）`,
-          }))}
-        />
+      <Form.Item label="人员" htmlFor="upload-worker" extra="已接单或成果被驳回的人员，输入姓名搜索">
+        {taskId === undefined ? (
+          <Select id="upload-worker" placeholder="请先选择任务" disabled />
+        ) : (
+          <RemoteSelect
+            key={taskId}
+            id="upload-worker"
+            remote={deliverableWorkers(taskId)}
+            noun="可上传成果的人员"
+            placeholder="请选择人员"
+            onChange={(id) => {
+              if (id !== undefined) setParams({ assignmentId: String(id) });
+            }}
+          />
+        )}
       </Form.Item>
     </Form>
   );
