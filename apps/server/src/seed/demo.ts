@@ -167,8 +167,10 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         elementCodes: ELEMENT_CODES.filter((c) => !c.startsWith('system:') && c !== 'employee:add'),
       })
       .returning({ id: role.id });
-    // 人事专员: workers, and creating and checking payroll batches; no approving or paying.
+    // 人事专员: workers, task orders from publishing to 任务确认, and creating and checking payroll
+    // batches; no approving or paying.
     const HR_PAYROLL_SCREENS = new Set([
+      'taskConfirmationIndex',
       'emolumentGrant',
       'emolumentGrantNew',
       'emolumentCheckList',
@@ -182,6 +184,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       .filter(
         ({ route, parent }) =>
           (parent ?? route).name === 'EmployeeManagement' ||
+          (parent ?? route).name === 'taskOrderManage' ||
           (route.name === 'EmolumentManagement' ? true : HR_PAYROLL_SCREENS.has(route.name)),
       )
       .map(({ route }) => menuCodeOf(route.path));
@@ -190,10 +193,13 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       .values({
         companyId: xinghe.id,
         name: '人事专员',
-        description: '员工管理，新建与核对薪酬发放',
+        description: '员工管理、任务管理，新建与核对薪酬发放',
         menuCodes: hrMenus,
         elementCodes: ELEMENT_CODES.filter(
-          (c) => c.startsWith('employee:') || ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
+          (c) =>
+            c.startsWith('employee:') ||
+            c.startsWith('task:') ||
+            ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
         ),
       })
       .returning({ id: role.id });
