@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { SELECT_EMPLOYEES_STORAGE_KEY } from '@flexpay/contract/web';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
+import { fail, mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as ConfirmationPage } from './routes/task-confirmation-index-page.tsx';
 import { Component as DetailsPage } from './routes/task-order-details-page.tsx';
@@ -62,6 +62,47 @@ describe('任务详情', () => {
   });
 });
 
+describe('修改约定金额', () => {
+  it('changes one worker’s amount before delivery, and shows the budget refusal at the field', SLOW, async () => {
+    const accepted = assignment({ status: 'accepted', agreedFen: 30000 });
+    let answer = fail(400, 40000, '请求参数有误', {
+      errors: [{ path: 'agreedFen', message: '约定金额合计 ¥1,200.00 超过预算 ¥1,000.00' }],
+    });
+    api = mockApi({
+      'GET /api/task/taskOrder/:id': () => ok(task({ status: 'in_progress', actions: ['finish', 'cancel'] })),
+      'GET /api/task/taskOrder/:id/assignments': () =>
+        ok({ total: 2, rows: [accepted, assignment({ id: 32, workerName: '李娜', status: 'submitted' })] }),
+      'PUT /api/task/assignment/:id/amount': () => answer,
+    });
+    const { calls } = api;
+    renderScreen(DetailsPage, {
+      path: '/taskOrderManage/taskOrderDetails',
+      initialEntry: '/taskOrderManage/taskOrderDetails?id=8',
+    });
+    await screen.findByText('金鸣伟');
+    // Only before a delivery: 李娜 has submitted hers.
+    expect(within(rowOf('李娜')).queryByRole('button', { name: '改金额' })).toBeNull();
+    await user.click(within(rowOf('金鸣伟')).getByRole('button', { name: '改金额' }));
+    const dialog = await screen.findByRole('dialog');
+    const field = within(dialog).getByLabelText('约定金额（元）');
+    expect(field).toHaveValue('300.00');
+    await user.clear(field);
+    await user.type(field, '900');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await within(dialog).findByText('约定金额合计 ¥1,200.00 超过预算 ¥1,000.00')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/api/task/assignment/31/amount',
+      body: { agreedFen: 90000 },
+    });
+    answer = ok({ ...accepted, agreedFen: 35000 });
+    await user.clear(field);
+    await user.type(field, '350');
+    await user.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
+    expect(await screen.findByText('约定金额已修改')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)?.body).toEqual({ agreedFen: 35000 });
+  });
+});
+
 describe('选择人员', () => {
   it(
     'keeps the step and the workers ticked in the URL and session storage across a reload',
@@ -111,6 +152,7 @@ describe('上传成果', () => {
           ? ok({ total: 1, rows: [assignment({ status: 'accepted' })] })
           : ok({ total: 0, rows: [] }),
     });
+    const { calls } = api;
     renderScreen(UploadPage, {
       path: '/taskOrderManage/uploadAchievement',
       otherPaths: ['/taskOrderManage/uploadAchievement'],
@@ -121,7 +163,7 @@ describe('上传成果', () => {
     await user.type(taskPicker, '促销');
     // One search per deliverable status, narrowed by the title typed, a page of 20.
     await waitFor(() =>
-      expect(api.calls.filter((c) => c.url.endsWith('/taskOrder/page')).map((c) => c.params)).toContainEqual({
+      expect(calls.filter((c) => c.url.endsWith('/taskOrder/page')).map((c) => c.params)).toContainEqual({
         page: 1,
         limit: 20,
         status: 'accepting',
@@ -138,7 +180,7 @@ describe('上传成果', () => {
       limit: 20,
     });
     // The chosen assignment goes to the URL, and its form asks for it.
-    await waitFor(() => expect(api.calls.some((c) => c.url.endsWith('/api/task/assignment/31'))).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/api/task/assignment/31'))).toBe(true));
   });
 
   it('sends the description and the quantity of a 按件 task', SLOW, async () => {

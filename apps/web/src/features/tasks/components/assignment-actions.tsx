@@ -1,16 +1,20 @@
 import {
+  ASSIGNMENT_AMOUNT_EDITABLE_STATUSES,
   ASSIGNMENT_TRANSITIONS,
   TASK_ANSWERABLE_STATUSES,
+  TASK_ASSIGNABLE_STATUSES,
   TASK_DELIVERABLE_STATUSES,
   assignmentActionsFrom,
   screenPath,
   type TAssignment,
 } from '@flexpay/contract/web';
 import { App, Button, Popconfirm, Space } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useAnswerAssignment } from '../api/answer-assignment.ts';
 import { useRemoveAssignment } from '../api/remove-assignment.ts';
+import { AgreedAmountDialog } from './agreed-amount-dialog.tsx';
 
 /**
  * A worker's actions on its assignment: those its status's transitions allow, while the task's
@@ -40,6 +44,12 @@ export function AssignmentActions({
   const allowed = assignmentActionsFrom(a.status);
   const answerable = TASK_ANSWERABLE_STATUSES.includes(a.taskStatus);
   const deliverable = TASK_DELIVERABLE_STATUSES.includes(a.taskStatus);
+  // 修改约定金额: before any delivery, while the task still takes workers (the server's rule).
+  const amountEditable =
+    holds.assign &&
+    ASSIGNMENT_AMOUNT_EDITABLE_STATUSES.includes(a.status) &&
+    TASK_ASSIGNABLE_STATUSES.includes(a.taskStatus);
+  const [editingAmount, setEditingAmount] = useState(false);
 
   const record = async (accept: boolean) => {
     await answer.mutateAsync({ id: a.id, accept });
@@ -48,6 +58,12 @@ export function AssignmentActions({
 
   return (
     <Space size={0} wrap>
+      {amountEditable && (
+        <Button type="link" size="small" onClick={() => setEditingAmount(true)}>
+          改金额
+        </Button>
+      )}
+      {editingAmount && <AgreedAmountDialog assignment={a} onClose={() => setEditingAmount(false)} />}
       {answerable && holds.answer && allowed.includes('accept') && (
         <Popconfirm
           title={`记录 ${a.workerName} 接单？`}
