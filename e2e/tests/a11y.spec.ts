@@ -40,6 +40,10 @@ const DEMO_IDS: Record<string, number> = {
   moneyDetail: 1,
   emolumentReceiptDetails: 1,
   editUser: 2,
+  // The demo invoices: 1 issued and mailed, 2 rejected (editable), 3 waiting for the operator.
+  recordsDetails: 1,
+  recordsCheck: 1,
+  recordsEdit: 2,
 };
 
 /** Every built screen of the catalogue, with a record where it shows one; and the home page. */
@@ -53,7 +57,7 @@ const ALL_CONSOLE_SCREENS = [
       return id === undefined ? path : `${path}?id=${id}`;
     }),
 ];
-const ALL_OPS_SCREENS = ['/ops/topups', '/ops/companies', '/ops/audit'];
+const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/companies', '/ops/audit'];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));
