@@ -147,6 +147,59 @@ test('axe: the /ops screens', async ({ page }) => {
   if (process.env.A11Y_WRITE !== '1') expect(problems(OPS_SCREENS)).toEqual([]);
 });
 
+/**
+ * The drawers and dialogs that the main flows open, each checked on its own while open (the
+ * keyboard walk checks the payroll import drawer and the approval dialog the same way).
+ */
+const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<void> }[] = [
+  {
+    name: '待我审批 (top bar drawer)',
+    path: '/dashboard',
+    open: (page) => page.getByRole('button', { name: /^待我审批/ }).click(),
+  },
+  {
+    name: '充值详情 (资金账户 drawer)',
+    path: '/moneyManagement/listMoney?tab=topups',
+    open: (page) =>
+      page
+        .getByRole('button', { name: /^查看充值/ })
+        .first()
+        .click(),
+  },
+  {
+    name: '批量导入 (员工列表 drawer)',
+    path: '/EmployeeManagement/listEmployee',
+    open: (page) => page.getByRole('button', { name: /批量导入/ }).click(),
+  },
+  {
+    name: '添加银行卡 (员工详情 dialog)',
+    path: '/EmployeeManagement/detailEmployee?id=1',
+    open: (page) => page.getByRole('button', { name: /添加银行卡/ }).click(),
+  },
+];
+
+test('axe: the drawers and dialogs of the main flows', async ({ page }) => {
+  test.setTimeout(60_000 + DIALOGS.length * 30_000);
+  await signIn(page, 'demo');
+  const failures: string[] = [];
+  for (const dialog of DIALOGS) {
+    await page.goto(dialog.path);
+    await expect(page.locator('#main-content')).not.toBeEmpty();
+    await dialog.open(page);
+    const open = page.locator('.ant-drawer-open, .ant-modal-wrap:visible').last();
+    await expect(open).toBeVisible();
+    await expect(open.getByRole('dialog')).toBeVisible();
+    await expect(page.locator('.ant-spin-spinning'))
+      .toHaveCount(0)
+      .catch(() => undefined);
+    const result = await new AxeBuilder({ page }).include('.ant-drawer-open, .ant-modal-wrap').withTags(TAGS).analyze();
+    for (const v of result.violations) {
+      failures.push(`${dialog.name}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
 test('the known list names only screens that the tier visits', () => {
   const visited = new Set([...SIGN_IN_SCREENS, ...ALL_CONSOLE_SCREENS, ...ALL_OPS_SCREENS]);
   expect(Object.keys(known).filter((s) => !visited.has(s))).toEqual([]);
