@@ -3,6 +3,7 @@ import { Avatar, Card, Col, Descriptions, List, Row, Tag, Typography } from 'ant
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import { chinaHour } from '../../../lib/format-date-time.ts';
+import { HomeFigures } from '../components/home-figures.tsx';
 
 function greeting(hour: number): string {
   if (hour < 6) return '夜深了';
@@ -12,7 +13,7 @@ function greeting(hour: number): string {
   return '晚上好';
 }
 
-/** 首页: who is signed in, in which company, and where they can go from here. */
+/** 首页: who is signed in, in which company, the live figures its roles grant, and where they can go from here. */
 export function Component() {
   const s = useSession();
   const shortcuts = s.permissionRoutes.flatMap((parent) =>
@@ -25,7 +26,7 @@ export function Component() {
       <Col span={24}>
         <Card>
           <div style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-            <Avatar size={56} src={s.avatar} alt="" />
+            <Avatar size={56} src={s.avatar} alt={`${s.name}的头像`} />
             <div>
               <Typography.Title level={4} style={{ margin: 0 }}>
                 {greeting(chinaHour())}，{s.name}
@@ -42,6 +43,7 @@ export function Component() {
           </div>
         </Card>
       </Col>
+      <HomeFigures />
       <Col xs={24} lg={12}>
         <Card title="账号信息">
           <Descriptions column={1} size="small">
