@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { payableWorkers } from '../helpers.ts';
+import { DEMO_PASSWORD, payableWorkers } from '../helpers.ts';
 
 /**
  * The money path with the keyboard only (issue 25): sign in, top up, make a batch from a sheet,
@@ -136,8 +136,21 @@ test('keyboard only: sign in, top up, make a batch, approve it and pay it', asyn
   await tabTo(page, page.getByPlaceholder('选填，如用途说明'));
   await page.keyboard.type('键盘充值');
   await tabTo(page, page.getByRole('button', { name: btn('提交充值申请') }));
+  const created = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/api/companystaff/ecompanyRecharge'),
+  );
   await page.keyboard.press('Enter');
+  const topup = ((await (await created).json()) as { data: { id: number } }).data;
   await expect(page.getByText('充值申请已提交，等待平台确认')).toBeVisible();
+  // Withdrawn again (the tests after this one expect the demo's top-up queue as seeded).
+  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
+    data: { username: 'demo', password: DEMO_PASSWORD },
+  });
+  const token = ((await login.json()) as { data: string }).data;
+  const withdrawn = await request.post(`/api/companystaff/ecompanyRecharge/${topup.id}/withdraw`, {
+    headers: { authorization: token },
+  });
+  expect(((await withdrawn.json()) as { status: number }).status).toBe(200);
 
   // hr makes a batch from a sheet.
   await signInByKeyboard(page, 'hr');
