@@ -2,7 +2,7 @@
 // page (login-app.tsx) starts with these providers and its download is budgeted.
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { THEME } from './theme.ts';
 
 /**
@@ -44,18 +44,6 @@ export function AppProviders({ children }: { children: ReactNode }) {
     installStyleNonce(nonce);
     return { nonce };
   });
-  useEffect(() => {
-    // Loaded apart: the sign-in page's JavaScript stays within its budget (e2e budget.spec).
-    let remove: (() => void) | undefined;
-    let cancelled = false;
-    void import('../lib/dialog-focus-wrap.ts').then(({ installDialogFocusWrap }) => {
-      if (!cancelled) remove = installDialogFocusWrap();
-    });
-    return () => {
-      cancelled = true;
-      remove?.();
-    };
-  }, []);
   return (
     <ConfigProvider
       locale={zhCN}

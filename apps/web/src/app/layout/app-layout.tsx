@@ -3,6 +3,7 @@ import { Layout } from 'antd';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { installDialogFocusWrap } from '../../lib/dialog-focus-wrap.ts';
 import { NotFoundPage } from '../../features/errors/routes/not-found-page.tsx';
 import { loadBranding } from '../../lib/session-actions.ts';
 import { usePageTitle } from '../../lib/page-title.ts';
@@ -16,6 +17,8 @@ import './layout.css';
 
 /** The console shell: sidebar, top bar, tabs and the current screen (when permitted). */
 export function AppLayout() {
+  // Tab wraps inside an open dialog or drawer (lib/dialog-focus-wrap.ts); the sign-in page has none.
+  useEffect(() => installDialogFocusWrap(), []);
   const location = useLocation();
   const navigation = useNavigation();
   const contentRef = useRef<HTMLElement>(null);

@@ -1,9 +1,10 @@
 import { AuditOutlined, BankOutlined, LogoutOutlined, MoneyCollectOutlined, UserOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { installDialogFocusWrap } from '../../lib/dialog-focus-wrap.ts';
 import { opsInfoQueryOptions, opsLogout } from '../api/auth.ts';
 import { OPS_LOGIN_PATH } from '../lib/ops-request.ts';
 import { removeOpsToken } from '../lib/ops-token.ts';
@@ -18,6 +19,8 @@ const ICONS: Record<string, ReactNode> = {
 
 /** The operator console's frame: its own side menu and header (not the company console's shell). */
 export function OpsLayout() {
+  // Tab wraps inside an open dialog or drawer, as in the console.
+  useEffect(() => installDialogFocusWrap(), []);
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
