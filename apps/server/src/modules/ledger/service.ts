@@ -7,8 +7,10 @@ import type { DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertFen } from '../../lib/money.ts';
 import * as repo from './repo.ts';
+import * as verifyRepo from './verify-repo.ts';
 
-export type { AccountKind, EntryFilters, EntryRow, BalanceRow, Violation } from './repo.ts';
+export type { AccountKind, EntryFilters, EntryRow, BalanceRow } from './repo.ts';
+export type { Violation } from './verify-repo.ts';
 
 /** An account by what it is: a company's (available, frozen) or the platform's, per service company. */
 export type AccountRef =
@@ -236,7 +238,7 @@ export function countEntries(db: DbOrTx, companyId: number, filters: repo.EntryF
 
 /** Every invariant of the ledger over the whole database: what `npm run ledger:verify` prints. */
 export async function verifyLedger(db: DbOrTx) {
-  const found = await repo.findViolations(db);
+  const found = await verifyRepo.findViolations(db);
   if (found.counts.sumOfBalances !== 0) {
     found.violations.push({
       rule: '全部账户余额之和为 0',
