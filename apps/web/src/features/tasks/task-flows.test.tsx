@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session-store.ts';
 import { Component as ConfirmationPage } from './routes/task-confirmation-index-page.tsx';
 import { Component as DetailsPage } from './routes/task-order-details-page.tsx';
 import { Component as SelectPage } from './routes/select-employees-page.tsx';
+import { Component as CenterPage } from './routes/task-center-index-page.tsx';
 import { Component as UploadPage } from './routes/upload-achievement-page.tsx';
 import { ALL_TASK_ELEMENTS, assignment, payable, task, worker } from './test-data.ts';
 
@@ -43,9 +44,12 @@ describe('任务详情', () => {
       path: '/taskOrderManage/taskOrderDetails',
       initialEntry: '/taskOrderManage/taskOrderDetails?id=8',
     });
-    await screen.findByText('金鸣伟');
+    // The row once the list has settled (its counts load beside it and may re-render the table).
+    const review = await waitFor(() => within(rowOf('金鸣伟')).getByRole('button', { name: /验\s*收/ }), {
+      timeout: 20_000,
+    });
     expect(screen.getByRole('button', { name: /结束作业，进入验收/ })).toBeInTheDocument();
-    await user.click(within(rowOf('金鸣伟')).getByRole('button', { name: /验\s*收/ }));
+    await user.click(review);
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByLabelText('驳回'));
     await user.click(within(dialog).getByRole('button', { name: /驳\s*回$/ }));
@@ -137,6 +141,82 @@ describe('选择人员', () => {
       expect(await screen.findByText('已选择 1 人（可翻页继续勾选）')).toBeInTheDocument();
     },
   );
+
+  it(
+    'selects everyone matching the filter, less the unticked, and sends the filter rather than ids',
+    { timeout: 300_000 },
+    async () => {
+      api = mockApi({
+        'GET /api/task/taskOrder/:id': () => ok(task()),
+        'GET /api/companystaff/employee/page': () => ok({ total: 40, rows: [worker(1, '王一'), worker(2, '王二')] }),
+        'POST /api/task/taskOrder/:id/selectEmployees/preview': () =>
+          ok({ matched: 39, assigned: 39, alreadyAssigned: 0, notActive: 0, placesLeft: 50, agreedFen: 30000 }),
+        'POST /api/task/taskOrder/:id/selectEmployees': () =>
+          ok({ matched: 39, assigned: 39, alreadyAssigned: 0, notActive: 0, placesLeft: 50, agreedFen: 30000 }),
+      });
+      renderScreen(SelectPage, {
+        path: '/taskOrderManage/selectEmployees',
+        initialEntry: '/taskOrderManage/selectEmployees?whom=8&step=1',
+      });
+      await waitFor(() => rowOf('王一'));
+      await user.click(await screen.findByRole('button', { name: /按当前条件全选 40 人/ }));
+      expect(await screen.findByText('已选择全部符合条件的 40 人')).toBeInTheDocument();
+      // Every row of the page shows ticked; unticking one excludes it from "all matching".
+      expect(within(rowOf('王二')).getByRole('checkbox')).toBeChecked();
+      await user.click(within(rowOf('王一')).getByRole('checkbox'));
+      expect(await screen.findByText('已选择全部符合条件的 39 人（已排除 1 人）')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: /下一步/ }));
+      // The confirm step reads its figures from the server's preview of the same selection.
+      expect(await screen.findAllByText('39')).toHaveLength(2);
+      await user.click(await screen.findByRole('button', { name: /确认添加/ }));
+      await waitFor(() =>
+        expect(api?.calls.some((c) => c.method === 'POST' && c.url === '/api/task/taskOrder/8/selectEmployees')).toBe(
+          true,
+        ),
+      );
+      const sent = api?.calls.find((c) => c.method === 'POST' && c.url === '/api/task/taskOrder/8/selectEmployees');
+      expect(sent?.body).toMatchObject({ filter: {}, excludeIds: [1] });
+      expect(sent?.body).not.toHaveProperty('workerIds');
+      const previewed = api?.calls.find((c) => c.url === '/api/task/taskOrder/8/selectEmployees/preview');
+      expect(previewed?.body).toMatchObject({ excludeIds: [1] });
+    },
+  );
+});
+
+describe('任务中心', () => {
+  it('rejects the ticked deliveries together, only with a reason', SLOW, async () => {
+    const second = assignment({
+      ...submitted,
+      id: 32,
+      workerId: 102,
+      workerName: '李青',
+    });
+    api = mockApi({
+      'GET /api/task/taskCenter/page': () => ok({ total: 2, rows: [submitted, second] }),
+      'GET /api/task/taskCenter/counts': () => ok({ review: 2, answer: 0 }),
+      'POST /api/task/taskCenter/review': () => ok({ count: 2 }),
+    });
+    renderScreen(CenterPage, { path: '/taskOrderManage/taskCenterIndex' });
+    await waitFor(() => rowOf('李青'));
+    expect(screen.getByRole('button', { name: /批量驳回/ })).toBeDisabled();
+    await user.click(within(rowOf('金鸣伟')).getByRole('checkbox'));
+    await user.click(within(rowOf('李青')).getByRole('checkbox'));
+    expect(screen.getByText('已选 2 条')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /批量驳回/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('驳回所选 2 份成果')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await within(dialog).findByText('请填写驳回原因')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.url === '/api/task/taskCenter/review')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText('驳回原因'), '照片不清晰');
+    await user.click(within(dialog).getByRole('button', { name: /驳\s*回/ }));
+    expect(await screen.findByText('已驳回 2 条')).toBeInTheDocument();
+    const sent = api.calls.find((c) => c.url === '/api/task/taskCenter/review');
+    expect(sent?.body).toEqual({ assignmentIds: [31, 32], pass: false, reason: '照片不清晰' });
+  });
 });
 
 describe('上传成果', () => {
