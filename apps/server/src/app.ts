@@ -12,6 +12,7 @@ import { createRegistry, type ServiceContext } from './core/context.ts';
 
 import type { SmsSender } from './core/sms.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
+import type { Notifications } from './db/notifications.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf, type FileStore } from './lib/file-store.ts';
@@ -61,6 +62,8 @@ declare module 'fastify' {
     config: AppConfig;
     db: Db;
     dbKind: DatabaseKind;
+    /** Messages to the other server processes of the database (db/notifications.ts). */
+    notifications: Notifications;
     ctx: ServiceContext;
   }
 }
@@ -121,6 +124,7 @@ export async function buildApp({
   app.decorate('config', config);
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
+  app.decorate('notifications', database.notifications);
   const clock = now ?? (() => new Date());
   app.decorate('ctx', {
     db: database.db,

@@ -87,6 +87,35 @@ export async function createTestApp(
   };
 }
 
+/**
+ * Another server process on the same PostgreSQL database as `first`: its own pool, its own
+ * listening connection, its own app (and memory). PostgreSQL only: a PGlite database belongs to
+ * one process.
+ */
+export async function createSecondProcess(first: TestApp, overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  if (first.database.kind !== 'postgres') throw new Error('a second process needs PostgreSQL');
+  const url = (first.database as Database & { pool: { options: { connectionString?: string } } }).pool.options
+    .connectionString;
+  if (!url) throw new Error('the first process has no connection string');
+  const database = openPostgres(url, 5);
+  const app = await buildApp({
+    config: testConfig(overrides),
+    database,
+    logger: false,
+    captcha: drawRememberedCaptcha,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(app.config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export const DEMO_PASSWORD = 'Demo@123456';
 
 let ipCounter = 0;

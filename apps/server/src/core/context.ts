@@ -47,8 +47,8 @@ export interface Authenticators {
   /** A company admin's token -> the live session (modules/auth). */
   session?: {
     authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
-    /** Forget remembered sessions (after every write request: ADR 0007). */
-    clear(): void;
+    /** Forget remembered sessions here and in every process (after every write request: ADR 0007). */
+    invalidate(): Promise<void>;
   };
   /** An operator's token -> the operator (modules/operator). */
   operator?: (ctx: ServiceContext, token: string | undefined) => Promise<OperatorContext>;

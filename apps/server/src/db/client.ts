@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface Database {
   db: Db;
   kind: DatabaseKind;
+  /** Messages to every server process of this database (db/notifications.ts). */
+  notifications: Notifications;
   /** Applies pending migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -112,6 +115,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       db,
       client,
       kind: 'pglite',
+      notifications: pgliteNotifications(client),
       migrate: () =>
         migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR, ...MIGRATIONS_TABLE }),
       close: async () => {
@@ -131,12 +135,17 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
 export function openPostgres(connectionString: string, poolSize = 10): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const notifications = postgresNotifications(connectionString, pool);
   return {
     db,
     pool,
     kind: 'postgres',
+    notifications,
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_DIR, ...MIGRATIONS_TABLE }),
-    close: () => pool.end(),
+    close: async () => {
+      await notifications.close();
+      await pool.end();
+    },
   };
 }
 

@@ -76,10 +76,11 @@ export const authPlugin = fp(
 
     // Sign-outs, password changes, role and admin edits are write requests. Once a handler is
     // done (its transaction committed) and before its answer leaves, no remembered session may
-    // be reused: the client cannot send its next request on the old state.
+    // be reused, in this process or another: the client cannot send its next request, through
+    // any process, on the old state.
     app.addHook('onSend', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-        authenticators.session?.clear();
+        await authenticators.session?.invalidate();
     });
   },
   { name: 'auth', dependencies: ['errors'] },

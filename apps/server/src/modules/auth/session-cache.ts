@@ -16,30 +16,45 @@ interface Entry {
  * trip to the database instead of two. A token is only ever answered from here after it was
  * verified and its session read; the entry dies with the TTL, with the token or the session,
  * and with any write request to this process (sign-out, password, roles, admins...), which
- * clears every entry once its transaction is committed. Another process sees such a change
- * within the TTL.
+ * clears every entry once its transaction is committed, and tells the other processes of the
+ * database to clear theirs (`invalidate`) before its answer leaves. While the process cannot hear
+ * the others (`setLive(false)`: its listening connection dropped), it remembers nothing.
  */
 export interface SessionCache {
   authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
-  /** Forgets every entry: called after each write request has been answered. */
+  /** Forgets every entry of this process (another process's write request was heard). */
   clear(): void;
+  /** Forgets every entry here and in every other process: after each write request. */
+  invalidate(): Promise<void>;
+  /** Whether the other processes' invalidations are heard; entries are kept only while they are. */
+  setLive(live: boolean): void;
   readonly size: number;
 }
 
-export function createSessionCache(ttlSeconds: number): SessionCache {
+export interface SessionCacheOptions {
+  /** Tells the other processes to clear their caches (a notification); none: one process. */
+  broadcast?: () => Promise<void>;
+}
+
+export function createSessionCache(ttlSeconds: number, options: SessionCacheOptions = {}): SessionCache {
   const entries = new Map<string, Entry>();
   // A request that started reading before a clear must not store what it read.
   let generation = 0;
+  let live = true;
+  const clear = () => {
+    generation += 1;
+    entries.clear();
+  };
   return {
     async authenticate(ctx, token) {
-      if (ttlSeconds <= 0 || !token) return (await authenticateToken(ctx, token)).auth;
+      if (ttlSeconds <= 0 || !live || !token) return (await authenticateToken(ctx, token)).auth;
       const now = ctx.now().getTime();
       const hit = entries.get(token);
       if (hit && hit.until > now) return hit.auth;
       if (hit) entries.delete(token);
       const started = generation;
       const { auth, tokenExpiresAt } = await authenticateToken(ctx, token);
-      if (started === generation) {
+      if (started === generation && live) {
         if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
         entries.set(token, {
           auth,
@@ -48,9 +63,14 @@ export function createSessionCache(ttlSeconds: number): SessionCache {
       }
       return auth;
     },
-    clear() {
-      generation += 1;
-      entries.clear();
+    clear,
+    async invalidate() {
+      clear();
+      if (ttlSeconds > 0) await options.broadcast?.();
+    },
+    setLive(next) {
+      live = next;
+      clear();
     },
     get size() {
       return entries.size;
