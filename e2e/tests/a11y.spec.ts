@@ -126,15 +126,19 @@ test('axe: the sign-in pages', async ({ page }) => {
   if (process.env.A11Y_WRITE !== '1') expect(problems(screens)).toEqual([]);
 });
 
-test('axe: every built screen of the console', async ({ page }) => {
+test('axe: every built screen of the console', async ({ page, consoleErrors }) => {
   test.setTimeout(60_000 + CONSOLE_SCREENS.length * 25_000);
   await signIn(page, 'demo');
+  const errors: string[] = [];
   for (const path of CONSOLE_SCREENS) {
     await page.goto(path);
     await expect(page.locator('#main-content')).not.toBeEmpty();
     await check(page, path);
+    // Each screen also loads without a console error.
+    errors.push(...consoleErrors.splice(0).map((e) => `${path}: ${e}`));
   }
   if (process.env.A11Y_WRITE !== '1') expect(problems(CONSOLE_SCREENS)).toEqual([]);
+  expect(errors).toEqual([]);
 });
 
 test('axe: the /ops screens', async ({ page }) => {
