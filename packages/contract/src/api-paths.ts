@@ -190,6 +190,7 @@ export const API = {
     batches: '/api/invoice/batches',
     apply: '/api/invoice/application',
     page: '/api/invoice/application/page',
+    export: '/api/invoice/application/export',
     one: '/api/invoice/application/:id',
     pdf: '/api/invoice/application/:id/pdf',
   },
