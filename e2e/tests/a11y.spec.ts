@@ -44,6 +44,9 @@ const DEMO_IDS: Record<string, number> = {
   recordsDetails: 1,
   recordsCheck: 1,
   recordsEdit: 2,
+  // The demo contracts: 海南灵工 (service company 1); 2 is 星河科技's contract 已签署 with it.
+  enterpriseContreactList: 1,
+  enterpriseContreactDetail: 2,
 };
 
 /** Every built screen of the catalogue, with a record where it shows one; and the home page. */
@@ -54,10 +57,11 @@ const ALL_CONSOLE_SCREENS = [
     .map(({ route, parent }) => {
       const path = fullPathOf(route, parent);
       const id = DEMO_IDS[route.name];
+      if (path.includes(':id')) return path.replace(':id', String(id ?? 1));
       return id === undefined ? path : `${path}?id=${id}`;
     }),
 ];
-const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/companies', '/ops/audit'];
+const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/contracts', '/ops/companies', '/ops/audit'];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));

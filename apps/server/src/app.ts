@@ -28,6 +28,7 @@ import { fileArea } from './modules/file/index.ts';
 import { homeArea } from './modules/home/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
+import { contractArea } from './modules/contract/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
 import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
     contentArea,
     operatorArea,
     invoiceArea,
+    contractArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),
   ];

@@ -6,6 +6,7 @@ import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
+import { writeDemoContracts } from './seed/contracts.ts';
 import { writeDemoInvoices } from './seed/invoices.ts';
 import { writeDemoVouchers } from './seed/money.ts';
 
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
   if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (config.demoMode) await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  if (config.demoMode) await writeDemoContracts(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

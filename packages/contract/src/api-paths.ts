@@ -190,8 +190,15 @@ export const API = {
     batches: '/api/invoice/batches',
     apply: '/api/invoice/application',
     page: '/api/invoice/application/page',
+    export: '/api/invoice/application/export',
     one: '/api/invoice/application/:id',
     pdf: '/api/invoice/application/:id/pdf',
+  },
+  contract: {
+    serviceCompanies: '/api/contract/serviceCompany',
+    page: '/api/contract/page',
+    one: '/api/contract/:id',
+    pdf: '/api/contract/:id/pdf',
   },
   approval: {
     flow: '/api/admin/approvalFlow/:type',
@@ -225,6 +232,13 @@ export const API = {
     invoiceReject: '/api/ops/invoice/:id/reject',
     invoiceVoid: '/api/ops/invoice/:id/void',
     invoicePdf: '/api/ops/invoice/:id/pdf',
+    contractPage: '/api/ops/contract/page',
+    contractUpload: '/api/ops/contract/upload',
+    contractCreate: '/api/ops/contract',
+    contractOne: '/api/ops/contract/:id',
+    contractSign: '/api/ops/contract/:id/sign',
+    contractTerminate: '/api/ops/contract/:id/terminate',
+    contractPdf: '/api/ops/contract/:id/pdf',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 

@@ -30,3 +30,5 @@ export * from './content-rules.ts';
 export * from './content.ts';
 export * from './invoice-rules.ts';
 export * from './invoice.ts';
+export * from './company-contract-rules.ts';
+export * from './company-contract.ts';

@@ -117,6 +117,7 @@ export const INVOICE_AUDIT_ACTION_LABELS: Record<string, string> = {
   'invoice.info.default': '设为默认开票信息',
   'invoice.apply': '申请开票',
   'invoice.resubmit': '重新提交开票申请',
+  'invoice.export': '导出开票记录',
 };
 
 /** The operator's invoice actions (操作审计 at /ops). */

@@ -141,6 +141,10 @@ export const ZInvoiceQuery = ZPageQuery.extend({
 });
 export type TInvoiceQuery = z.input<typeof ZInvoiceQuery>;
 
+/** 导出 of 开票记录: the list's filters, without the page. */
+export const ZInvoiceExportFilters = ZInvoiceQuery.omit({ page: true, limit: true });
+export type TInvoiceExportFilters = z.input<typeof ZInvoiceExportFilters>;
+
 export const ZOpsInvoiceQuery = ZInvoiceQuery.extend({ companyName: z.string().trim().max(50).optional() });
 export type TOpsInvoiceQuery = z.input<typeof ZOpsInvoiceQuery>;
 

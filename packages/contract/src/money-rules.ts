@@ -1,5 +1,6 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
 import { CONTENT_AUDIT_ACTION_LABELS } from './content-rules.ts';
+import { CONTRACT_OPS_AUDIT_ACTION_LABELS } from './company-contract-rules.ts';
 import { INVOICE_AUDIT_ACTION_LABELS, INVOICE_OPS_AUDIT_ACTION_LABELS } from './invoice-rules.ts';
 import { TASK_AUDIT_ACTION_LABELS } from './task-rules.ts';
 
@@ -159,5 +160,6 @@ export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.company.unfreeze': '解冻企业',
   'ops.costRule.update': '编辑费用规则',
   ...INVOICE_OPS_AUDIT_ACTION_LABELS,
+  ...CONTRACT_OPS_AUDIT_ACTION_LABELS,
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

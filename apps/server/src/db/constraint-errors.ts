@@ -30,6 +30,8 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
   // A batch an invoice was applied for; the PDF of an issued invoice (the invoice area's facts).
   invoice_application_batch_batch_fk: '该发放批次已申请开票，不能删除',
   invoice_application_file_fk: '该文件是已开具的发票，不能删除',
+  // The PDF of a contract (the contract area's fact).
+  company_contract_file_fk: '该文件是合同文件，不能删除',
   // A file a top-up keeps as its voucher.
   topup_voucher_file_fk: '该文件是充值凭证，不能删除',
   // An admin who acted (signed in, created, started, decided): disabled, never deleted.

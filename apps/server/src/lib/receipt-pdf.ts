@@ -75,7 +75,7 @@ function fontkitFor(font: fontkit.Font): PdfFontkit {
 let loading: Promise<{ bytes: Uint8Array; fontkit: PdfFontkit }> | undefined;
 
 /** The font's bytes and the fontkit for pdf-lib, loaded once. */
-function loadFont() {
+export function loadFont() {
   loading ??= (async () => {
     const bytes = await readFile(createRequire(import.meta.url).resolve(FONT_FILE));
     const font = fontkit.create(bytes);
@@ -128,7 +128,7 @@ export function placeSeal(tableBottom: number): { cx: number; cy: number; r: num
 }
 
 /** The seal: a red ring, the payer's name along its upper arc, a star, 电子回单专用章 beneath. */
-function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: number, r: number) {
+export function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: number, r: number) {
   page.drawCircle({ x: cx, y: cy, size: r, borderColor: SEAL, borderWidth: 2.4, opacity: 0, borderOpacity: 0.85 });
   const chars = [...name].slice(0, 24);
   const size = chars.length > 14 ? 7.5 : chars.length > 10 ? 8.5 : 9.5;

@@ -19,6 +19,7 @@ import { demoBranding } from './branding.ts';
 import { seedContent } from './content.ts';
 import { seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
+import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
@@ -334,6 +335,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     await seedTasks(tx, cipher, { ...taskIds, demo: adminId('demo') }, new Date());
     await seedContent(tx, { xinghe: xinghe.id, yunfan: yunfan.id }, new Date());
     await seedInvoices(tx, { xinghe: xinghe.id, service: service.id, demo: adminId('demo') }, new Date());
+    await seedContracts(tx, new Date());
     return true;
   });
 }

@@ -72,8 +72,9 @@ describe('the role editor and the personal pages', () => {
         .map(({ route }) => menuCodeOf(route.path))
         .sort(),
     );
-    for (const name of ['enterprise']) expect(codes).not.toContain(name);
+    for (const name of ['structure', 'homeModule']) expect(codes).not.toContain(name);
     expect(codes).toContain('recordsList');
+    expect(codes).toEqual(expect.arrayContaining(['contract', 'enterprise', 'enterpriseContreactList/']));
     expect(codes).toContain('taskOrderManage');
     expect(codes).toEqual(
       expect.arrayContaining([
@@ -96,7 +97,15 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'task', 'payroll', 'money', 'invoice', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual([
+      'employee',
+      'task',
+      'payroll',
+      'money',
+      'invoice',
+      'contract',
+      'system',
+    ]);
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
@@ -105,7 +114,8 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
     );
     expect(offered).toEqual(expect.arrayContaining(['payroll:pay', 'payroll:refund']));
-    for (const code of ['contract:view', 'content:edit']) expect(offered).not.toContain(code);
+    for (const code of ['org:view', 'content:edit']) expect(offered).not.toContain(code);
+    expect(offered).toContain('contract:view');
     expect(offered).toEqual(expect.arrayContaining(['invoice:view', 'invoice:apply', 'invoice:edit']));
     expect(offered).toContain('task:view');
   });

@@ -9,10 +9,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { writeDemoInvoices } from '../../src/seed/invoices.ts';
-import { download, uploadTo } from '../files.ts';
+import { download, readXlsx, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { companyId, opsLogin, serviceCompanyId } from '../money/support.ts';
-import { adminWithout } from '../worker/support.ts';
+import { adminWithout, waitForExport } from '../worker/support.ts';
 import { appUrl, creditCode, DEFAULT_INFO, I, INFO, infoBody, OPS, opsUrl, paidBatch, PDF } from './support.ts';
 
 describe('invoices (发票中心)', () => {
@@ -332,6 +332,46 @@ describe('invoices (发票中心)', () => {
       expect(page.rows.some((r: { id: number }) => r.id === id)).toBe(false);
       const batches = (await yunfan.get(`${I}/batches`, { limit: 100 })).body.data.rows;
       expect(batches.some((r: { batchId: number }) => r.batchId === batch)).toBe(false);
+    });
+  });
+
+  describe('导出开票记录', () => {
+    it("exports the records of the list's filters through the download centre, this company's only", async () => {
+      const res = await demo.post(`${I}/application/export`, { status: 'mailed' });
+      expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.data).toMatchObject({ type: 'invoices', typeName: '开票记录' });
+      expect((await waitForExport(t, res.body.data.id))?.status).toBe('done');
+      const got = await download(t.app, demoToken, `/api/admin/export/${res.body.data.id}/download`);
+      const [sheet] = await readXlsx(got.bytes);
+      const [header, ...rows] = sheet?.rows ?? [];
+      expect(header?.slice(0, 3)).toEqual(['申请编号', '服务商', '发票类型']);
+      const [counted] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from invoice_application where company_id = ${xinghe} and status = 'mailed'`,
+      );
+      expect(counted?.n).toBeGreaterThan(0);
+      expect(rows.length).toBe(counted?.n);
+      expect(rows.every((r) => r[8] === '已邮寄' && /^FP\d{8}$/.test(r[0] ?? ''))).toBe(true);
+
+      // 云帆物流 has no applications: its export is empty, never 星河科技's rows.
+      const other = await yunfan.post(`${I}/application/export`, {});
+      expect((await waitForExport(t, other.body.data.id))?.status).toBe('done');
+      const otherFile = await download(
+        t.app,
+        await loginAs(t.app, 'demo_yf'),
+        `/api/admin/export/${other.body.data.id}/download`,
+      );
+      const [otherSheet] = await readXlsx(otherFile.bytes);
+      expect(otherSheet?.rows.length).toBe(1);
+    });
+
+    it('refuses bad filters in Chinese and needs invoice:view', async () => {
+      const bad = await demo.post(`${I}/application/export`, { status: 'lost' });
+      expect(bad.body.status).toBe(40000);
+      expect(bad.body.message).toContain('开票状态不存在');
+      const noView = caller(t.app, await adminWithout(t, demoToken, ['invoice:view']));
+      expect((await noView.post(`${I}/application/export`, {})).body.status).toBe(40301);
+      expect((await ops.post(`${I}/application/export`, {})).body.status).toBe(40101);
     });
   });
 

@@ -77,6 +77,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'contracts',
+              lazy: page(
+                () => import('./routes/contracts-page.tsx'),
+                (m) => m.ContractsPage,
+              ),
+            },
+            {
               path: 'companies',
               lazy: page(
                 () => import('./routes/companies-page.tsx'),

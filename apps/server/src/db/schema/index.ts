@@ -14,3 +14,4 @@ export * from './payroll.ts';
 export * from './task.ts';
 export * from './content.ts';
 export * from './invoice.ts';
+export * from './company-contract.ts';

@@ -4,6 +4,7 @@
  */
 import { defineArea } from '../../core/area.ts';
 import { applicationRoutes } from './applications/routes.ts';
+import { invoicesExporter } from './applications/export.ts';
 import { opsInvoiceRoutes } from './applications/ops-routes.ts';
 import { invoiceInfoRoutes } from './info/routes.ts';
 
@@ -13,6 +14,7 @@ export const invoiceArea = defineArea(
     await app.register(invoiceInfoRoutes);
     await app.register(applicationRoutes);
     await app.register(opsInvoiceRoutes);
+    app.ctx.registry.exporters.add('invoices', invoicesExporter);
   },
-  ['payroll', 'operator'],
+  ['export', 'payroll', 'operator'],
 );

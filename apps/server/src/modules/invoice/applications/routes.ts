@@ -7,6 +7,8 @@ import {
   ZInvoiceApplyBody,
   ZInvoiceBatch,
   ZInvoiceBatchQuery,
+  ZExportJob,
+  ZInvoiceExportFilters,
   ZInvoiceQuery,
   ZPage,
 } from '@flexpay/contract';
@@ -15,6 +17,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../../core/auth.ts';
 import { contentDisposition } from '../../../lib/content-disposition.ts';
 import { route } from '../../../plugins/route.ts';
+import { requestInvoicesExport } from './export.ts';
 import {
   applyInvoice,
   getApplication,
@@ -78,6 +81,21 @@ export const applicationRoutes: FastifyPluginAsyncZod = async (app) => {
     access: 'invoice:view',
     schema: { tags: [TAG], summary: '开票记录', querystring: ZInvoiceQuery, data: ZPage(ZInvoiceApplication) },
     handler: (auth, { query }) => listApplications(app.ctx, auth, query),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.invoice.export,
+    access: 'invoice:view',
+    audit: 'invoice.export',
+    schema: {
+      tags: [TAG],
+      summary: '导出开票记录（到下载中心）',
+      body: ZInvoiceExportFilters,
+      data: ZExportJob,
+    },
+    targetOfResult: (job) => `export:${job.id}`,
+    handler: (auth, { body }) => requestInvoicesExport(app.ctx, app.jobs, auth, body),
   });
 
   route(app, {

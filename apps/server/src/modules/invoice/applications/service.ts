@@ -263,7 +263,7 @@ export async function listApplications(
   return { total: page.total, rows: page.rows.map(toApplication) };
 }
 
-function filtersOf(companyId: number | null, q: z.output<typeof ZInvoiceQuery>): repo.ApplicationFilters {
+export function filtersOf(companyId: number | null, q: z.output<typeof ZInvoiceQuery>): repo.ApplicationFilters {
   const no = q.applicationNo?.toUpperCase().replace(/^FP/, '');
   return {
     companyId,

@@ -5,7 +5,7 @@ import {
   screenPath,
   type TInvoiceApplication,
 } from '@flexpay/contract/web';
-import { PlusOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Space, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { serviceCompanyRemoteOptions } from '../../../api/search-service-compani
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
+import { useExportNotice } from '../../../components/use-export-notice.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import {
@@ -23,6 +24,7 @@ import {
   textFilter,
 } from '../../../lib/list-filters.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
+import { useExportInvoices } from '../api/export-invoices.ts';
 import { useInvoices } from '../api/get-invoices.ts';
 import { InfoDrawer } from '../components/info-drawer.tsx';
 import { InvoiceStatusTag } from '../components/invoice-status.tsx';
@@ -105,6 +107,13 @@ export function Component() {
   const list = useListQuery(RECORD_FILTERS);
   const invoices = useInvoices(list.query);
   const [infosOpen, setInfosOpen] = useState(false);
+  const exportInvoices = useExportInvoices();
+  const notify = useExportNotice();
+  const onExport = () => {
+    if (exportInvoices.isPending) return;
+    const { page: _page, limit: _limit, ...filters } = list.query;
+    void notify(() => exportInvoices.mutateAsync(filters));
+  };
   return (
     <Card title="开票记录">
       <ListSearchForm list={list} query={invoices} />
@@ -115,6 +124,9 @@ export function Component() {
           </Button>
         </Permission>
         <Button onClick={() => setInfosOpen(true)}>开票信息</Button>
+        <Button icon={<DownloadOutlined />} loading={exportInvoices.isPending} onClick={onExport}>
+          导出
+        </Button>
       </ListToolbar>
       <InfoDrawer open={infosOpen} onClose={() => setInfosOpen(false)} />
       <ListTable<TInvoiceApplication>
