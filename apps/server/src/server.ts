@@ -7,6 +7,7 @@ import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
 import { writeDemoInvoices } from './seed/invoices.ts';
+import { writeDemoContentImages } from './seed/content-images.ts';
 import { writeDemoVouchers } from './seed/money.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
   if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (config.demoMode) await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  if (config.demoMode) await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

@@ -7,6 +7,7 @@ import { openDatabase, queryRows } from '../db/client.ts';
 import { createLocalFileStore, filesDirOf } from '../lib/file-store.ts';
 import { seedDemoData } from './demo.ts';
 import { writeDemoInvoices } from './invoices.ts';
+import { writeDemoContentImages } from './content-images.ts';
 import { writeDemoVouchers } from './money.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
@@ -31,6 +32,7 @@ try {
   console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
   await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
       database.db,
