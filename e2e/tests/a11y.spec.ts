@@ -44,6 +44,10 @@ const DEMO_IDS: Record<string, number> = {
   recordsDetails: 1,
   recordsCheck: 1,
   recordsEdit: 2,
+  // The demo content: 星河科技's first module, advert and article (with a cover and a picture).
+  editHomeModule: 1,
+  updateAdvertising: 1,
+  updateArticle: 1,
 };
 
 /** Every built screen of the catalogue, with a record where it shows one; and the home page. */
