@@ -19,6 +19,7 @@ import {
 } from '@ant-design/icons';
 import { API, apiPath } from '@flexpay/contract/web';
 import Image from '@tiptap/extension-image';
+import { DOMSerializer } from '@tiptap/pm/model';
 import {
   EditorContent,
   NodeViewWrapper,
@@ -53,14 +54,50 @@ function StoredImageView({ node }: ReactNodeViewProps) {
   );
 }
 
+/**
+ * The body's picture node. In this page its address is kept as `data-src`, never `src`: TipTap
+ * draws nodes without their node view too (when the editor goes, it drops the node views), and an
+ * <img src> in the page would ask for the file without the token. `htmlOf` turns it back into
+ * `src` for what is saved; both spellings are read.
+ */
 const StoredImageNode = Image.extend({
+  addAttributes() {
+    return {
+      ...this.parent?.(),
+      src: {
+        default: null,
+        parseHTML: (element: HTMLElement) => element.getAttribute('src') ?? element.getAttribute('data-src'),
+        renderHTML: (attributes: { src?: string | null }) => (attributes.src ? { 'data-src': attributes.src } : {}),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: 'img[src]' }, { tag: 'img[data-src]' }];
+  },
   addNodeView() {
     return ReactNodeViewRenderer(StoredImageView);
   },
 });
 
-/** The editor's HTML, '' when it holds nothing (an empty paragraph). */
-const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
+/**
+ * The editor's HTML, '' when it holds nothing (an empty paragraph). Serialised into a document
+ * without a window (as `getHTML` would into this page's): an <img> made in this page starts
+ * loading its address at once, without the token.
+ */
+let inertDocument: Document | undefined;
+function htmlOf(editor: Editor): string {
+  if (editor.isEmpty) return '';
+  inertDocument ??= document.implementation.createHTMLDocument('');
+  const container = inertDocument.createElement('div');
+  container.appendChild(
+    DOMSerializer.fromSchema(editor.schema).serializeFragment(editor.state.doc.content, { document: inertDocument }),
+  );
+  for (const img of container.querySelectorAll('img[data-src]')) {
+    img.setAttribute('src', img.getAttribute('data-src') ?? '');
+    img.removeAttribute('data-src');
+  }
+  return container.innerHTML;
+}
 
 function ToolButton({
   label,

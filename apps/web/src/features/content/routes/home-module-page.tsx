@@ -55,7 +55,15 @@ export function Component() {
       title: '链接',
       dataIndex: 'link',
       width: 280,
-      render: (link: string) => (isInternalContentLink(link) ? link : <Tag color="blue">外部网址</Tag>),
+      render: (link: string) =>
+        isInternalContentLink(link) ? (
+          link
+        ) : (
+          <Space size={4}>
+            {link}
+            <Tag color="blue">外部网址</Tag>
+          </Space>
+        ),
     },
     {
       title: '状态',
