@@ -96,7 +96,16 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'task', 'payroll', 'money', 'invoice', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual([
+      'employee',
+      'task',
+      'payroll',
+      'money',
+      'invoice',
+      'content',
+      'system',
+    ]);
+    expect(offered).toEqual(expect.arrayContaining(['content:view', 'content:edit']));
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
@@ -105,7 +114,7 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
     );
     expect(offered).toEqual(expect.arrayContaining(['payroll:pay', 'payroll:refund']));
-    for (const code of ['contract:view', 'content:edit']) expect(offered).not.toContain(code);
+    for (const code of ['contract:view', 'org:edit', 'stats:view']) expect(offered).not.toContain(code);
     expect(offered).toEqual(expect.arrayContaining(['invoice:view', 'invoice:apply', 'invoice:edit']));
     expect(offered).toContain('task:view');
   });
