@@ -47,6 +47,10 @@ const DEMO_IDS: Record<string, number> = {
   // The demo contracts: 海南灵工 (service company 1); 2 is 星河科技's contract 已签署 with it.
   enterpriseContreactList: 1,
   enterpriseContreactDetail: 2,
+  // The demo content: 星河科技's first module, advert and article (with a cover and a picture).
+  editHomeModule: 1,
+  updateAdvertising: 1,
+  updateArticle: 1,
 };
 
 /** Every built screen of the catalogue, with a record where it shows one; and the home page. */

@@ -8,6 +8,7 @@ import { createFieldCipher } from './lib/crypto.ts';
 import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
 import { writeDemoContracts } from './seed/contracts.ts';
 import { writeDemoInvoices } from './seed/invoices.ts';
+import { writeDemoContentImages } from './seed/content-images.ts';
 import { writeDemoVouchers } from './seed/money.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (config.demoMode) await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (config.demoMode) await writeDemoContracts(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  if (config.demoMode) await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

@@ -176,6 +176,12 @@ export const API = {
     articlePage: '/api/admin/content/article/page',
     articleCreate: '/api/admin/content/article',
     article: '/api/admin/content/article/:id',
+    modulePage: '/api/admin/content/homeModule/page',
+    moduleCreate: '/api/admin/content/homeModule',
+    module: '/api/admin/content/homeModule/:id',
+    advertPage: '/api/admin/content/advert/page',
+    advertCreate: '/api/admin/content/advert',
+    advert: '/api/admin/content/advert/:id',
   },
   home: {
     summary: '/api/admin/home/summary',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADVERT_POSITIONS } from './content-rules.ts';
 
 const ZCount = z.number().int().min(0);
 const ZFen = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -20,6 +21,20 @@ export const ZHomeSummary = z.object({
   toPay: z.object({ count: ZCount, amountFen: ZFen }).nullable(),
   /** 待验收的成果 (task:review). */
   reviews: z.object({ count: ZCount }).nullable(),
+  /** 可开票金额: the total over service companies (invoice:view). */
+  invoiceable: z.object({ amountFen: ZFen }).nullable(),
+  /** 首页模块: the company's enabled modules, in their order (every admin). */
+  modules: z.array(z.object({ id: z.number().int(), title: z.string(), icon: z.string(), link: z.string() })),
+  /** 广告: the company's enabled adverts whose days include today (China time), by position and order. */
+  adverts: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      imageFileId: z.string(),
+      link: z.string(),
+      position: z.enum(ADVERT_POSITIONS),
+    }),
+  ),
   /** 最近动态: the company's latest audit rows (money:log, 操作日志). */
   activity: z
     .array(

@@ -364,6 +364,15 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'editPassIndex',
   'editAuthenticationIndex',
   'editSysMobile',
+  'homeModule',
+  'addHomeModule',
+  'editHomeModule',
+  'advertising',
+  'addAdvertising',
+  'updateAdvertising',
+  'article',
+  'addArticle',
+  'updateArticle',
 ]);
 
 /** Whether a route's screen is built: a parent is available when any child is. */

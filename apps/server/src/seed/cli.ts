@@ -8,6 +8,7 @@ import { createLocalFileStore, filesDirOf } from '../lib/file-store.ts';
 import { seedDemoData } from './demo.ts';
 import { writeDemoContracts } from './contracts.ts';
 import { writeDemoInvoices } from './invoices.ts';
+import { writeDemoContentImages } from './content-images.ts';
 import { writeDemoVouchers } from './money.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
@@ -33,6 +34,7 @@ try {
   await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   await writeDemoContracts(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
       database.db,

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { uploadPdf, uploadPng } from './support.ts';
 
 const A = '/api/admin/content/article';
 const article = (extra: Record<string, unknown> = {}) => ({
@@ -25,15 +26,19 @@ function expectHarmless(html: string) {
 
 describe('articles', () => {
   let t: TestApp;
+  let demoToken: string;
+  let yunfanToken: string;
   let demo: Caller;
   let hr: Caller;
   let yunfan: Caller;
 
   beforeAll(async () => {
     t = await createTestApp();
-    demo = caller(t.app, await loginAs(t.app, 'demo'));
+    demoToken = await loginAs(t.app, 'demo');
+    yunfanToken = await loginAs(t.app, 'demo_yf');
+    demo = caller(t.app, demoToken);
     hr = caller(t.app, await loginAs(t.app, 'hr'));
-    yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
+    yunfan = caller(t.app, yunfanToken);
   });
   afterAll(() => t.close());
 
@@ -61,9 +66,11 @@ describe('articles', () => {
   });
 
   it('reads script, event handler, javascript: and data: payloads back harmless', async () => {
+    const stored = `/api/admin/file/${await uploadPng(t.app, demoToken)}`;
     const payloads = [
       '<p>前<script>alert(1)</script>后</p>',
-      '<img src="https://example.com/a.png" onerror="alert(1)" alt="图">',
+      `<img src="${stored}" onerror="alert(1)" alt="图">`,
+      '<img src="https://tracker.example/pixel.png" alt="外站图片">',
       '<p onclick="alert(1)" onmouseover="alert(2)">点我</p>',
       '<a href="javascript:alert(1)">链接</a>',
       '<a href="JaVaScRiPt&colon;alert(1)">编码链接</a>',
@@ -81,11 +88,13 @@ describe('articles', () => {
     const created = await demo.post(A, article({ body }));
     expect(created.body.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data.id as number;
-    const stored = (await demo.get(`${A}/${id}`)).body.data.body as string;
-    expectHarmless(stored);
-    expect(stored).toContain('<p>保留的正文</p>');
-    expect(stored).toContain('<img src="https://example.com/a.png" alt="图" />');
-    expect(stored).toContain('点我');
+    const saved = (await demo.get(`${A}/${id}`)).body.data.body as string;
+    expectHarmless(saved);
+    expect(saved).toContain('<p>保留的正文</p>');
+    // An image of the file store stays, without its handler; another site's image goes.
+    expect(saved).toContain(`<img src="${stored}" alt="图" />`);
+    expect(saved).not.toContain('tracker.example');
+    expect(saved).toContain('点我');
     // The same through an edit, and in the list.
     await demo.put(`${A}/${id}`, article({ body, status: 'published' }));
     expectHarmless((await demo.get(`${A}/${id}`)).body.data.body as string);
@@ -98,9 +107,30 @@ describe('articles', () => {
     );
   });
 
+  it('keeps a cover and body images that are the company’s uploaded images', async () => {
+    const cover = await uploadPng(t.app, demoToken);
+    const picture = await uploadPng(t.app, demoToken);
+    const body = `<p>配图：</p><p><img src="/api/admin/file/${picture}" alt="流程图"></p>`;
+    const created = await demo.post(A, article({ coverFileId: cover, body, status: 'published' }));
+    expect(created.body.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.data).toMatchObject({ coverFileId: cover, status: 'published' });
+    expect(created.body.data.body).toContain(`<img src="/api/admin/file/${picture}" alt="流程图" />`);
+    // The cover can be taken away again.
+    const id = created.body.data.id as number;
+    const bare = await demo.put(`${A}/${id}`, article({ coverFileId: null, body, status: 'published' }));
+    expect(bare.body.data.coverFileId).toBeNull();
+  });
+
   it('refuses bad input with a Chinese message and saves nothing', async () => {
     const before = (await demo.get(`${A}/page`)).body.data.total as number;
+    const pdf = await uploadPdf(t.app, demoToken);
+    const theirs = await uploadPng(t.app, yunfanToken);
     const cases: [Record<string, unknown>, string][] = [
+      [article({ coverFileId: 'x' }), '封面图片不存在，请重新上传'],
+      [article({ coverFileId: theirs }), '封面图片不存在，请重新上传'],
+      [article({ coverFileId: pdf }), '封面图片须为图片（PNG、JPG）文件'],
+      [article({ body: `<p>图</p><img src="/api/admin/file/${pdf}">` }), '正文中的图片须为图片（PNG、JPG）文件'],
+      [article({ body: `<p>图</p><img src="/api/admin/file/${theirs}">` }), '正文中的图片不存在，请重新上传'],
       [article({ title: '  ' }), '请输入文章标题'],
       [article({ title: '长'.repeat(101) }), '文章标题最多 100 个字'],
       [article({ body: '' }), '请输入正文'],

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
-import { testIdNumber } from '../files.ts';
+import { PNG_BYTES, testIdNumber, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { waitFor } from '../wait-for.ts';
@@ -25,6 +25,9 @@ interface Summary {
   toPay: { count: number; amountFen: number } | null;
   reviews: { count: number } | null;
   activity: { id: number; actionLabel: string; adminName: string; result: string; createdAt: string }[] | null;
+  invoiceable: { amountFen: number } | null;
+  modules: { id: number; title: string; icon: string; link: string }[];
+  adverts: { id: number; title: string; imageFileId: string; link: string; position: string }[];
 }
 
 function cardEndingIn7(seed: number): string {
@@ -176,5 +179,55 @@ describe('home summary', () => {
     expect(await summary(yunfan)).toMatchObject({ paidThisMonth: otherBefore.paidThisMonth });
     // The payment is the newest activity.
     expect((after.activity?.[0]?.createdAt ?? '') >= (before.activity?.[0]?.createdAt ?? '')).toBe(true);
+  });
+
+  it('gives the invoiceable amount only with invoice:view, equal to 申请开票’s total', async () => {
+    const rows = (await demo.get('/api/invoice/invoiceable')).body.data as { invoiceableFen: number }[];
+    const total = rows.reduce((sum, r) => sum + r.invoiceableFen, 0);
+    expect(total).toBeGreaterThan(0);
+    expect((await summary(demo)).invoiceable).toEqual({ amountFen: total });
+    expect((await summary(hr)).invoiceable).toBeNull();
+    const token = await adminWithout(t, demoToken, ['invoice:view']);
+    expect((await summary(caller(t.app, token))).invoiceable).toBeNull();
+  });
+
+  it('shows every admin the company’s enabled home modules and the adverts of today, in order', async () => {
+    const M = '/api/admin/content/homeModule';
+    const A = '/api/admin/content/advert';
+    const today = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
+    const shift = (days: number) => new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10);
+    const first = (await demo.post(M, { title: '排在最前', icon: 'GiftOutlined', link: '/dashboard', sort: 0 })).body
+      .data.id as number;
+    const off = (await demo.post(M, { title: '停用模块', icon: 'GiftOutlined', link: '/dashboard', enabled: false }))
+      .body.data.id as number;
+    const png = await uploadTo(t.app, demoToken, '/api/admin/file/upload', { name: '横幅.png', content: PNG_BYTES });
+    const image = png.body.data.id as string;
+    const advert = (title: string, extra: Record<string, unknown>) =>
+      demo.post(A, { title, imageFileId: image, position: 'homeBanner', startDate: today, endDate: today, ...extra });
+    const now = (await advert('今天的广告', { sort: 0 })).body.data.id as number;
+    const ended = (await advert('昨天结束', { startDate: shift(-3), endDate: shift(-1) })).body.data.id as number;
+    const later = (await advert('明天开始', { startDate: shift(1), endDate: shift(5) })).body.data.id as number;
+    const disabled = (await advert('停用广告', { enabled: false })).body.data.id as number;
+
+    // 人事专员 holds no content element, and sees the home page's content all the same.
+    for (const c of [demo, hr]) {
+      const s = await summary(c);
+      expect(s.modules[0]).toMatchObject({ id: first, title: '排在最前', icon: 'GiftOutlined', link: '/dashboard' });
+      expect(s.modules.map((m) => m.id)).not.toContain(off);
+      expect(s.adverts[0]).toMatchObject({ id: now, title: '今天的广告', imageFileId: image, position: 'homeBanner' });
+      const ids = s.adverts.map((a) => a.id);
+      for (const hidden of [ended, later, disabled]) expect(ids).not.toContain(hidden);
+    }
+    // The demo's own: its enabled modules, and its banner and side adverts of today.
+    const s = await summary(demo);
+    expect(s.modules.map((m) => m.title)).toEqual(expect.arrayContaining(['薪酬发放', '员工管理', '申请开票']));
+    expect(s.modules.map((m) => m.title)).not.toContain('旧版入口');
+    expect(s.adverts.map((a) => a.title)).toEqual(expect.arrayContaining(['本月薪酬发放安排', '电子发票上线']));
+    expect(s.adverts.map((a) => a.title)).not.toContain('国庆假期通知（已结束）');
+    // Another company sees none of them.
+    const other = await summary(yunfan);
+    expect(other.modules.map((m) => m.id)).not.toContain(first);
+    expect(other.adverts.map((a) => a.id)).not.toContain(now);
+    expect(other.adverts.map((a) => a.title)).toEqual(['配送旺季用工']);
   });
 });

@@ -104,8 +104,10 @@ describe('the role editor and the personal pages', () => {
       'money',
       'invoice',
       'contract',
+      'content',
       'system',
     ]);
+    expect(offered).toEqual(expect.arrayContaining(['content:view', 'content:edit']));
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
@@ -114,7 +116,7 @@ describe('the role editor and the personal pages', () => {
       expect.arrayContaining(['payroll:view', 'payroll:create', 'payroll:check', 'payroll:approve', 'system:approval']),
     );
     expect(offered).toEqual(expect.arrayContaining(['payroll:pay', 'payroll:refund']));
-    for (const code of ['org:view', 'content:edit']) expect(offered).not.toContain(code);
+    for (const code of ['org:edit', 'stats:view']) expect(offered).not.toContain(code);
     expect(offered).toContain('contract:view');
     expect(offered).toEqual(expect.arrayContaining(['invoice:view', 'invoice:apply', 'invoice:edit']));
     expect(offered).toContain('task:view');

@@ -57,4 +57,13 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   editPassIndex: () => import('../features/personal/routes/edit-pass-page.tsx'),
   editAuthenticationIndex: () => import('../features/personal/routes/edit-authentication-page.tsx'),
   editSysMobile: () => import('../features/personal/routes/edit-sys-mobile-page.tsx'),
+  homeModule: () => import('../features/content/routes/home-module-page.tsx'),
+  addHomeModule: () => import('../features/content/routes/add-home-module-page.tsx'),
+  editHomeModule: () => import('../features/content/routes/edit-home-module-page.tsx'),
+  advertising: () => import('../features/content/routes/advertising-page.tsx'),
+  addAdvertising: () => import('../features/content/routes/add-advertising-page.tsx'),
+  updateAdvertising: () => import('../features/content/routes/update-advertising-page.tsx'),
+  article: () => import('../features/content/routes/article-page.tsx'),
+  addArticle: () => import('../features/content/routes/add-article-page.tsx'),
+  updateArticle: () => import('../features/content/routes/update-article-page.tsx'),
 };

@@ -10,6 +10,9 @@ import type { ServiceContext } from '../../core/context.ts';
 import { chinaMonthOf } from '../../lib/china-time.ts';
 import { countPendingForMe } from '../approval/service.ts';
 import { listRecentActivity } from '../audit-log/service.ts';
+import { listCurrentAdverts } from '../content/adverts/service.ts';
+import { listEnabledHomeModules } from '../content/home-modules/service.ts';
+import { listInvoiceable } from '../invoice/applications/service.ts';
 import { sumPaidBetween } from '../ledger/service.ts';
 import { getCompanyBalances } from '../money/service.ts';
 import { sumBatchesToPay } from '../payroll/batches/service.ts';
@@ -26,21 +29,28 @@ function when<T>(auth: AuthContext, element: string, read: () => Promise<T>): Pr
 export async function getHomeSummary(ctx: ServiceContext, auth: AuthContext): Promise<THomeSummary> {
   const { companyId, adminId } = auth;
   const month = chinaMonthOf(ctx.now());
-  const [balances, paidThisMonth, approvals, toPay, reviews, activity] = await Promise.all([
-    when(auth, 'money:view', async () =>
-      (await getCompanyBalances(ctx, companyId)).map((b) => ({
-        serviceCompanyId: b.serviceCompanyId,
-        serviceCompanyName: b.serviceCompanyName,
-        availableFen: b.availableFen,
+  const [balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, modules, adverts] =
+    await Promise.all([
+      when(auth, 'money:view', async () =>
+        (await getCompanyBalances(ctx, companyId)).map((b) => ({
+          serviceCompanyId: b.serviceCompanyId,
+          serviceCompanyName: b.serviceCompanyName,
+          availableFen: b.availableFen,
+        })),
+      ),
+      when(auth, 'payroll:view', () => sumPaidBetween(ctx.db, companyId, month.start, month.end)),
+      when(auth, 'payroll:approve', async () => ({
+        count: await countPendingForMe(ctx.db, companyId, adminId, 'payroll'),
       })),
-    ),
-    when(auth, 'payroll:view', () => sumPaidBetween(ctx.db, companyId, month.start, month.end)),
-    when(auth, 'payroll:approve', async () => ({
-      count: await countPendingForMe(ctx.db, companyId, adminId, 'payroll'),
-    })),
-    when(auth, 'payroll:pay', () => sumBatchesToPay(ctx.db, companyId)),
-    when(auth, 'task:review', async () => ({ count: (await countQueues(ctx, auth)).review })),
-    when(auth, 'money:log', () => listRecentActivity(ctx, companyId, RECENT_ACTIVITY_LIMIT)),
-  ]);
-  return { balances, paidThisMonth, approvals, toPay, reviews, activity };
+      when(auth, 'payroll:pay', () => sumBatchesToPay(ctx.db, companyId)),
+      when(auth, 'task:review', async () => ({ count: (await countQueues(ctx, auth)).review })),
+      when(auth, 'money:log', () => listRecentActivity(ctx, companyId, RECENT_ACTIVITY_LIMIT)),
+      when(auth, 'invoice:view', async () => ({
+        amountFen: (await listInvoiceable(ctx, auth)).reduce((sum, r) => sum + r.invoiceableFen, 0),
+      })),
+      // The home page's own content: every admin of the company sees it.
+      listEnabledHomeModules(ctx, companyId),
+      listCurrentAdverts(ctx, companyId),
+    ]);
+  return { balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, modules, adverts };
 }

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import { invalidField, notFound } from '../../../lib/errors.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { assertContentImage, imageIdsOfBody } from '../images.ts';
 import { sanitizeRichText } from '../sanitize.ts';
 import * as repo from './repo.ts';
 
@@ -13,6 +15,7 @@ function toArticle(r: repo.ArticleRow): TArticle {
     id: r.id,
     title: r.title,
     summary: r.summary,
+    coverFileId: r.coverFileId,
     body: r.body,
     status: r.status as TArticle['status'],
     publishedAt: r.publishedAt?.toISOString() ?? null,
@@ -28,6 +31,12 @@ function cleanBody(body: string): string {
     throw invalidField('body', '正文没有可保存的内容（脚本等不安全内容已被移除）');
   }
   return clean;
+}
+
+/** The cover and every image of the body: uploads of the company, PNG or JPG. */
+async function assertImages(db: DbOrTx, companyId: number, coverFileId: string | null, body: string) {
+  if (coverFileId) await assertContentImage(db, companyId, coverFileId, 'coverFileId', '封面图片');
+  for (const id of imageIdsOfBody(body)) await assertContentImage(db, companyId, id, 'body', '正文中的图片');
 }
 
 export async function listArticles(
@@ -47,15 +56,19 @@ export async function getArticle(ctx: ServiceContext, auth: AuthContext, id: num
 
 export async function createArticle(ctx: ServiceContext, auth: AuthContext, input: Body): Promise<TArticle> {
   const body = cleanBody(input.body);
-  const row = await repo.insertArticle(ctx.db, {
-    companyId: auth.companyId,
-    title: input.title,
-    summary: input.summary,
-    body,
-    status: input.status,
-    publishedAt: input.status === 'published' ? ctx.now() : null,
+  return ctx.db.transaction(async (tx) => {
+    await assertImages(tx, auth.companyId, input.coverFileId, body);
+    const row = await repo.insertArticle(tx, {
+      companyId: auth.companyId,
+      title: input.title,
+      summary: input.summary,
+      coverFileId: input.coverFileId,
+      body,
+      status: input.status,
+      publishedAt: input.status === 'published' ? ctx.now() : null,
+    });
+    return toArticle(row);
   });
-  return toArticle(row);
 }
 
 /** 编辑文章: a published article keeps its first publish time; back to 草稿 clears it. */
@@ -69,10 +82,12 @@ export async function updateArticle(
   return ctx.db.transaction(async (tx) => {
     const before = await repo.findArticle(tx, auth.companyId, id, true);
     if (!before) throw notFound('文章不存在');
+    await assertImages(tx, auth.companyId, input.coverFileId, body);
     const publishedAt = input.status === 'draft' ? null : (before.publishedAt ?? ctx.now());
     const row = await repo.updateArticle(tx, auth.companyId, id, {
       title: input.title,
       summary: input.summary,
+      coverFileId: input.coverFileId,
       body,
       status: input.status,
       publishedAt,

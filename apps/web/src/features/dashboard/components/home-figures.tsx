@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useHomeSummary } from '../api/get-home-summary.ts';
+import { HomeContent } from './home-content.tsx';
 
 /**
  * One figure: its title, its value and a link to the screen of the element behind it
@@ -67,6 +68,16 @@ function figuresOf(s: THomeSummary): ReactNode[] {
       />,
     );
   }
+  if (s.invoiceable) {
+    out.push(
+      <Figure
+        key="invoiceable"
+        title="可开票金额"
+        value={formatMoney(s.invoiceable.amountFen)}
+        to={screenPath('apply')}
+      />,
+    );
+  }
   if (s.reviews) {
     out.push(
       <Figure key="reviews" title="待验收的成果" value={`${s.reviews.count} 份`} to={screenPath('taskCenterIndex')} />,
@@ -99,6 +110,7 @@ export function HomeFigures() {
           </Card>
         </Col>
       )}
+      <HomeContent modules={s.modules} adverts={s.adverts} />
       {s.activity && (
         <Col span={24}>
           <Card title="最近动态" extra={<Link to={screenPath('listMoney')}>操作日志</Link>}>
