@@ -16,5 +16,6 @@ export const EXPORT_TYPES = {
   ledgerEntries: '资金明细',
   grantRecords: '发放记录',
   receipts: '电子回单',
+  employeeAnalysis: '员工分析',
 } as const;
 export type TExportType = keyof typeof EXPORT_TYPES;

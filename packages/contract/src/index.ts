@@ -30,3 +30,4 @@ export * from './content-rules.ts';
 export * from './content.ts';
 export * from './invoice-rules.ts';
 export * from './invoice.ts';
+export * from './organization.ts';

@@ -17,6 +17,7 @@ export * from './payroll-rules.ts';
 export * from './task-rules.ts';
 export * from './content-rules.ts';
 export * from './invoice-rules.ts';
+export * from './organization-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -42,3 +43,4 @@ export type * from './task.ts';
 export type * from './home.ts';
 export type * from './content.ts';
 export type * from './invoice.ts';
+export type * from './organization.ts';

@@ -5,22 +5,14 @@ import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ASYNC_ROUTES, ELEMENT_CODES, flattenRoutes, menuCodeOf } from '@flexpay/contract';
 import type { FieldCipher } from '../lib/crypto.ts';
-import {
-  admin,
-  adminRole,
-  company,
-  companyServiceCompany,
-  department,
-  jobType,
-  role,
-  serviceCompany,
-} from '../db/schema/index.ts';
+import { admin, adminRole, company, companyServiceCompany, jobType, role, serviceCompany } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
 import { seedContent } from './content.ts';
 import { seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
+import { addDepartmentTree } from '../modules/worker/departments/service.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../lib/demo-logins.ts';
@@ -271,7 +263,12 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       {
         companyId: xinghe.id,
         root: '星河科技',
-        departments: ['技术部', '运营部', '市场部', '客服中心'],
+        departments: [
+          { name: '技术部', children: [{ name: '前端组' }, { name: '后端组' }, { name: '测试组' }] },
+          { name: '运营部', children: [{ name: '内容运营组' }, { name: '用户运营组' }] },
+          { name: '市场部', children: [{ name: '品牌组' }, { name: '渠道组' }] },
+          { name: '客服中心', children: [{ name: '在线客服组' }, { name: '电话客服组' }] },
+        ],
         jobTypes: [
           { name: '软件测试', code: 'QA', description: '功能与回归测试' },
           { name: '数据标注', code: 'LABEL', description: '图像、文本数据标注' },
@@ -283,7 +280,11 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       {
         companyId: yunfan.id,
         root: '云帆物流',
-        departments: ['华南配送站', '华东分拣中心', '仓储部'],
+        departments: [
+          { name: '华南配送站', children: [{ name: '广州站' }, { name: '深圳站' }] },
+          { name: '华东分拣中心', children: [{ name: '上海分拣组' }, { name: '杭州分拣组' }] },
+          { name: '仓储部', children: [{ name: '一号仓' }, { name: '二号仓' }] },
+        ],
         jobTypes: [
           { name: '快递配送', code: 'DELIVERY', description: '同城快递派送' },
           { name: '仓储分拣', code: 'SORT', description: '包裹分拣与打包' },
@@ -294,14 +295,11 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     ];
     let serial = 0;
     for (const p of plan) {
-      const [root] = await tx
-        .insert(department)
-        .values({ companyId: p.companyId, name: p.root })
-        .returning({ id: department.id });
-      const depts = await tx
-        .insert(department)
-        .values(p.departments.map((name, sort) => ({ companyId: p.companyId, parentId: root?.id ?? null, name, sort })))
-        .returning({ id: department.id });
+      // Three levels: the company, its departments, their teams; workers spread over all but the top.
+      const [, ...deptIds] = await addDepartmentTree(tx, p.companyId, null, [
+        { name: p.root, children: p.departments },
+      ]);
+      const depts = deptIds.map((id) => ({ id }));
       const types = await tx
         .insert(jobType)
         .values(p.jobTypes.map((t) => ({ companyId: p.companyId, ...t })))

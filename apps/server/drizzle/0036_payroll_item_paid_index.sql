@@ -1,0 +1,1 @@
+CREATE INDEX "payroll_item_paid_idx" ON "payroll_item" USING btree ("company_id","paid_at","worker_id","amount_fen") WHERE "payroll_item"."pay_status" = 'paid';
