@@ -159,8 +159,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         elementCodes: ELEMENT_CODES.filter((c) => !c.startsWith('system:') && c !== 'employee:add'),
       })
       .returning({ id: role.id });
-    // 人事专员: workers, task orders from publishing to 任务确认, and creating and checking payroll
-    // batches; no approving or paying.
+    // 人事专员: workers, the organisation, 员工分析 (no export), task orders from publishing to
+    // 任务确认, and creating and checking payroll batches; no approving or paying.
     const HR_PAYROLL_SCREENS = new Set([
       'taskConfirmationIndex',
       'emolumentGrant',
@@ -177,6 +177,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         ({ route, parent }) =>
           (parent ?? route).name === 'EmployeeManagement' ||
           (parent ?? route).name === 'taskOrderManage' ||
+          (parent ?? route).name === 'organization' ||
+          (parent ?? route).name === 'statisticalCenter' ||
           (route.name === 'EmolumentManagement' ? true : HR_PAYROLL_SCREENS.has(route.name)),
       )
       .map(({ route }) => menuCodeOf(route.path));
@@ -191,6 +193,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
           (c) =>
             c.startsWith('employee:') ||
             c.startsWith('task:') ||
+            c.startsWith('org:') ||
+            c === 'stats:view' ||
             ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
         ),
       })
