@@ -192,7 +192,6 @@ export function Component() {
             <Tree
               aria-label="部门树"
               blockNode
-              showLine
               draggable={canEdit && !move.isPending ? { icon: false } : false}
               treeData={treeData}
               expandedKeys={expandedKeys}
