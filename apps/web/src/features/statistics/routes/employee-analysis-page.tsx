@@ -280,7 +280,6 @@ export function Component() {
                   columns={monthlyColumns}
                   dataSource={data.monthly}
                   pagination={false}
-                  scroll={{ y: 240 }}
                   caption={<span className="sr-only">近 12 个月发放金额与人数</span>}
                 />
               </ChartCard>
