@@ -96,7 +96,16 @@ describe('the role editor and the personal pages', () => {
       elements: { area: string; elements: { code: string; title: string }[] }[];
     };
     const offered = all.elements.flatMap((g) => g.elements.map((e) => e.code));
-    expect(all.elements.map((g) => g.area)).toEqual(['employee', 'task', 'payroll', 'money', 'invoice', 'system']);
+    expect(all.elements.map((g) => g.area)).toEqual([
+      'employee',
+      'task',
+      'payroll',
+      'money',
+      'invoice',
+      'org',
+      'stats',
+      'system',
+    ]);
     expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
@@ -108,6 +117,7 @@ describe('the role editor and the personal pages', () => {
     for (const code of ['contract:view', 'content:edit']) expect(offered).not.toContain(code);
     expect(offered).toEqual(expect.arrayContaining(['invoice:view', 'invoice:apply', 'invoice:edit']));
     expect(offered).toContain('task:view');
+    expect(offered).toEqual(expect.arrayContaining(['org:view', 'org:edit', 'stats:view', 'stats:export']));
   });
 
   it('gives an admin whose role grants no menu the personal pages, and lets it use them', async () => {
