@@ -26,6 +26,7 @@ import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
 import { homeArea } from './modules/home/index.ts';
+import { statisticsArea } from './modules/statistics/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
 import { contractArea } from './modules/contract/index.ts';
@@ -188,6 +189,7 @@ export async function buildApp({
     payrollArea,
     taskArea,
     homeArea,
+    statisticsArea,
     contentArea,
     operatorArea,
     invoiceArea,

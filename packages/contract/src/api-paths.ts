@@ -186,6 +186,19 @@ export const API = {
   home: {
     summary: '/api/admin/home/summary',
   },
+  organization: {
+    tree: '/api/companystaff/department/tree',
+    create: '/api/companystaff/department',
+    one: '/api/companystaff/department/:id',
+    leader: '/api/companystaff/department/:id/leader',
+    move: '/api/companystaff/department/:id/move',
+    leaderOptions: '/api/companystaff/department/leaderOptions',
+    moveWorkers: '/api/companystaff/department/moveEmployees',
+  },
+  statistics: {
+    employeeAnalysis: '/api/statisticalCenter/employeeAnalysis',
+    employeeAnalysisExport: '/api/statisticalCenter/employeeAnalysis/export',
+  },
   invoice: {
     infoList: '/api/companystaff/ecompanyReceipt/list',
     infoCreate: '/api/companystaff/ecompanyReceipt',

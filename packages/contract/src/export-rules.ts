@@ -17,5 +17,6 @@ export const EXPORT_TYPES = {
   grantRecords: '发放记录',
   receipts: '电子回单',
   invoices: '开票记录',
+  employeeAnalysis: '员工分析',
 } as const;
 export type TExportType = keyof typeof EXPORT_TYPES;

@@ -32,3 +32,4 @@ export * from './invoice-rules.ts';
 export * from './invoice.ts';
 export * from './company-contract-rules.ts';
 export * from './company-contract.ts';
+export * from './organization.ts';

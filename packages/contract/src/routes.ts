@@ -315,6 +315,8 @@ export function screenPath(name: TScreenName, params: TScreenParams = {}): strin
  * adds its names here when its screens land.
  */
 export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
+  'structure',
+  'employeeAnalysis',
   'listEmployee',
   'addEmployee',
   'detailEmployee',

@@ -18,6 +18,7 @@ export * from './task-rules.ts';
 export * from './content-rules.ts';
 export * from './invoice-rules.ts';
 export * from './company-contract-rules.ts';
+export * from './organization-rules.ts';
 export {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -44,3 +45,4 @@ export type * from './home.ts';
 export type * from './content.ts';
 export type * from './invoice.ts';
 export type * from './company-contract.ts';
+export type * from './organization.ts';

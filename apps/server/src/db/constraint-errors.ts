@@ -22,6 +22,9 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
   worker_company_id_job_type_id_job_type_company_id_id_fk: '该工种已有员工使用，不能删除，可停用',
   worker_company_id_department_id_department_company_id_id_fk: '该部门下还有员工，不能删除',
   department_company_id_parent_id_department_company_id_id_fk: '该部门下还有下级部门，不能删除',
+  // A worker or an admin who leads a department.
+  department_leader_worker_fk: '该员工是部门负责人，请先更换负责人',
+  department_leader_admin_fk: '该管理员是部门负责人，请先更换负责人',
   // A role granted to admins.
   admin_role_company_id_role_id_role_company_id_id_fk: '该角色已分配给管理员，不能删除',
   // What was paid stays: an item or a batch with payouts.

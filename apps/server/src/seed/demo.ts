@@ -5,16 +5,7 @@ import { hashPassword, verifyPassword } from '../lib/password.ts';
 import { queryRows, type Db } from '../db/client.ts';
 import { ASYNC_ROUTES, ELEMENT_CODES, flattenRoutes, menuCodeOf } from '@flexpay/contract';
 import type { FieldCipher } from '../lib/crypto.ts';
-import {
-  admin,
-  adminRole,
-  company,
-  companyServiceCompany,
-  department,
-  jobType,
-  role,
-  serviceCompany,
-} from '../db/schema/index.ts';
+import { admin, adminRole, company, companyServiceCompany, jobType, role, serviceCompany } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
 import { seedContent } from './content.ts';
 import { seedMoney } from './money.ts';
@@ -22,6 +13,7 @@ import { seedPayroll } from './payroll.ts';
 import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
+import { addDepartmentTree } from '../modules/worker/departments/service.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../lib/demo-logins.ts';
@@ -168,8 +160,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         elementCodes: ELEMENT_CODES.filter((c) => !c.startsWith('system:') && c !== 'employee:add'),
       })
       .returning({ id: role.id });
-    // 人事专员: workers, task orders from publishing to 任务确认, and creating and checking payroll
-    // batches; no approving or paying.
+    // 人事专员: workers, the organisation, 员工分析 (no export), task orders from publishing to
+    // 任务确认, and creating and checking payroll batches; no approving or paying.
     const HR_PAYROLL_SCREENS = new Set([
       'taskConfirmationIndex',
       'emolumentGrant',
@@ -186,6 +178,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
         ({ route, parent }) =>
           (parent ?? route).name === 'EmployeeManagement' ||
           (parent ?? route).name === 'taskOrderManage' ||
+          (parent ?? route).name === 'organization' ||
+          (parent ?? route).name === 'statisticalCenter' ||
           (route.name === 'EmolumentManagement' ? true : HR_PAYROLL_SCREENS.has(route.name)),
       )
       .map(({ route }) => menuCodeOf(route.path));
@@ -200,6 +194,8 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
           (c) =>
             c.startsWith('employee:') ||
             c.startsWith('task:') ||
+            c.startsWith('org:') ||
+            c === 'stats:view' ||
             ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
         ),
       })
@@ -272,7 +268,12 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       {
         companyId: xinghe.id,
         root: '星河科技',
-        departments: ['技术部', '运营部', '市场部', '客服中心'],
+        departments: [
+          { name: '技术部', children: [{ name: '前端组' }, { name: '后端组' }, { name: '测试组' }] },
+          { name: '运营部', children: [{ name: '内容运营组' }, { name: '用户运营组' }] },
+          { name: '市场部', children: [{ name: '品牌组' }, { name: '渠道组' }] },
+          { name: '客服中心', children: [{ name: '在线客服组' }, { name: '电话客服组' }] },
+        ],
         jobTypes: [
           { name: '软件测试', code: 'QA', description: '功能与回归测试' },
           { name: '数据标注', code: 'LABEL', description: '图像、文本数据标注' },
@@ -284,7 +285,11 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       {
         companyId: yunfan.id,
         root: '云帆物流',
-        departments: ['华南配送站', '华东分拣中心', '仓储部'],
+        departments: [
+          { name: '华南配送站', children: [{ name: '广州站' }, { name: '深圳站' }] },
+          { name: '华东分拣中心', children: [{ name: '上海分拣组' }, { name: '杭州分拣组' }] },
+          { name: '仓储部', children: [{ name: '一号仓' }, { name: '二号仓' }] },
+        ],
         jobTypes: [
           { name: '快递配送', code: 'DELIVERY', description: '同城快递派送' },
           { name: '仓储分拣', code: 'SORT', description: '包裹分拣与打包' },
@@ -295,14 +300,11 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     ];
     let serial = 0;
     for (const p of plan) {
-      const [root] = await tx
-        .insert(department)
-        .values({ companyId: p.companyId, name: p.root })
-        .returning({ id: department.id });
-      const depts = await tx
-        .insert(department)
-        .values(p.departments.map((name, sort) => ({ companyId: p.companyId, parentId: root?.id ?? null, name, sort })))
-        .returning({ id: department.id });
+      // Three levels: the company, its departments, their teams; workers spread over all but the top.
+      const [, ...deptIds] = await addDepartmentTree(tx, p.companyId, null, [
+        { name: p.root, children: p.departments },
+      ]);
+      const depts = deptIds.map((id) => ({ id }));
       const types = await tx
         .insert(jobType)
         .values(p.jobTypes.map((t) => ({ companyId: p.companyId, ...t })))

@@ -253,11 +253,12 @@ describe('references kept by the database', () => {
     ).toBe(1);
   });
 
-  it('keeps a department with workers (no route deletes one): the key refuses it with its message', async () => {
+  it('keeps a department with workers past the department service: the key refuses it with its message', async () => {
     const [department] = await queryRows<{ id: number }>(
       t.database.db,
       sql`select d.id::int as id from department d where d.company_id = ${companyId}
           and exists (select 1 from worker w where w.company_id = d.company_id and w.department_id = d.id)
+          and not exists (select 1 from department c where c.company_id = d.company_id and c.parent_id = d.id)
           order by d.id limit 1`,
     );
     expect(department).toBeDefined();

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
@@ -172,23 +172,36 @@ describe('worker list deep pages', () => {
     const [some] = await queryRows<{ job: string; dept: string }>(
       t.database.db,
       sql`select job_type_id as job, department_id as dept from worker
-          where company_id = ${companyId} and job_type_id is not null and department_id is not null limit 1`,
+          where company_id = ${companyId} and job_type_id is not null and department_id is not null
+            and not exists (select 1 from department c where c.company_id = worker.company_id and c.parent_id = worker.department_id)
+          limit 1`,
     );
     if (!some) throw new Error('the demo company has no worker with a job type and a department');
-    const filters: [column: string, value: string, query: Record<string, string>][] = [
-      ['status', 'left', { status: 'left' }],
-      ['status', 'active', { status: 'active' }],
-      ['job_type_id', String(some.job), { jobTypeId: String(some.job) }],
-      ['department_id', String(some.dept), { departmentId: String(some.dept) }],
+    // A department's list holds its subtree: its own and its descendants' workers, found here by
+    // walking parent_id (not the closure the list reads).
+    const [top] = await queryRows<{ id: string }>(
+      t.database.db,
+      sql`select id from department where company_id = ${companyId} and parent_id is null order by id limit 1`,
+    );
+    const subtree = sql`(with recursive sub(id) as (select ${top?.id}::bigint union all
+          select d.id from department d join sub on d.parent_id = sub.id where d.company_id = ${companyId})
+        select id from sub)`;
+    // Page 2 of each, but page 1 of a team, which holds a dozen workers.
+    const filters: [condition: SQL, query: Record<string, string>, page: number][] = [
+      [sql`status = 'left'`, { status: 'left' }, 2],
+      [sql`status = 'active'`, { status: 'active' }, 2],
+      [sql`job_type_id = ${some.job}`, { jobTypeId: String(some.job) }, 2],
+      [sql`department_id = ${some.dept}`, { departmentId: String(some.dept) }, 1],
+      [sql`department_id in ${subtree}`, { departmentId: String(top?.id) }, 2],
     ];
-    for (const [column, value, query] of filters) {
+    for (const [condition, query, page] of filters) {
       const expected = await queryRows<{ id: string }>(
         t.database.db,
-        sql`select id from worker where company_id = ${companyId} and ${sql.identifier(column)} = ${value}
-            order by created_at desc, id desc offset ${LIMIT} limit ${LIMIT}`,
+        sql`select id from worker where company_id = ${companyId} and ${condition}
+            order by created_at desc, id desc offset ${(page - 1) * LIMIT} limit ${LIMIT}`,
       );
       expect(expected.length).toBeGreaterThan(0);
-      const res = await demo.get(`${BASE}/page`, { page: 2, limit: LIMIT, ...query });
+      const res = await demo.get(`${BASE}/page`, { page, limit: LIMIT, ...query });
       expect(res.body.data.rows.map((r: { id: number }) => r.id)).toEqual(expected.map((r) => Number(r.id)));
     }
   });

@@ -12,6 +12,8 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   addEmployee: () => import('../features/workers/routes/add-employee-page.tsx'),
   detailEmployee: () => import('../features/workers/routes/detail-employee-page.tsx'),
   jobList: () => import('../features/workers/routes/job-list-page.tsx'),
+  structure: () => import('../features/organization/routes/structure-page.tsx'),
+  employeeAnalysis: () => import('../features/statistics/routes/employee-analysis-page.tsx'),
   listMoney: () => import('../features/money/routes/list-money-page.tsx'),
   addMoney: () => import('../features/money/routes/add-money-page.tsx'),
   taskOrderManageIndex: () => import('../features/tasks/routes/task-order-manage-index-page.tsx'),

@@ -178,6 +178,10 @@ export const payrollItem = pgTable(
       .on(t.companyId, t.alipayId)
       .where(sql`${t.alipayId} is not null`),
     index('payroll_item_batch_idx').on(t.companyId, t.batchId, t.rowNo, t.id),
+    // 员工分析: the paid items of a period, with what its figures sum, read from the index alone.
+    index('payroll_item_paid_idx')
+      .on(t.companyId, t.paidAt, t.workerId, t.amountFen)
+      .where(sql`${t.payStatus} = 'paid'`),
     index('payroll_item_result_idx').on(t.companyId, t.batchId, t.checkResult, t.rowNo, t.id),
     // 姓名 prefix search within a batch.
     index('payroll_item_name_idx').on(t.companyId, t.batchId, t.name.op('text_pattern_ops')),

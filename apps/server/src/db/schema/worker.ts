@@ -13,9 +13,11 @@ import {
   timestamp,
   unique,
   varchar,
+  type PgTableExtraConfigValue,
 } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { company } from './company.ts';
+import { admin } from './identity.ts';
 
 /**
  * The company of a worker's payout account: no key of its own to company, since the key to its
@@ -24,7 +26,12 @@ import { company } from './company.ts';
  */
 const accountCompanyId = () => bigint('company_id', { mode: 'number' }).notNull();
 
-/** 组织架构: a tree of departments per company. */
+/**
+ * 组织架构: a tree of departments per company. `parent_id` is the tree; `department_closure`
+ * (below) repeats it as every (ancestor, descendant) pair, so a subtree is one index range
+ * (ADR 0018). `sort` orders siblings. The leader is one of the company's admins or workers
+ * (at most one of the two); the keys of migration 0036 refuse deleting a leader.
+ */
 export const department = pgTable(
   'department',
   {
@@ -32,14 +39,62 @@ export const department = pgTable(
     id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     parentId: bigint('parent_id', { mode: 'number' }),
     name: varchar('name', { length: 50 }).notNull(),
-    leaderName: varchar('leader_name', { length: 50 }).notNull().default(''),
+    leaderAdminId: bigint('leader_admin_id', { mode: 'number' }),
+    leaderWorkerId: bigint('leader_worker_id', { mode: 'number' }),
     sort: integer('sort').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [
+  // Typed by hand: the leader's key names `worker`, whose key names `department` back.
+  (t): PgTableExtraConfigValue[] => [
     primaryKey({ columns: [t.companyId, t.id] }),
     unique('department_id_uq').on(t.id),
     foreignKey({ columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'department_leader_admin_fk',
+      columns: [t.companyId, t.leaderAdminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    foreignKey({
+      name: 'department_leader_worker_fk',
+      columns: [t.companyId, t.leaderWorkerId],
+      foreignColumns: [worker.companyId, worker.id],
+    }),
+    index('department_parent_idx').on(t.companyId, t.parentId, t.sort, t.id),
+    index('department_leader_admin_idx')
+      .on(t.companyId, t.leaderAdminId)
+      .where(sql`${t.leaderAdminId} is not null`),
+    index('department_leader_worker_idx')
+      .on(t.companyId, t.leaderWorkerId)
+      .where(sql`${t.leaderWorkerId} is not null`),
+    check('department_one_leader_ck', sql`${t.leaderAdminId} is null or ${t.leaderWorkerId} is null`),
+  ],
+);
+
+/**
+ * Every (ancestor, descendant) pair of a company's department tree, a department its own
+ * ancestor at depth 0 (ADR 0018): the departments under one are one range of the primary key,
+ * its ancestors one range of the descendant index. Written only by the department service, under
+ * the company's tree lock, in the same transaction as `department.parent_id`.
+ */
+export const departmentClosure = pgTable(
+  'department_closure',
+  {
+    companyId: companyId(),
+    ancestorId: bigint('ancestor_id', { mode: 'number' }).notNull(),
+    descendantId: bigint('descendant_id', { mode: 'number' }).notNull(),
+    depth: integer('depth').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.ancestorId, t.descendantId] }),
+    index('department_closure_descendant_idx').on(t.companyId, t.descendantId, t.depth),
+    foreignKey({
+      columns: [t.companyId, t.ancestorId],
+      foreignColumns: [department.companyId, department.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.companyId, t.descendantId],
+      foreignColumns: [department.companyId, department.id],
+    }).onDelete('cascade'),
   ],
 );
 

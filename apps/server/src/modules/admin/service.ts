@@ -196,3 +196,16 @@ export async function resetAdminPassword(ctx: ServiceContext, auth: AuthContext,
 
 /** Admin names by id, for the creators and deciders other areas show. */
 export const adminNames = (db: DbOrTx, ids: readonly number[]) => findAdminNames(db, ids);
+
+// ── For other modules ───────────────────────────────────────────────────────────────────────
+
+/** Up to `limit` of the company's enabled admins whose name contains `keyword` (a leader to pick). */
+export async function findAdminOptions(db: DbOrTx, companyId: number, keyword: string | undefined, limit: number) {
+  const page = await findAdminPage(db, companyId, { page: 1, limit, name: keyword || undefined, status: 'enabled' });
+  return page.rows.map((a) => ({ id: a.id, name: a.name, mobile: a.mobile }));
+}
+
+/** Whether `id` is one of the company's admins. */
+export async function isAdminOfCompany(db: DbOrTx, companyId: number, id: number): Promise<boolean> {
+  return (await findAdminOfCompany(db, companyId, id)) !== undefined;
+}

@@ -1,8 +1,9 @@
 /**
- * 员工管理: workers and their payout accounts, job types and departments (this folder), the
+ * 员工管理: workers and their payout accounts, job types (this folder), the department tree (departments/), the
  * workers' sheet import (import/) and export (export/).
  */
 import { defineArea } from '../../core/area.ts';
+import { departmentRoutes } from './departments/routes.ts';
 import { workerExportRoutes } from './export/routes.ts';
 import { workerExporter } from './export/service.ts';
 import { workerImportRoutes } from './import/routes.ts';
@@ -15,6 +16,7 @@ export const workerArea = defineArea(
     await app.register(workerRoutes);
     await app.register(workerExportRoutes);
     await app.register(workerImportRoutes);
+    await app.register(departmentRoutes);
   },
   ['import', 'export'],
 );

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
 
@@ -413,6 +414,94 @@ export async function renameAccountHolders(db: DbOrTx, companyId: number, worker
     .update(workerAlipay)
     .set({ holderName })
     .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
+}
+
+// ── Departments of workers ──────────────────────────────────────────────────────────────────
+
+/** Puts the given workers of the company in a department; answers the ids it moved. */
+export async function setDepartmentOfWorkers(db: DbOrTx, companyId: number, ids: number[], departmentId: number) {
+  if (!ids.length) return [];
+  const rows = await db
+    .update(worker)
+    .set({ departmentId, updatedAt: new Date() })
+    .where(and(eq(worker.companyId, companyId), inArray(worker.id, ids)))
+    .returning({ id: worker.id });
+  return rows.map((r) => r.id);
+}
+
+/** Up to `limit` in-service workers whose name starts with `prefix` (a leader to pick). */
+export async function findWorkerOptions(db: DbOrTx, companyId: number, prefix: string | undefined, limit: number) {
+  return db
+    .select({ id: worker.id, name: worker.name, mobile: worker.mobile })
+    .from(worker)
+    .where(
+      and(
+        eq(worker.companyId, companyId),
+        eq(worker.status, 'active'),
+        prefix ? like(worker.name, `${escapeLike(prefix)}%`) : undefined,
+      ),
+    )
+    .orderBy(asc(worker.name), asc(worker.id))
+    .limit(limit);
+}
+
+// ── 员工分析 ────────────────────────────────────────────────────────────────────────────────
+
+export interface WorkerAnalysisRow {
+  /** Which grouping the row is: total, gender, band, province, job_type, department. */
+  grp: string;
+  key: string | null;
+  label: string | null;
+  count: number;
+  joined: number;
+}
+
+/**
+ * In-service workers matching `where`, counted in one pass over them by every grouping of the
+ * analysis (GROUPING SETS): the total and those joined since `monthStart`, then by gender, age
+ * band on `today` (the band edges in `bands`, years), province, job type and department (the
+ * worker's own department; the caller rolls it up the tree).
+ */
+export async function analyseWorkers(
+  db: DbOrTx,
+  where: SQL,
+  today: string,
+  monthStart: string,
+  bandEdges: readonly number[],
+): Promise<WorkerAnalysisRow[]> {
+  const age = sql`date_part('year', age(${today}::date, ${worker.birthDate}))`;
+  const band = sql.join(
+    bandEdges.map((e) => sql`(case when ${age} >= ${e} then 1 else 0 end)`),
+    sql` + `,
+  );
+  const rows = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`select
+          case when grouping(w.gender) = 0 then 'gender'
+               when grouping(w.band) = 0 then 'band'
+               when grouping(w.province) = 0 then 'province'
+               when grouping(w.job_type_id) = 0 then 'job_type'
+               when grouping(w.department_id) = 0 then 'department'
+               else 'total' end as grp,
+          coalesce(w.gender, w.band::text, w.province, w.job_type_id::text, w.department_id::text) as key,
+          count(*)::bigint as count,
+          count(*) filter (where w.joined_at >= ${monthStart}::date)::bigint as joined
+        from (
+          select ${worker.gender} as gender, (${band})::int as band, ${worker.province} as province,
+                 ${worker.jobTypeId} as job_type_id, ${worker.departmentId} as department_id,
+                 ${worker.joinedAt} as joined_at
+          from ${worker}
+          where ${where} and ${worker.status} = 'active'
+        ) w
+        group by grouping sets ((w.gender), (w.band), (w.province), (w.job_type_id), (w.department_id), ())`,
+  );
+  return rows.map((r) => ({
+    grp: String(r.grp),
+    key: r.key === null ? null : String(r.key),
+    label: null,
+    count: Number(r.count),
+    joined: Number(r.joined),
+  }));
 }
 
 export * from './job-type-repo.ts';

@@ -12,6 +12,7 @@ import {
   type TWorkerRow,
   type TWorkerStatus,
 } from '@flexpay/contract';
+import type { SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
 import { AppError, invalidField, notFound } from '../../lib/errors.ts';
@@ -504,3 +505,21 @@ export {
   type WorkerExportRow,
   type WorkerFilter,
 } from './repo.ts';
+
+// ── For other modules: 员工分析 ─────────────────────────────────────────────────────────────
+
+/** In-service workers matching `where` counted by every grouping of the analysis in one pass. */
+export function analyseWorkers(
+  db: DbOrTx,
+  where: SQL,
+  today: string,
+  monthStart: string,
+  bandEdges: readonly number[],
+) {
+  return repo.analyseWorkers(db, where, today, monthStart, bandEdges);
+}
+
+/** The company's job types (id, name), for labels. */
+export function jobTypeNames(db: DbOrTx, companyId: number) {
+  return repo.findJobTypeRefs(db, companyId);
+}

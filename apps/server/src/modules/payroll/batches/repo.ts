@@ -1,5 +1,5 @@
 /** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
@@ -495,4 +495,53 @@ export async function countRecords(db: DbOrTx, f: RecordFilters) {
     .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
     .where(recordWhere(f));
   return counted?.n ?? 0;
+}
+
+/**
+ * Paid items of a company between two instants, by Beijing month: the amount and the distinct
+ * workers paid. `workerWhere`, a condition on the worker table, narrows them to some workers.
+ * Reads the paid-items index (company_id, paid_at) of migration 0036.
+ */
+export async function sumPaidItemsByMonth(
+  db: DbOrTx,
+  companyId: number,
+  from: Date,
+  to: Date,
+  workerWhere: SQL | undefined,
+): Promise<{ month: string; amountFen: number; workers: number }[]> {
+  const narrow = workerWhere
+    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
+    : sql``;
+  const rows = await queryRows<{ month: string; amount: string; workers: string }>(
+    db,
+    sql`select to_char((i.paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
+               sum(i.amount_fen) as amount, count(distinct i.worker_id) as workers
+        from payroll_item i
+        where i.company_id = ${companyId} and i.pay_status = 'paid'
+          and i.paid_at >= ${from.toISOString()}::timestamptz and i.paid_at < ${to.toISOString()}::timestamptz
+          ${narrow}
+        group by 1 order by 1`,
+  );
+  return rows.map((r) => ({ month: r.month, amountFen: Number(r.amount), workers: Number(r.workers) }));
+}
+
+/** Distinct workers paid between two instants (narrowed by `workerWhere` as above). */
+export async function countPaidWorkers(
+  db: DbOrTx,
+  companyId: number,
+  from: Date,
+  to: Date,
+  workerWhere: SQL | undefined,
+): Promise<number> {
+  const narrow = workerWhere
+    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
+    : sql``;
+  const [row] = await queryRows<{ n: string }>(
+    db,
+    sql`select count(distinct i.worker_id) as n from payroll_item i
+        where i.company_id = ${companyId} and i.pay_status = 'paid'
+          and i.paid_at >= ${from.toISOString()}::timestamptz and i.paid_at < ${to.toISOString()}::timestamptz
+          ${narrow}`,
+  );
+  return Number(row?.n ?? 0);
 }

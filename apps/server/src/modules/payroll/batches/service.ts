@@ -3,6 +3,7 @@
  * import centre, ../import/) or picked workers, the check (rules.ts) under the lock of the
  * company's monthly limits at the service company, fees, edits, submission through the company's approval flow, cancellation.
  */
+import type { SQL } from 'drizzle-orm';
 import {
   PAYROLL_CANCELLABLE_STATUSES,
   PAYROLL_EDITABLE_STATUSES,
@@ -593,4 +594,16 @@ export async function withdrawBatch(ctx: ServiceContext, auth: AuthContext, id: 
     await repo.updateBatch(tx, id, { status: 'confirming' });
   });
   return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
+}
+
+// ── For other modules: 员工分析 ─────────────────────────────────────────────────────────────
+
+/** Paid items by Beijing month between two instants: amount (fen) and distinct workers. */
+export function sumPaidItemsByMonth(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
+  return repo.sumPaidItemsByMonth(db, companyId, from, to, workerWhere);
+}
+
+/** Distinct workers paid between two instants. */
+export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
+  return repo.countPaidWorkers(db, companyId, from, to, workerWhere);
 }

@@ -35,7 +35,12 @@ const FILTERS: {
   mobile: [(v) => like(worker.mobile, v), (f) => (f.mobile ? `${escapeLike(f.mobile)}%` : undefined)],
   idNumberHash: [(v) => eq(worker.idNumberHash, v), (f) => f.idNumberHash || undefined],
   jobTypeId: [(v) => eq(worker.jobTypeId, v), (f) => f.jobTypeId || undefined],
-  departmentId: [(v) => eq(worker.departmentId, v), (f) => f.departmentId || undefined],
+  // The department and every department under it, through the closure (ADR 0018).
+  departmentId: [
+    (v) =>
+      sql`${worker.departmentId} in (select c.descendant_id from department_closure c where c.company_id = ${worker.companyId} and c.ancestor_id = ${v})`,
+    (f) => f.departmentId || undefined,
+  ],
   status: [(v) => eq(worker.status, v), (f) => f.status || undefined],
   realNameStatus: [(v) => eq(worker.realNameStatus, v), (f) => f.realNameStatus || undefined],
   joinedFrom: [(v) => gte(worker.joinedAt, v), (f) => f.joinedFrom || undefined],

@@ -118,6 +118,20 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
   const counter = counterOf(f, shape);
+  if (counter?.facet === 'department') {
+    // A department's list holds its whole subtree: the counters of its descendants, summed.
+    return db
+      .select({ n: sql<string>`coalesce(sum(${workerFacetCount.total}), 0)`, anchor: sql<string | null>`null` })
+      .from(workerFacetCount)
+      .where(
+        and(
+          eq(workerFacetCount.companyId, companyId),
+          eq(workerFacetCount.facet, 'department'),
+          sql`${workerFacetCount.value} in (select c.descendant_id::text from department_closure c
+            where c.company_id = ${companyId} and c.ancestor_id = ${sql.placeholder(counter.placeholder)})`,
+        ),
+      );
+  }
   if (counter) {
     return db
       .select({ n: workerFacetCount.total, anchor: sql<string | null>`null` })

@@ -1,0 +1,42 @@
+import {
+  API,
+  ZEmployeeAnalysis,
+  ZEmployeeAnalysisExportBody,
+  ZEmployeeAnalysisQuery,
+  ZExportJob,
+} from '@flexpay/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../plugins/route.ts';
+import * as service from './service.ts';
+
+/** 员工分析: the figures and the export of one of its tables. */
+export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
+  route(app, {
+    method: 'GET',
+    url: API.statistics.employeeAnalysis,
+    access: 'stats:view',
+    schema: {
+      tags: ['statistics'],
+      summary: '员工分析',
+      description:
+        '在职员工的合计、本月新增、本月已发放人数，按性别、年龄段、省份、工种、部门的分布，与近 12 个月的发放。',
+      querystring: ZEmployeeAnalysisQuery,
+      data: ZEmployeeAnalysis,
+    },
+    handler: (auth, { query }) => service.getEmployeeAnalysis(app.ctx, auth.companyId, query),
+  });
+  route(app, {
+    method: 'POST',
+    url: API.statistics.employeeAnalysisExport,
+    access: 'stats:export',
+    audit: 'employeeAnalysis.export',
+    schema: {
+      tags: ['statistics'],
+      summary: '导出员工分析的一张表（到下载中心）',
+      body: ZEmployeeAnalysisExportBody,
+      data: ZExportJob,
+    },
+    targetOfResult: (job) => `export:${job.id}`,
+    handler: (auth, { body }) => service.requestAnalysisExport(app.ctx, app.jobs, auth, body),
+  });
+};

@@ -1,0 +1,222 @@
+/**
+ * 员工分析 (issue 28): every figure against counts made here from the raw rows (workers, their
+ * birth dates, departments by walking parent_id, paid payroll items), with and without the
+ * department and job type filters; the export of a table through the download centre;
+ * permissions; another company's department.
+ * PGlite, and PostgreSQL with TEST_DATABASE_URL.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { chinaDateOf } from '../../src/lib/china-time.ts';
+import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
+import { adminWithout, waitForExport } from '../worker/support.ts';
+
+const A = '/api/statisticalCenter/employeeAnalysis';
+
+interface Bucket {
+  key: string;
+  label: string;
+  count: number;
+}
+interface Analysis {
+  total: number;
+  newThisMonth: number;
+  paidThisMonth: number;
+  gender: Bucket[];
+  ageBand: Bucket[];
+  province: Bucket[];
+  jobType: Bucket[];
+  department: Bucket[];
+  monthly: { month: string; amountFen: number; workers: number }[];
+}
+
+interface RawWorker {
+  id: number;
+  gender: string;
+  birth: string;
+  province: string;
+  jobTypeId: number | null;
+  departmentId: number | null;
+  joinedAt: string;
+}
+
+describe('employee analysis', () => {
+  let t: TestApp;
+  let demo: Caller;
+  let yunfan: Caller;
+  let xinghe: number;
+  let workers: RawWorker[];
+  let parent: Map<number, number | null>;
+  let names: Map<number, string>;
+
+  const analysis = async (query: Record<string, string | number> = {}, c: Caller = demo): Promise<Analysis> => {
+    const res = await c.get(A, query);
+    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.data;
+  };
+  /** Whole years between a birth date and a day, counted by hand. */
+  const age = (birth: string, day: string) =>
+    Number(day.slice(0, 4)) - Number(birth.slice(0, 4)) - (day.slice(5) < birth.slice(5) ? 1 : 0);
+  const countBy = <T>(rows: T[], key: (r: T) => string) => {
+    const m = new Map<string, number>();
+    for (const r of rows) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
+    return m;
+  };
+  const asMap = (buckets: Bucket[]) => new Map(buckets.map((b) => [b.label, b.count]));
+  const isUnder = (id: number | null, top: number) => {
+    for (let at = id; at !== null; at = parent.get(at) ?? null) if (at === top) return true;
+    return false;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = caller(t.app, await loginAs(t.app, 'demo'));
+    yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
+    const [c] = await queryRows<{ id: string }>(t.database.db, sql`select id from company where name like '星河%'`);
+    xinghe = Number(c?.id);
+    const rows = await queryRows<Record<string, string | null>>(
+      t.database.db,
+      sql`select id, gender, birth_date::text as birth, province, job_type_id, department_id, joined_at::text as joined
+          from worker where company_id = ${xinghe} and status = 'active'`,
+    );
+    workers = rows.map((r) => ({
+      id: Number(r.id),
+      gender: String(r.gender),
+      birth: String(r.birth),
+      province: String(r.province),
+      jobTypeId: r.job_type_id === null ? null : Number(r.job_type_id),
+      departmentId: r.department_id === null ? null : Number(r.department_id),
+      joinedAt: String(r.joined),
+    }));
+    const depts = await queryRows<{ id: string; parent_id: string | null; name: string }>(
+      t.database.db,
+      sql`select id, parent_id, name from department where company_id = ${xinghe}`,
+    );
+    parent = new Map(depts.map((d) => [Number(d.id), d.parent_id === null ? null : Number(d.parent_id)]));
+    names = new Map(depts.map((d) => [Number(d.id), d.name]));
+  });
+  afterAll(() => t.close());
+
+  it('counts the in-service workers by every grouping as the raw rows do', async () => {
+    const a = await analysis();
+    const today = chinaDateOf(new Date());
+    expect(a.total).toBe(workers.length);
+    expect(a.total).toBeGreaterThan(100);
+    expect(a.newThisMonth).toBe(workers.filter((w) => w.joinedAt >= `${today.slice(0, 7)}-01`).length);
+    const gender = countBy(workers, (w) => (w.gender === 'female' ? '女' : '男'));
+    expect(asMap(a.gender)).toEqual(gender);
+    const band = (w: RawWorker) => {
+      const y = age(w.birth, today);
+      return y < 25 ? '25 岁以下' : y < 35 ? '25–34 岁' : y < 45 ? '35–44 岁' : y < 55 ? '45–54 岁' : '55 岁及以上';
+    };
+    const bands = countBy(workers, band);
+    for (const b of a.ageBand) expect(b.count, b.label).toBe(bands.get(b.label) ?? 0);
+    expect(a.ageBand.reduce((s, b) => s + b.count, 0)).toBe(workers.length);
+    expect(asMap(a.province)).toEqual(countBy(workers, (w) => w.province));
+    const jobNames = new Map(
+      (
+        await queryRows<{ id: string; name: string }>(
+          t.database.db,
+          sql`select id, name from job_type where company_id = ${xinghe}`,
+        )
+      ).map((j) => [Number(j.id), j.name]),
+    );
+    expect(asMap(a.jobType)).toEqual(
+      countBy(workers, (w) => (w.jobTypeId === null ? '未设置工种' : jobNames.get(w.jobTypeId)!)),
+    );
+    // Unfiltered, departments roll up to the top level: the company's one root holds them all.
+    const root = [...parent].find(([, p]) => p === null)![0];
+    const inDepts = workers.filter((w) => w.departmentId !== null).length;
+    expect(asMap(a.department).get(names.get(root)!)).toBe(inDepts);
+  });
+
+  it('narrows every figure to a department’s subtree and a job type, rolling departments up to its children', async () => {
+    const tech = [...names].find(([, n]) => n === '技术部')![0];
+    const a = await analysis({ departmentId: tech });
+    const mine = workers.filter((w) => isUnder(w.departmentId, tech));
+    expect(a.total).toBe(mine.length);
+    expect(a.total).toBeGreaterThan(0);
+    const byChild = countBy(mine, (w) => {
+      if (w.departmentId === tech) return `${names.get(tech)}（本部门）`;
+      let at = w.departmentId!;
+      while (parent.get(at) !== tech) at = parent.get(at)!;
+      return names.get(at)!;
+    });
+    expect(asMap(a.department)).toEqual(byChild);
+    expect(asMap(a.gender)).toEqual(countBy(mine, (w) => (w.gender === 'female' ? '女' : '男')));
+
+    const jobTypeId = mine.find((w) => w.jobTypeId !== null)!.jobTypeId!;
+    const both = await analysis({ departmentId: tech, jobTypeId });
+    expect(both.total).toBe(mine.filter((w) => w.jobTypeId === jobTypeId).length);
+    expect(both.jobType.map((b) => b.count)).toEqual([both.total]);
+  });
+
+  it('sums the paid items of the last 12 months by Beijing month, as the raw items do, filtered too', async () => {
+    const a = await analysis();
+    expect(a.monthly.length).toBe(12);
+    const thisMonth = chinaDateOf(new Date()).slice(0, 7);
+    expect(a.monthly[11]!.month).toBe(thisMonth);
+    const items = await queryRows<{ month: string; amount: string; worker: string }>(
+      t.database.db,
+      sql`select to_char(paid_at + interval '8 hours', 'YYYY-MM') as month, amount_fen as amount, worker_id as worker
+          from payroll_item where company_id = ${xinghe} and pay_status = 'paid'`,
+    );
+    expect(items.length).toBeGreaterThan(0);
+    for (const m of a.monthly) {
+      const of = items.filter((i) => i.month === m.month);
+      expect(m.amountFen, m.month).toBe(of.reduce((s, i) => s + Number(i.amount), 0));
+      expect(m.workers, m.month).toBe(new Set(of.map((i) => i.worker)).size);
+    }
+    expect(a.monthly.some((m) => m.amountFen > 0)).toBe(true);
+    expect(a.paidThisMonth).toBe(new Set(items.filter((i) => i.month === thisMonth).map((i) => i.worker)).size);
+
+    // Narrowed to the department of one paid worker.
+    const paidWorker = Number(items[0]!.worker);
+    const [w] = await queryRows<{ d: string | null }>(
+      t.database.db,
+      sql`select department_id as d from worker where id = ${paidWorker}`,
+    );
+    const dept = Number(w?.d);
+    const inDept = new Set(
+      (
+        await queryRows<{ id: string }>(
+          t.database.db,
+          sql`select id from worker where company_id = ${xinghe} and department_id = ${dept}`,
+        )
+      ).map((r) => r.id),
+    );
+    const narrowed = await analysis({ departmentId: dept });
+    for (const m of narrowed.monthly) {
+      const of = items.filter((i) => i.month === m.month && inDept.has(i.worker));
+      expect(m.amountFen, m.month).toBe(of.reduce((s, i) => s + Number(i.amount), 0));
+    }
+    expect(narrowed.monthly.some((m) => m.amountFen > 0)).toBe(true);
+  });
+
+  it('exports a table through the download centre', async () => {
+    const res = await demo.post(`${A}/export`, { table: 'province' });
+    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    const job = await waitForExport(t, res.body.data.id);
+    expect(job.status).toBe('done');
+    expect(job.row_count).toBe((await analysis()).province.length);
+    const monthly = await demo.post(`${A}/export`, { table: 'monthly' });
+    expect((await waitForExport(t, monthly.body.data.id)).row_count).toBe(12);
+    const bad = await demo.post(`${A}/export`, { table: 'salary' });
+    expect(bad.body.status).toBe(40000);
+  });
+
+  it('refuses another company’s department, and admins without the elements', async () => {
+    const tech = [...names].find(([, n]) => n === '技术部')![0];
+    const res = await yunfan.get(A, { departmentId: tech });
+    expect(res.body).toMatchObject({ status: 40400, message: '部门不存在' });
+    const theirs = await analysis({}, yunfan);
+    expect(theirs.total).toBeLessThan(workers.length);
+    const token = await loginAs(t.app, 'demo');
+    const noExport = caller(t.app, await adminWithout(t, token, ['stats:export']));
+    expect((await noExport.get(A)).body.status).toBe(200);
+    expect((await noExport.post(`${A}/export`, { table: 'gender' })).body.status).toBe(40301);
+    const none = caller(t.app, await adminWithout(t, token, ['stats:view', 'stats:export']));
+    expect((await none.get(A)).body.status).toBe(40301);
+  });
+});

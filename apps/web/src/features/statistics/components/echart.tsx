@@ -1,0 +1,82 @@
+import { Spin } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import type * as EChartsCore from 'echarts/core';
+import type { EChartsCoreOption } from 'echarts/core';
+
+type TECharts = typeof EChartsCore;
+
+/** ECharts with the few charts and parts 员工分析 draws, loaded the first time a chart shows. */
+let loading: Promise<TECharts> | null = null;
+function loadECharts(): Promise<TECharts> {
+  loading ??= Promise.all([
+    import('echarts/core'),
+    import('echarts/charts'),
+    import('echarts/components'),
+    import('echarts/renderers'),
+  ]).then(([core, charts, components, renderers]) => {
+    core.use([
+      charts.BarChart,
+      charts.PieChart,
+      charts.LineChart,
+      components.GridComponent,
+      components.TooltipComponent,
+      components.LegendComponent,
+      components.AriaComponent,
+      renderers.CanvasRenderer,
+    ]);
+    return core;
+  });
+  return loading;
+}
+
+/**
+ * A chart: the option drawn into a div that follows its width. The chart is a picture for the
+ * eye (`role="img"` with `label`); its table beside it carries the same figures as text.
+ */
+export function EChart({ option, label, height = 260 }: { option: EChartsCoreOption; label: string; height?: number }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const chart = useRef<ReturnType<TECharts['init']> | null>(null);
+  const [isReady, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    let observer: ResizeObserver | undefined;
+    void loadECharts()
+      .then((echarts) => {
+        if (!alive || !ref.current) return;
+        chart.current = echarts.init(ref.current, undefined, { renderer: 'canvas' });
+        observer = new ResizeObserver(() => chart.current?.resize());
+        observer.observe(ref.current);
+        setReady(true);
+      })
+      .catch(() => {
+        // No canvas (an old browser): the table beside the chart still holds every figure.
+        if (alive) setFailed(true);
+      });
+    return () => {
+      alive = false;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (isReady) chart.current?.setOption({ aria: { enabled: true }, ...option }, true);
+  }, [isReady, option]);
+
+  return (
+    <div style={{ position: 'relative', height }}>
+      <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />
+      {failed && (
+        <div style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}>
+          图表无法显示，请查看表格
+        </div>
+      )}
+      {!isReady && !failed && (
+        <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} aria-label="图表加载中" />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { expect, test } from '../fixtures.ts';
+import type { Locator, Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../helpers.ts';
+
+/** helpers.signIn with more time for the shell: the charts' first load is heavy on a busy machine. */
+async function signIn(page: Page, username: string) {
+  await page.goto('/login');
+  await page.getByPlaceholder('用户名').fill(username);
+  await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
+}
+
+/** The head count a tree node shows after its name (`运营部 12 人`). */
+async function headCount(node: Locator): Promise<number> {
+  const text = (await node.textContent()) ?? '';
+  return Number(/(\d+)\s*人$/.exec(text.trim())?.[1] ?? NaN);
+}
+
+test('moves a department by drag and drop; the head counts follow', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'demo');
+  await page.goto('/organization/structure');
+  const tree = page.getByRole('tree', { name: '部门树' });
+  const title = (name: string) =>
+    tree.locator('[data-testid^="department-"]').filter({ hasText: new RegExp(`^${name}\\d+\\s*人$`) });
+  const brand = title('品牌组');
+  const market = title('市场部');
+  const ops = title('运营部');
+  await expect(brand).toBeVisible({ timeout: 30_000 });
+  const [brandCount, marketBefore, opsBefore] = [await headCount(brand), await headCount(market), await headCount(ops)];
+  expect(brandCount).toBeGreaterThan(0);
+
+  // Drop 品牌组 onto the middle of 运营部's title: it becomes 运营部's first team.
+  const target = ops;
+  const box = await target.boundingBox();
+  if (!box) throw new Error('no box for 运营部');
+  await brand.dragTo(target, {
+    targetPosition: { x: box.width / 2, y: box.height / 2 },
+  });
+  await expect(page.getByText('部门已移动')).toBeVisible();
+  await expect.poll(() => headCount(ops)).toBe(opsBefore + brandCount);
+  expect(await headCount(market)).toBe(marketBefore - brandCount);
+
+  // The server kept it: after a reload 品牌组 is still under 运营部, and its workers are 运营部's.
+  await page.reload();
+  await expect.poll(() => headCount(title('运营部')), { timeout: 30_000 }).toBe(opsBefore + brandCount);
+  await title('运营部').click();
+  await expect(page.getByText(`${opsBefore + brandCount} 人`, { exact: true }).last()).toBeVisible();
+});
+
+test('opens the worker analysis with its charts and exports a table to the download centre', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'demo');
+  await page.goto('/statisticalCenter/employeeAnalysis');
+  await expect(page.locator('.ant-statistic-title').filter({ hasText: '在职员工' })).toBeVisible({ timeout: 30_000 });
+  const gender = page.getByTestId('analysis-gender');
+  await expect(gender.getByRole('img', { name: /性别分布图表/ })).toBeVisible();
+  // ECharts draws into a canvas once loaded.
+  await expect(gender.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  await expect(gender.getByRole('table')).toContainText('男');
+  const monthly = page.getByTestId('analysis-monthly');
+  await expect(monthly.locator('.ant-table-row')).toHaveCount(12);
+
+  await page.getByTestId('analysis-province').getByRole('button', { name: '导出籍贯省份分布' }).click();
+  await expect(page.getByText('导出任务已创建')).toBeVisible();
+  await page.goto('/exportList/exportIndex');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(row).toContainText('员工分析');
+  await expect(row).toContainText('已完成', { timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await row.getByRole('button', { name: /下\s*载/ }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
+});
