@@ -31,8 +31,8 @@ export async function adminWithout(t: TestApp, ownerToken: string, withheld: str
 }
 
 /** Waits until the export job has left queued/running; answers its row. */
-export function waitForExport(t: TestApp, id: string) {
-  return waitFor(
+export async function waitForExport(t: TestApp, id: string) {
+  const row = await waitFor(
     async () =>
       (
         await queryRows<{ status: string; progress: number; row_count: number; file_size: number; error: string }>(
@@ -43,6 +43,8 @@ export function waitForExport(t: TestApp, id: string) {
     (row) => row !== undefined && row.status !== 'queued' && row.status !== 'running',
     { what: `export ${id}` },
   );
+  if (!row) throw new Error(`export ${id} not found`);
+  return row;
 }
 
 /** Waits until the import job has left validating/committing, reading it through the API. */
