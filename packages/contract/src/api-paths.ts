@@ -198,6 +198,7 @@ export const API = {
   statistics: {
     employeeAnalysis: '/api/statisticalCenter/employeeAnalysis',
     employeeAnalysisExport: '/api/statisticalCenter/employeeAnalysis/export',
+    employeeAnalysisOptions: '/api/statisticalCenter/employeeAnalysis/options',
   },
   invoice: {
     infoList: '/api/companystaff/ecompanyReceipt/list',

@@ -93,6 +93,16 @@ export const ZEmployeeAnalysis = z.object({
 });
 export type TEmployeeAnalysis = z.infer<typeof ZEmployeeAnalysis>;
 
+/**
+ * The choices of the analysis's filters, under the analysis's own element (an admin may see the
+ * analysis without seeing the worker list).
+ */
+export const ZEmployeeAnalysisOptions = z.object({
+  departments: z.array(z.object({ id: z.number(), name: z.string(), parentId: z.number().nullable() })),
+  jobTypes: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+export type TEmployeeAnalysisOptions = z.infer<typeof ZEmployeeAnalysisOptions>;
+
 /** The download centre's filters of an analysis table's export. */
 export const ZEmployeeAnalysisExportBody = ZEmployeeAnalysisQuery.extend({
   table: z.enum(EMPLOYEE_ANALYSIS_TABLES),

@@ -5,6 +5,7 @@
  * permissions; another company's department.
  * PGlite, and PostgreSQL with TEST_DATABASE_URL.
  */
+import { ELEMENT_CODES } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
@@ -218,5 +219,31 @@ describe('employee analysis', () => {
     expect((await noExport.post(`${A}/export`, { table: 'gender' })).body.status).toBe(40301);
     const none = caller(t.app, await adminWithout(t, token, ['stats:view', 'stats:export']));
     expect((await none.get(A)).body.status).toBe(40301);
+    expect((await none.get(`${A}/options`)).body.status).toBe(40301);
+  });
+
+  it('offers the filters’ choices to an admin who may see the analysis but not the worker list', async () => {
+    const token = await loginAs(t.app, 'demo');
+    const statsOnly = caller(
+      t.app,
+      await adminWithout(
+        t,
+        token,
+        ELEMENT_CODES.filter((c) => c !== 'stats:view'),
+      ),
+    );
+    expect((await statsOnly.get('/api/companystaff/department/options')).body.status).toBe(40301);
+    const res = await statsOnly.get(`${A}/options`);
+    expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    const options = res.body.data as { departments: { id: number; name: string }[]; jobTypes: { id: number }[] };
+    expect(options.departments.map((d) => d.name).sort()).toEqual([...names.values()].sort());
+    const jobTypes = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from job_type where company_id = ${xinghe}`,
+    );
+    expect(options.jobTypes.map((j) => j.id).sort()).toEqual(jobTypes.map((j) => Number(j.id)).sort());
+    // Another company's choices are its own.
+    const theirs = (await yunfan.get(`${A}/options`)).body.data as { departments: { id: number }[] };
+    expect(theirs.departments.some((d) => names.has(d.id))).toBe(false);
   });
 });

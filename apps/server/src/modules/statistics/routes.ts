@@ -2,6 +2,7 @@ import {
   API,
   ZEmployeeAnalysis,
   ZEmployeeAnalysisExportBody,
+  ZEmployeeAnalysisOptions,
   ZEmployeeAnalysisQuery,
   ZExportJob,
 } from '@flexpay/contract';
@@ -24,6 +25,17 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
       data: ZEmployeeAnalysis,
     },
     handler: (auth, { query }) => service.getEmployeeAnalysis(app.ctx, auth.companyId, query),
+  });
+  route(app, {
+    method: 'GET',
+    url: API.statistics.employeeAnalysisOptions,
+    access: 'stats:view',
+    schema: {
+      tags: ['statistics'],
+      summary: '员工分析的筛选项（部门、工种）',
+      data: ZEmployeeAnalysisOptions,
+    },
+    handler: (auth) => service.getAnalysisOptions(app.ctx, auth),
   });
   route(app, {
     method: 'POST',

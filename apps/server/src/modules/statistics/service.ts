@@ -12,6 +12,7 @@ import {
   type TAnalysisBucket,
   type TEmployeeAnalysis,
   type TEmployeeAnalysisExportBody,
+  type TEmployeeAnalysisOptions,
   type TEmployeeAnalysisQuery,
   type TExportJob,
 } from '@flexpay/contract';
@@ -25,7 +26,14 @@ import type { JobQueue } from '../../lib/job-queue.ts';
 import * as exports from '../export/service.ts';
 import { countPaidWorkers, sumPaidItemsByMonth } from '../payroll/batches/service.ts';
 import { departmentTree } from '../worker/departments/service.ts';
-import { analyseWorkers, jobTypeNames, toRepoFilter, workerListWhere } from '../worker/service.ts';
+import {
+  analyseWorkers,
+  jobTypeNames,
+  listAllJobTypes,
+  listDepartments,
+  toRepoFilter,
+  workerListWhere,
+} from '../worker/service.ts';
 
 /** How many months the payout chart shows, this one included. */
 export const ANALYSIS_MONTHS = 12;
@@ -182,3 +190,9 @@ export const employeeAnalysisExporter: Exporter = async (ctx, job) => {
     })(),
   };
 };
+
+/** The filters' choices: the company's departments and job types, asked of the worker area. */
+export async function getAnalysisOptions(ctx: ServiceContext, auth: AuthContext): Promise<TEmployeeAnalysisOptions> {
+  const [departments, jobTypes] = [await listDepartments(ctx, auth), await listAllJobTypes(ctx, auth)];
+  return { departments, jobTypes: jobTypes.map(({ id, name }) => ({ id, name })) };
+}

@@ -47,8 +47,8 @@ function mock(onExport?: (call: TApiCall) => void) {
       onExport?.(call);
       return ok({ id: 'e1', type: 'employeeAnalysis', status: 'queued' });
     },
-    'GET /api/companystaff/department/options': () => ok([{ id: 2, name: '技术部', parentId: null }]),
-    'GET /api/companystaff/ecompanyJobCategory/selectByEcompanyId': () => ok([{ id: 1, name: '数据标注' }]),
+    [`GET ${A}/options`]: () =>
+      ok({ departments: [{ id: 2, name: '技术部', parentId: null }], jobTypes: [{ id: 1, name: '数据标注' }] }),
   });
 }
 

@@ -1,23 +1,16 @@
-import { API, type TDepartmentOption } from '@flexpay/contract/web';
+import { API, type TEmployeeAnalysisOptions } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
-interface TJobTypeOption {
-  id: number;
-  name: string;
-}
-
-/** The department and job type choices of the analysis's filters. */
-export const analysisDepartmentsQueryOptions = () =>
+/**
+ * The department and job type choices of the analysis's filters, from the analysis's own call
+ * (stats:view): an admin may see the analysis without the worker list's element.
+ */
+export const analysisOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['statistics', 'departmentOptions'],
-    queryFn: () => request<TDepartmentOption[]>('GET', API.worker.departmentOptions),
+    queryKey: ['statistics', 'options'],
+    queryFn: () => request<TEmployeeAnalysisOptions>('GET', API.statistics.employeeAnalysisOptions),
   });
-export const useAnalysisDepartments = () => useQuery(analysisDepartmentsQueryOptions());
-
-export const analysisJobTypesQueryOptions = () =>
-  queryOptions({
-    queryKey: ['statistics', 'jobTypeOptions'],
-    queryFn: () => request<TJobTypeOption[]>('GET', API.jobType.options),
-  });
-export const useAnalysisJobTypes = () => useQuery(analysisJobTypesQueryOptions());
+export const useAnalysisDepartments = () =>
+  useQuery({ ...analysisOptionsQueryOptions(), select: (o) => o.departments });
+export const useAnalysisJobTypes = () => useQuery({ ...analysisOptionsQueryOptions(), select: (o) => o.jobTypes });
