@@ -39,7 +39,8 @@ const DEMO_IDS: Record<string, number> = {
   payRollDetail: 5,
   moneyDetail: 1,
   emolumentReceiptDetails: 1,
-  editUser: 2,
+  // 3 is 星河科技's 财务 (2 is 云帆物流's owner: the page said 不存在, with a 404 in the console).
+  editUser: 3,
   // The demo invoices: 1 issued and mailed, 2 rejected (editable), 3 waiting for the operator.
   recordsDetails: 1,
   recordsCheck: 1,

@@ -1,3 +1,5 @@
+import { AUTH_PATHS, DICTIONARY_PATHS, USER_PATHS, VERIFICATION_PATHS } from './sign-in-paths.ts';
+
 /**
  * Every API path, written once. The server registers its routes with these templates (Fastify's
  * `:param` syntax) and the web fills them in with `apiPath`, so a path is spelled in one place.
@@ -10,32 +12,10 @@ export const API = {
     /** The OpenAPI documentation (Swagger UI and its JSON) under this prefix, where enabled. */
     docs: '/api/docs',
   },
-  auth: {
-    login: '/api/auth/jwt/ecomapnyToken',
-    switchCompany: '/api/auth/jwt/ecomapnyAdminToken',
-    refresh: '/api/auth/jwt/refresh',
-    logout: '/api/auth/jwt/invalid',
-  },
-  verification: {
-    captcha: '/api/admin/vcc/code',
-    sendSms: '/api/admin/vcc/sendSms',
-    validateCode: '/api/admin/vcc/validateCode',
-  },
-  dictionary: {
-    branding: '/api/admin/dataDictionary/getCustomCompanyInfo',
-    list: '/api/admin/dataDictionary/list',
-    demoAccounts: '/api/admin/dataDictionary/demoAccounts',
-  },
-  user: {
-    info: '/api/admin/user/front/info',
-    associated: '/api/admin/user/getAssociatedUserInfo',
-    menus: '/api/admin/user/front/menus',
-    menuAll: '/api/admin/user/front/menu/all',
-    password: '/api/admin/user/personal/password',
-    totp: '/api/admin/user/personal/totp',
-    verifyMethod: '/api/admin/user/personal/verifyMethod',
-    mobile: '/api/admin/user/personal/mobile',
-  },
+  auth: AUTH_PATHS,
+  verification: VERIFICATION_PATHS,
+  dictionary: DICTIONARY_PATHS,
+  user: USER_PATHS,
   admin: {
     page: '/api/admin/user/page',
     create: '/api/admin/user',

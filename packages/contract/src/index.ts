@@ -6,6 +6,7 @@ z.config(z.locales.zhCN());
 export * from './codes.ts';
 export * from './envelope.ts';
 export * from './api-paths.ts';
+export * from './sign-in-paths.ts';
 export * from './primitives.ts';
 export * from './routes.ts';
 export * from './permissions.ts';

@@ -4,6 +4,7 @@
  */
 export * from './codes.ts';
 export * from './api-paths.ts';
+export * from './sign-in-paths.ts';
 export * from './routes.ts';
 export * from './permissions.ts';
 export * from './identity-rules.ts';

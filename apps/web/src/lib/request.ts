@@ -8,7 +8,14 @@
  * modal) and that tests observe. `createHttpClient` exists so that tests get a client with its
  * own state; the app uses only the default client exported below (`http`, `request`).
  */
-import { API, BUSINESS_CODE_MIN, Code, CODE_MESSAGES, type TEnvelope, type TFieldError } from '@flexpay/contract/web';
+import {
+  SIGN_IN_API,
+  BUSINESS_CODE_MIN,
+  Code,
+  CODE_MESSAGES,
+  type TEnvelope,
+  type TFieldError,
+} from '@flexpay/contract/web';
 import axios, {
   type AxiosAdapter,
   type AxiosInstance,
@@ -30,7 +37,7 @@ declare module 'axios' {
 export const REQUEST_TIMEOUT_MS = 5000;
 export const ERROR_TOAST_SECONDS = 5;
 export const REFRESH_THRESHOLD_SECONDS = 600;
-export const REFRESH_TOKEN_PATH = API.auth.refresh;
+export const REFRESH_TOKEN_PATH = SIGN_IN_API.auth.refresh;
 
 export interface TLogoutDialogTexts {
   title: string;

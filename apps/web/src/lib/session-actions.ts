@@ -1,4 +1,4 @@
-import { API, type TAssociatedUser, type TUserInfo } from '@flexpay/contract/web';
+import { SIGN_IN_API, type TAssociatedUser, type TUserInfo } from '@flexpay/contract/web';
 import { request } from './request.ts';
 import { useSession } from './session-store.ts';
 import { getCompanyId, getToken } from './token.ts';
@@ -12,7 +12,7 @@ export const SWITCH_LOADER_MS = 2000;
  * 确定登出 dialog: the callers (navigation guard, company switch) end the session and go to /login.
  */
 export async function loadUserInfo(): Promise<TUserInfo> {
-  const info = await request<TUserInfo>('GET', API.user.info, undefined, {
+  const info = await request<TUserInfo>('GET', SIGN_IN_API.user.info, undefined, {
     authFailureToCaller: true,
   });
   useSession.getState().applyUserInfo(info);
@@ -22,7 +22,7 @@ export async function loadUserInfo(): Promise<TUserInfo> {
 /** Associated accounts; a failure is ignored (spec section 4): no toast, no dialog. */
 export async function loadAssociatedUsers(): Promise<void> {
   try {
-    const list = await request<TAssociatedUser[]>('GET', API.user.associated, undefined, {
+    const list = await request<TAssociatedUser[]>('GET', SIGN_IN_API.user.associated, undefined, {
       silent: true,
       authFailureToCaller: true,
     });
@@ -43,7 +43,7 @@ export async function loadBranding(companyId = getCompanyId()): Promise<void> {
   try {
     const json = await request<string | null>(
       'GET',
-      API.dictionary.branding,
+      SIGN_IN_API.dictionary.branding,
       { ...(token ? { token } : {}), ...(companyId ? { companyId } : {}) },
       { silent: true },
     );
@@ -63,7 +63,7 @@ export function clearClientSession(): void {
 export async function logout(): Promise<void> {
   const token = getToken();
   try {
-    if (token) await request('POST', API.auth.logout, { token });
+    if (token) await request('POST', SIGN_IN_API.auth.logout, { token });
   } finally {
     clearClientSession();
     window.location.reload();
@@ -78,7 +78,7 @@ export async function logout(): Promise<void> {
 export async function endSession(): Promise<void> {
   const token = getToken();
   try {
-    if (token) await request('POST', API.auth.logout, { token }, { silent: true, authFailureToCaller: true });
+    if (token) await request('POST', SIGN_IN_API.auth.logout, { token }, { silent: true, authFailureToCaller: true });
   } catch {
     // Already invalid, or the server is unreachable: nothing more the client can do.
   } finally {
@@ -100,7 +100,7 @@ export function frontLogout(): void {
  */
 export async function switchCompany(username: string): Promise<string> {
   const token = getToken();
-  const next = await request<string>('POST', API.auth.switchCompany, {
+  const next = await request<string>('POST', SIGN_IN_API.auth.switchCompany, {
     username,
     token: token ?? undefined,
   });

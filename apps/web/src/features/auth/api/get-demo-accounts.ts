@@ -1,8 +1,8 @@
-import { API, type TDemoAccount } from '@flexpay/contract/web';
+import { SIGN_IN_API, type TDemoAccount } from '@flexpay/contract/web';
 import { useEffect, useState } from 'react';
 import { request } from '../../../lib/request.ts';
 
-export const getDemoAccounts = () => request<TDemoAccount[]>('GET', API.dictionary.demoAccounts);
+export const getDemoAccounts = () => request<TDemoAccount[]>('GET', SIGN_IN_API.dictionary.demoAccounts);
 
 /**
  * The demo accounts shown on the login page in demo mode. A plain effect rather than a query:
