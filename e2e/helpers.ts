@@ -9,7 +9,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码', { exact: true }).fill(password);
   await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The shell's first load (its chunks, the session's info and menus) can take more than the
+  // default 10 s on a loaded two-core machine; failing there says nothing about the test.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
 /** The sidebar's top-level labels. */
