@@ -20,9 +20,9 @@ import {
   insertBatch,
   onBatchApprovalDecided,
   runCancel,
-  runCheck,
   runSubmit,
 } from '../modules/payroll/batches/service.ts';
+import { runCheck } from '../modules/payroll/batches/check.ts';
 
 /** The seed submits batches without an app: the payroll's own outcome handler, as its area registers it. */
 export const payrollApprovalOutcomes = new Registry<TApprovalType, ApprovalOutcomeHandler>('审批类型的结果处理');

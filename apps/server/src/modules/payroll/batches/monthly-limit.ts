@@ -1,7 +1,7 @@
 /**
  * The monthly limit of a worker's pay (DOMAIN 6) outside the check: what counts is the money held
  * or paid in the Chinese calendar month, whatever the batches' 发放月份 labels (repo
- * `findCommittedMonthTotals`); the check itself is in service.ts `runCheck` and rules.ts.
+ * `findCommittedMonthTotals`); the check itself is in check.ts `runCheck` and rules.ts.
  */
 import { formatFen } from '@flexpay/contract';
 import type { DbOrTx } from '../../../db/client.ts';

@@ -19,10 +19,10 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../../plugins/route.ts';
+import { checkBatch } from './check.ts';
 import {
   addPickedItems,
   cancelBatch,
-  checkBatch,
   countByStatus,
   createBatch,
   getBatchDetail,

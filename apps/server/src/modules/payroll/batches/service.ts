@@ -1,7 +1,7 @@
 /**
  * Payroll batches (薪酬发放, DOMAIN section 6) up to 待支付: create, items from a sheet (the
- * import centre, ../import/) or picked workers, the check (rules.ts) under the lock of the
- * company's monthly limits at the service company, fees, edits, submission through the company's approval flow, cancellation.
+ * import centre, ../import/) or picked workers, edits, submission through the company's approval
+ * flow, cancellation. The check (核对, fees and the monthly limits) is check.ts.
  */
 import type { SQL } from 'drizzle-orm';
 import {
@@ -30,7 +30,7 @@ import {
 import type { z } from 'zod';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
-import { chinaDateOf, chinaMonthOf } from '../../../lib/china-time.ts';
+import { chinaDateOf } from '../../../lib/china-time.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import type { FeeBearer } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
@@ -41,14 +41,9 @@ import type { AuthContext } from '../../../core/auth.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
 import * as repo from './repo.ts';
-import { checkItems, type Payee } from './rules.ts';
 
 /** The subject kind of a batch's approval requests. */
 export const BATCH_SUBJECT = 'payroll_batch';
-/** Check results are written this many items a statement. */
-const WRITE_CHUNK = 10_000;
-/** From this many items written at once, the planner's statistics are refreshed (repo.analyzeItems). */
-const ANALYZE_FROM = 10_000;
 
 type ListQuery = z.output<typeof ZPayrollBatchQuery>;
 type ItemListQuery = z.output<typeof ZPayrollItemQuery>;
@@ -101,7 +96,7 @@ async function toBatches(db: DbOrTx, rows: repo.BatchRow[]): Promise<TPayrollBat
   });
 }
 
-async function toBatch(db: DbOrTx, row: repo.BatchRow): Promise<TPayrollBatch> {
+export async function toBatch(db: DbOrTx, row: repo.BatchRow): Promise<TPayrollBatch> {
   const [batch] = await toBatches(db, [row]);
   return batch as TPayrollBatch;
 }
@@ -135,14 +130,14 @@ export async function getBatch(db: DbOrTx, companyId: number, id: number): Promi
   return toBatch(db, await batchOf(db, companyId, id));
 }
 
-async function batchOf(db: DbOrTx, companyId: number, id: number, lock = false) {
+export async function batchOf(db: DbOrTx, companyId: number, id: number, lock = false) {
   const row = await repo.findBatch(db, companyId, id, lock);
   if (!row) throw notFound('发放批次不存在');
   return row;
 }
 
 /** Refuses an action the batch's state does not allow, naming the state. */
-function assertStatus(row: repo.BatchRow, allowed: readonly string[], action: string) {
+export function assertStatus(row: repo.BatchRow, allowed: readonly string[], action: string) {
   if (!allowed.includes(row.status)) {
     throw conflict(`批次当前为“${PAYROLL_STATUS_LABELS[row.status as TPayrollStatus]}”，不能${action}`);
   }
@@ -352,89 +347,6 @@ export async function insertBatchOfWorkers(
 }
 
 // ---- Checking ----
-
-/**
- * 核对: every item against DOMAIN section 6 (rules.ts), under the lock of the batch's service
- * company and month, so two batches checked at once never both take a worker's remaining monthly
- * headroom. All pass: 待确认 (the items now count toward the monthly totals); else 核对中.
- */
-export async function checkBatch(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TPayrollBatch> {
-  await ctx.db.transaction((tx) => runCheck(tx, auth.companyId, id, ctx.now()));
-  return toBatch(ctx.db, await batchOf(ctx.db, auth.companyId, id));
-}
-
-/** The check of checkBatch inside the caller's transaction (the seed's batches pass it too). */
-export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: Date): Promise<void> {
-  const row = await batchOf(tx, companyId, id, true);
-  assertStatus(row, PAYROLL_EDITABLE_STATUSES, '核对');
-  const link = await findEnabledLink(tx, companyId, row.serviceCompanyId);
-  if (!link) throw conflict('与该服务商的签约已停用，不能核对');
-  await repo.lockMonthlyLimits(tx, companyId, row.serviceCompanyId);
-  const items = await repo.findItemsToCheck(tx, companyId, id);
-  if (!items.length) throw conflict('批次中没有发放明细，请先导入或选择员工');
-
-  const channel = row.channel as TPayoutChannel;
-  const hashes = [...new Set(items.map((i) => i.idNumberHash))];
-  const payees = new Map<string, Payee>();
-  for (const p of await findPayees(tx, companyId, channel, { hashes })) {
-    payees.set(p.idNumberHash, {
-      workerId: p.workerId,
-      name: p.name,
-      status: p.status,
-      account:
-        p.accountId !== null
-          ? {
-              id: p.accountId,
-              masked: p.accountMasked ?? '',
-              bankCode: p.accountBank,
-              holderName: p.accountHolder ?? '',
-            }
-          : null,
-    });
-  }
-  const committed = await repo.findCommittedMonthTotals(
-    tx,
-    { companyId, serviceCompanyId: row.serviceCompanyId, ...chinaMonthOf(now), exceptBatchId: id },
-    [...new Set([...payees.values()].map((p) => p.workerId))],
-  );
-  const checked = checkItems(items, payees, committed, {
-    channel,
-    feeRateBp: link.feeRateBp,
-    feeBearer: link.feeBearer,
-    singleMinFen: link.singleMinFen,
-    singleMaxFen: link.singleMaxFen,
-    monthlyLimitFen: link.monthlyLimitFen,
-  });
-  for (let i = 0; i < checked.length; i += WRITE_CHUNK) {
-    await repo.writeCheckResults(
-      tx,
-      companyId,
-      id,
-      checked.slice(i, i + WRITE_CHUNK).map((c) => ({
-        id: c.id,
-        workerId: c.workerId,
-        accountChannel: c.account ? channel : null,
-        accountId: c.account?.id ?? null,
-        accountMasked: c.account?.masked ?? null,
-        accountBank: c.account?.bankCode ?? null,
-        result: c.ok ? 'ok' : 'failed',
-        reasons: c.reasons.join('\n'),
-        feeFen: c.feeFen,
-        netFen: c.netFen,
-        debitFen: c.debitFen,
-      })),
-    );
-  }
-  const failed = checked.some((c) => !c.ok);
-  await repo.updateBatch(tx, id, {
-    status: failed ? 'checking' : 'confirming',
-    feeRateBp: link.feeRateBp,
-    feeBearer: link.feeBearer,
-    checkedAt: now,
-  });
-  await repo.refreshBatchTotals(tx, companyId, id);
-  if (checked.length >= ANALYZE_FROM) await repo.analyzeItems(tx);
-}
 
 // ---- Editing items ----
 
