@@ -35,11 +35,11 @@ const SCREENS = [
 ];
 
 /**
- * Screenshots of the main screens at two sizes, for people to look at (.tmp/screenshots): on
- * request only (`npm run screenshots`), as they check nothing the axe tier does not (every built
- * screen loads, without a console error) and cost minutes of every run.
+ * Screenshots of the main screens at two sizes, for people to look at (.tmp/screenshots). A tour,
+ * not a test of `npm test` (playwright.tours.config.ts, `npm run screenshots`): it checks nothing
+ * the axe tier does not (every built screen loads, without a console error) and cost minutes of
+ * every run.
  */
-test.skip(process.env.SCREENSHOTS !== '1', 'on request only: npm run screenshots');
 
 for (const viewport of [
   { width: 1440, height: 900 },
