@@ -15,7 +15,8 @@ import type { Database, DatabaseKind, Db } from './db/client.ts';
 import type { Notifications } from './db/notifications.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
-import { createLocalFileStore, filesDirOf, type FileStore } from './lib/file-store.ts';
+import type { FileStore } from './lib/file-store.ts';
+import { configuredFileStore } from './lib/database-file-store.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
 import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
@@ -77,7 +78,7 @@ export interface BuildAppOptions {
   logger?: boolean | Record<string, unknown>;
   /** The SMS gateway; the outbox table by default. */
   sms?: SmsSender;
-  /** Where files are kept; local disk under the data dir by default. */
+  /** Where files are kept; the configured store (FILE_STORE) by default. */
   files?: FileStore;
   /** Where payouts are sent; the sandbox provider (and its area) by default. */
   payouts?: PayoutProvider;
@@ -133,15 +134,18 @@ export async function buildApp({
     config,
     cipher: createFieldCipher(config.encryptionKey),
     sms: sms ?? createOutboxSmsSender(app.log),
-    files: files ?? createLocalFileStore(filesDirOf(config.dataDir)),
+    files: files ?? configuredFileStore(config, database.db),
     payouts: payouts ?? createSandboxProvider(database.db, clock),
     registry: createRegistry(),
     log: app.log,
     now: clock,
     captcha: captcha ?? (() => createCaptcha()),
   } satisfies ServiceContext);
+  const servedBy = config.processName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // Several processes behind a proxy: which one answered (PROCESS_NAME; the scale tier reads it).
+    if (servedBy) reply.header('x-served-by', servedBy);
   });
 
   await app.register(errorsPlugin);

@@ -53,7 +53,21 @@ describe('config', () => {
     expect(load({ DEMO_MODE: '' }).demoMode).toBe(true);
   });
 
+  it('keeps files in the database with PostgreSQL and on disk with the embedded database, unless told', () => {
+    expect(load({}).fileStore).toBe('local');
+    expect(load({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' }).fileStore).toBe('database');
+    expect(load({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db', FILE_STORE: 'local' }).fileStore).toBe('local');
+    expect(() => load({ FILE_STORE: 'database' })).toThrow('FILE_STORE: database 需要同时设置 DATABASE_URL');
+  });
+
+  it('names the process in X-Served-By only when told', () => {
+    expect(load({}).processName).toBeUndefined();
+    expect(load({ PROCESS_NAME: 'app-1' }).processName).toBe('app-1');
+  });
+
   it.each([
+    [{ FILE_STORE: 's3' }, 'FILE_STORE: FILE_STORE 只能是 local 或 database'],
+    [{ PROCESS_NAME: 'a b' }, 'PROCESS_NAME: PROCESS_NAME 只能包含字母、数字、点、下划线和连字符'],
     [{ PORT: '70000' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
     [{ PORT: 'http' }, 'PORT: PORT 必须是 0 到 65535 的整数'],
     [{ SESSION_CACHE_SECONDS: '61' }, 'SESSION_CACHE_SECONDS: SESSION_CACHE_SECONDS 必须是 0 到 60 的整数'],

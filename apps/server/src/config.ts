@@ -69,6 +69,13 @@ const ZEnv = z.object({
   API_DOCS: optional(z.enum(['0', '1', 'true', 'false'], { error: 'API_DOCS 只能是 0、1、true 或 false' })),
   /** Directory of the built web app; empty to serve the API only. */
   WEB_DIST: optional(z.string()),
+  /**
+   * Where files are kept: `local` (the data dir's files folder) or `database` (PostgreSQL, shared
+   * by every server process, ADR 0021). Default: database with DATABASE_URL, local without.
+   */
+  FILE_STORE: optional(z.enum(['local', 'database'], { error: 'FILE_STORE 只能是 local 或 database' })),
+  /** The name this process answers in an X-Served-By header (several processes behind a proxy); unset: none. */
+  PROCESS_NAME: optional(z.string().regex(/^[\w.-]{1,40}$/, 'PROCESS_NAME 只能包含字母、数字、点、下划线和连字符，最多 40 个字符')),
 });
 
 /** An IPv4/IPv6 address, or one with a prefix length that fits it (CIDR). */
@@ -102,6 +109,10 @@ export interface AppConfig {
   payoutTickMs: number;
   /** /api/docs without a session; undefined follows demo mode. */
   apiDocs?: boolean | undefined;
+  /** Where files are kept (FILE_STORE); local when unset. */
+  fileStore?: 'local' | 'database' | undefined;
+  /** Answered in X-Served-By by every response; unset: no such header. */
+  processName?: string | undefined;
 }
 
 /**
@@ -124,6 +135,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`配置有误:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.FILE_STORE === 'database' && !e.DATABASE_URL) {
+    throw new Error('配置有误:\n  FILE_STORE: database 需要同时设置 DATABASE_URL（内嵌数据库只供一个进程使用，文件保存在数据目录即可）');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -140,5 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     payoutCallbackSecret: e.PAYOUT_CALLBACK_SECRET ?? loadOrCreateSecret(dataDir, 'payout-callback-secret'),
     payoutTickMs: e.PAYOUT_TICK_MS,
     apiDocs: e.API_DOCS === undefined ? undefined : e.API_DOCS === '1' || e.API_DOCS === 'true',
+    fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'database' : 'local'),
+    processName: e.PROCESS_NAME,
   };
 }

@@ -5,11 +5,8 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
-import { createLocalFileStore, filesDirOf } from './lib/file-store.ts';
-import { writeDemoContracts } from './seed/contracts.ts';
-import { writeDemoInvoices } from './seed/invoices.ts';
-import { writeDemoContentImages } from './seed/content-images.ts';
-import { writeDemoVouchers } from './seed/money.ts';
+import { configuredFileStore } from './lib/database-file-store.ts';
+import { writeDemoFiles } from './seed/demo-files.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */
 async function main(): Promise<void> {
@@ -28,10 +25,7 @@ async function main(): Promise<void> {
   }
   await database.migrate();
   const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
-  if (config.demoMode) await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  if (config.demoMode) await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  if (config.demoMode) await writeDemoContracts(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  if (config.demoMode) await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  if (config.demoMode) await writeDemoFiles(database.db, configuredFileStore(config, database.db));
 
   const app = await buildApp({ config, database });
   const demoWarning = await demoLoginsWarning(database.db, config.demoMode);

@@ -4,12 +4,9 @@ import { loadConfig } from '../config.ts';
 import { createFieldCipher } from '../lib/crypto.ts';
 import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
 import { openDatabase, queryRows } from '../db/client.ts';
-import { createLocalFileStore, filesDirOf } from '../lib/file-store.ts';
+import { configuredFileStore } from '../lib/database-file-store.ts';
 import { seedDemoData } from './demo.ts';
-import { writeDemoContracts } from './contracts.ts';
-import { writeDemoInvoices } from './invoices.ts';
-import { writeDemoContentImages } from './content-images.ts';
-import { writeDemoVouchers } from './money.ts';
+import { writeDemoFiles } from './demo-files.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 /**
@@ -31,10 +28,7 @@ try {
   await database.migrate();
   const seeded = await seedDemoData(database.db, cipher);
   console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
-  await writeDemoVouchers(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  await writeDemoInvoices(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  await writeDemoContracts(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
-  await writeDemoContentImages(database.db, createLocalFileStore(filesDirOf(config.dataDir)));
+  await writeDemoFiles(database.db, configuredFileStore(config, database.db));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
       database.db,

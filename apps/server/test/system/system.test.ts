@@ -137,3 +137,24 @@ describe('system endpoints and envelopes', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 });
+
+describe('the process name (several processes behind a proxy)', () => {
+  let named: TestApp;
+  let plain: TestApp;
+  beforeAll(async () => {
+    named = await createTestApp({ processName: 'app-2' });
+    plain = await createTestApp();
+  });
+  afterAll(async () => {
+    await named.close();
+    await plain.close();
+  });
+
+  it('is answered in X-Served-By on every response when PROCESS_NAME is set, and not otherwise', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await named.app.inject({ method: 'GET', url });
+      expect(res.headers['x-served-by']).toBe('app-2');
+    }
+    expect((await plain.app.inject({ method: 'GET', url: '/api/health' })).headers['x-served-by']).toBeUndefined();
+  });
+});

@@ -1,4 +1,16 @@
-import { bigint, foreignKey, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companyId, createdAt } from './columns.ts';
 import { admin } from './identity.ts';
 
@@ -31,4 +43,24 @@ export const storedFile = pgTable(
       foreignColumns: [admin.companyId, admin.id],
     }),
   ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+/**
+ * The content of files kept in the database (`FILE_STORE=database`, lib/database-file-store.ts,
+ * ADR 0021): a file is its key's chunks in order, each at most 256 KB, so that no process ever
+ * holds a whole file. Addressed by key, not by company: a key names at most one stored file.
+ */
+export const fileChunk = pgTable(
+  'file_chunk',
+  {
+    storageKey: varchar('storage_key', { length: 300 }).notNull(),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storageKey, t.seq] })],
 );
