@@ -16,7 +16,7 @@ import type { Notifications } from './db/notifications.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
-import { configuredFileStore } from './lib/database-file-store.ts';
+import { configuredFileStore } from './db/file-store.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
 import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
