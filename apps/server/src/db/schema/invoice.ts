@@ -126,7 +126,10 @@ export const invoiceApplication = pgTable(
     index('invoice_application_file_idx')
       .on(t.companyId, t.invoiceFileId)
       .where(sql`${t.invoiceFileId} is not null`),
-    check('invoice_application_status_ck', sql`${t.status} in ('pending', 'issued', 'mailed', 'rejected', 'voided')`),
+    check(
+      'invoice_application_status_ck',
+      sql`${t.status} in ('approving', 'pending', 'issued', 'mailed', 'rejected', 'voided')`,
+    ),
     check('invoice_application_type_ck', sql`${t.invoiceType} in ('normal', 'special')`),
     check('invoice_application_amount_ck', sql`${t.amountFen} > 0`),
     // Issued (and after) carries its number, date and PDF.

@@ -3,7 +3,7 @@
  * items of 已完成 / 部分成功 batches, their debit totals): the payroll owns them, this area only
  * sums them; the batches an application takes hold them by a foreign key.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
 
@@ -12,7 +12,7 @@ export type NewApplication = typeof invoiceApplication.$inferInsert;
 
 /** The batch statuses whose paid items may be invoiced. */
 const PAID_BATCH = sql`('completed', 'partial')`;
-const HOLDING = sql`('pending', 'issued', 'mailed')`;
+const HOLDING = sql`('approving', 'pending', 'issued', 'mailed')`;
 
 /**
  * Serialises the applications of one company and service company: an application reads what is
@@ -167,14 +167,14 @@ export async function replaceBatches(
     .values(batches.map((b) => ({ companyId, applicationId, batchId: b.batchId, amountFen: b.amountFen })));
 }
 
-/** One application: of the company (`companyId` given), or any (the operator's). */
+/** One application: of the company (`companyId` given), or any not 审批中 (the operator's). */
 export async function findApplication(db: DbOrTx, companyId: number | null, id: number, lock = false) {
   const q = db
     .select()
     .from(invoiceApplication)
     .where(
       companyId === null
-        ? eq(invoiceApplication.id, id)
+        ? and(eq(invoiceApplication.id, id), ne(invoiceApplication.status, 'approving'))
         : and(eq(invoiceApplication.companyId, companyId), eq(invoiceApplication.id, id)),
     );
   const [row] = lock ? await q.for('update') : await q;
@@ -242,7 +242,10 @@ export interface ApplicationListRow extends ApplicationRow {
   creatorName: string;
 }
 
-/** A page of applications (newest first; the operator's 待审核 queue oldest first). */
+/**
+ * A page of applications (newest first; the operator's 待审核 queue oldest first). companyId
+ * null is the operator, who never sees one 审批中, here or in `findApplication`.
+ */
 export async function findApplicationPage(
   db: DbOrTx,
   f: ApplicationFilters,
@@ -252,6 +255,8 @@ export async function findApplicationPage(
 ) {
   const where: SQL[] = [sql`true`];
   if (f.companyId !== null) where.push(sql`a.company_id = ${f.companyId}`);
+  // The operator's queue: an application in the company's own approval is not the platform's yet.
+  else where.push(sql`a.status <> 'approving'`);
   if (f.status) where.push(sql`a.status = ${f.status}`);
   if (f.serviceCompanyId) where.push(sql`a.service_company_id = ${f.serviceCompanyId}`);
   if (f.id !== undefined) where.push(sql`a.id = ${f.id}`);
