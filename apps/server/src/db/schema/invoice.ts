@@ -170,3 +170,26 @@ export const invoiceApplicationBatch = pgTable(
     check('invoice_application_batch_amount_ck', sql`${t.amountFen} > 0`),
   ],
 );
+
+/**
+ * 可开票金额 per company and service company, kept by triggers (migration 0039): what the paid
+ * batches (已完成, 部分成功) debited and what applications holding an amount take of them, so the
+ * figure is one row however long the company's history.
+ */
+export const invoiceableTotal = pgTable(
+  'invoiceable_total',
+  {
+    companyId: companyId(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
+    appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.serviceCompanyId] }),
+    foreignKey({
+      name: 'invoiceable_total_service_company_fk',
+      columns: [t.companyId, t.serviceCompanyId],
+      foreignColumns: [companyServiceCompany.companyId, companyServiceCompany.serviceCompanyId],
+    }),
+  ],
+);
