@@ -3,6 +3,7 @@ CREATE TABLE "invoiceable_total" (
 	"service_company_id" bigint NOT NULL,
 	"paid_fen" bigint DEFAULT 0 NOT NULL,
 	"applied_fen" bigint DEFAULT 0 NOT NULL,
+	"open_batches" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "invoiceable_total_company_id_service_company_id_pk" PRIMARY KEY("company_id","service_company_id")
 );
 --> statement-breakpoint
@@ -26,8 +27,8 @@ UPDATE "payroll_batch" b SET "applied_fen" = x.fen
          GROUP BY x.company_id, x.batch_id) x
  WHERE b.company_id = x.company_id AND b.id = x.batch_id;
 --> statement-breakpoint
-INSERT INTO "invoiceable_total" (company_id, service_company_id, paid_fen, applied_fen)
-SELECT company_id, service_company_id, sum(paid_fen), sum(applied_fen)
+INSERT INTO "invoiceable_total" (company_id, service_company_id, paid_fen, applied_fen, open_batches)
+SELECT company_id, service_company_id, sum(paid_fen), sum(applied_fen), count(*) FILTER (WHERE paid_fen > applied_fen)
   FROM "payroll_batch" WHERE status IN ('completed', 'partial')
  GROUP BY company_id, service_company_id;
 --> statement-breakpoint
@@ -83,22 +84,28 @@ CREATE TRIGGER payroll_item_keep_paid_delete AFTER DELETE ON "payroll_item"
   REFERENCING OLD TABLE AS old_items
   FOR EACH STATEMENT EXECUTE FUNCTION payroll_item_keep_paid();
 --> statement-breakpoint
--- A batch counts toward 可开票金额 while it is 已完成 or 部分成功: its kept amounts move the company's total.
+-- A batch counts toward 可开票金额 while it is 已完成 or 部分成功: its kept amounts move the company's
+-- total, and it counts as open (选择订单) while its paid amount exceeds what is applied for.
 CREATE FUNCTION payroll_batch_keep_invoiceable() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   was boolean := OLD.status IN ('completed', 'partial');
   counts boolean := NEW.status IN ('completed', 'partial');
+  was_open int := CASE WHEN was AND OLD.paid_fen > OLD.applied_fen THEN 1 ELSE 0 END;
+  is_open int := CASE WHEN counts AND NEW.paid_fen > NEW.applied_fen THEN 1 ELSE 0 END;
 BEGIN
-  IF was AND (OLD.paid_fen <> 0 OR OLD.applied_fen <> 0) THEN
-    UPDATE invoiceable_total SET paid_fen = paid_fen - OLD.paid_fen, applied_fen = applied_fen - OLD.applied_fen
+  IF was AND (OLD.paid_fen <> 0 OR OLD.applied_fen <> 0 OR was_open <> 0) THEN
+    UPDATE invoiceable_total
+       SET paid_fen = paid_fen - OLD.paid_fen, applied_fen = applied_fen - OLD.applied_fen,
+           open_batches = open_batches - was_open
      WHERE company_id = OLD.company_id AND service_company_id = OLD.service_company_id;
   END IF;
-  IF counts AND (NEW.paid_fen <> 0 OR NEW.applied_fen <> 0) THEN
-    INSERT INTO invoiceable_total (company_id, service_company_id, paid_fen, applied_fen)
-    VALUES (NEW.company_id, NEW.service_company_id, NEW.paid_fen, NEW.applied_fen)
+  IF counts AND (NEW.paid_fen <> 0 OR NEW.applied_fen <> 0 OR is_open <> 0) THEN
+    INSERT INTO invoiceable_total (company_id, service_company_id, paid_fen, applied_fen, open_batches)
+    VALUES (NEW.company_id, NEW.service_company_id, NEW.paid_fen, NEW.applied_fen, is_open)
     ON CONFLICT (company_id, service_company_id) DO UPDATE
       SET paid_fen = invoiceable_total.paid_fen + excluded.paid_fen,
-          applied_fen = invoiceable_total.applied_fen + excluded.applied_fen;
+          applied_fen = invoiceable_total.applied_fen + excluded.applied_fen,
+          open_batches = invoiceable_total.open_batches + excluded.open_batches;
   END IF;
   RETURN NULL;
 END $$;

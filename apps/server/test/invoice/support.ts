@@ -88,10 +88,11 @@ export async function keptInvoiceableMismatches(db: Db) {
     db,
     sql`select coalesce(t.company_id, r.company_id) as company_id,
                coalesce(t.service_company_id, r.service_company_id) as service_company_id,
-               coalesce(t.paid_fen, 0) || '/' || coalesce(t.applied_fen, 0) as kept,
-               coalesce(r.paid, 0) || '/' || coalesce(r.applied, 0) as rows
+               coalesce(t.paid_fen, 0) || '/' || coalesce(t.applied_fen, 0) || '/' || coalesce(t.open_batches, 0) as kept,
+               coalesce(r.paid, 0) || '/' || coalesce(r.applied, 0) || '/' || coalesce(r.open, 0) as rows
           from invoiceable_total t
-          full join (select b.company_id, b.service_company_id, sum(coalesce(p.fen, 0)) as paid, sum(coalesce(a.fen, 0)) as applied
+          full join (select b.company_id, b.service_company_id, sum(coalesce(p.fen, 0)) as paid, sum(coalesce(a.fen, 0)) as applied,
+                            count(*) filter (where coalesce(p.fen, 0) > coalesce(a.fen, 0)) as open
                        from payroll_batch b
                        left join (select company_id, batch_id, sum(debit_fen) as fen from payroll_item
                                    where pay_status = 'paid' group by company_id, batch_id) p
@@ -104,7 +105,8 @@ export async function keptInvoiceableMismatches(db: Db) {
                       where b.status in ('completed', 'partial')
                       group by b.company_id, b.service_company_id) r
             on r.company_id = t.company_id and r.service_company_id = t.service_company_id
-         where coalesce(t.paid_fen, 0) <> coalesce(r.paid, 0) or coalesce(t.applied_fen, 0) <> coalesce(r.applied, 0)`,
+         where coalesce(t.paid_fen, 0) <> coalesce(r.paid, 0) or coalesce(t.applied_fen, 0) <> coalesce(r.applied, 0)
+            or coalesce(t.open_batches, 0) <> coalesce(r.open, 0)`,
   );
   return { batches, totals };
 }

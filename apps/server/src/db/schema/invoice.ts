@@ -6,6 +6,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   timestamp,
@@ -183,6 +184,8 @@ export const invoiceableTotal = pgTable(
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
     appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
+    /** How many of those batches still have an invoiceable amount: 选择订单's total without a filter. */
+    openBatches: integer('open_batches').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.serviceCompanyId] }),

@@ -94,11 +94,21 @@ export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, l
   if (f.periodTo) where.push(sql`b.period <= ${f.periodTo}`);
   if (f.invoiceable) where.push(sql`b.paid_fen > b.applied_fen`);
   const filtered = sql`select * from (${batchAmountSelect(null)} where ${sql.join(where, sql` and `)}) t`;
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`);
-  const rows = await queryRows<RawBatchAmount>(
-    db,
-    sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
-  );
+  // The wizard's default list (open batches, no title or period) is counted by the kept totals.
+  const kept = f.invoiceable && !f.title && !f.periodFrom && !f.periodTo;
+  const [[count], rows] = await Promise.all([
+    kept
+      ? queryRows<{ n: number }>(
+          db,
+          sql`select coalesce(sum(open_batches), 0)::int as n from invoiceable_total
+               where company_id = ${f.companyId} ${f.serviceCompanyId ? sql`and service_company_id = ${f.serviceCompanyId}` : sql``}`,
+        )
+      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`),
+    queryRows<RawBatchAmount>(
+      db,
+      sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
+    ),
+  ]);
   return { total: count?.n ?? 0, rows: rows.map(toBatchAmount) };
 }
 
@@ -120,10 +130,7 @@ export async function findBatchAmounts(
 
 /** Paid and applied totals per service company of the company: one kept row each (migration 0039). */
 export async function findInvoiceableTotals(db: DbOrTx, companyId: number) {
-  const rows = await db
-    .select()
-    .from(invoiceableTotal)
-    .where(eq(invoiceableTotal.companyId, companyId));
+  const rows = await db.select().from(invoiceableTotal).where(eq(invoiceableTotal.companyId, companyId));
   return new Map(rows.map((r) => [r.serviceCompanyId, { paidFen: r.paidFen, appliedFen: r.appliedFen }]));
 }
 

@@ -82,8 +82,10 @@ function toApplication(r: repo.ApplicationListRow): TInvoiceApplication {
 // ── 可开票金额 and 选择订单 ────────────────────────────────────────────────────────────────────
 
 export async function listInvoiceable(ctx: ServiceContext, auth: AuthContext): Promise<TInvoiceable[]> {
-  const rules = await listCostRules(ctx, auth.companyId);
-  const totals = await repo.findInvoiceableTotals(ctx.db, auth.companyId);
+  const [rules, totals] = await Promise.all([
+    listCostRules(ctx, auth.companyId),
+    repo.findInvoiceableTotals(ctx.db, auth.companyId),
+  ]);
   return rules.map((r) => {
     const t = totals.get(r.serviceCompanyId) ?? { paidFen: 0, appliedFen: 0 };
     return {
@@ -103,9 +105,9 @@ export async function listInvoiceBatches(
   auth: AuthContext,
   q: z.output<typeof ZInvoiceBatchQuery>,
 ): Promise<TPage<TInvoiceBatch>> {
-  const [rules, page] = [
-    await listCostRules(ctx, auth.companyId),
-    await repo.findBatchPage(
+  const [rules, page] = await Promise.all([
+    listCostRules(ctx, auth.companyId),
+    repo.findBatchPage(
       ctx.db,
       {
         companyId: auth.companyId,
@@ -118,7 +120,7 @@ export async function listInvoiceBatches(
       q.page,
       q.limit,
     ),
-  ];
+  ]);
   const names = new Map(rules.map((r) => [r.serviceCompanyId, r.serviceCompanyName]));
   return {
     total: page.total,
