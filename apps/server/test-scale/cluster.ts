@@ -61,11 +61,25 @@ export interface Cluster {
   close(): Promise<void>;
 }
 
-export async function startCluster(options: { url: string; template: string; tag: string }): Promise<Cluster> {
-  const name = `${options.template.replace('fp_tpl_', 'fp_t_')}_${options.tag}`;
+export interface ClusterOptions {
+  /** A URL of the PostgreSQL server (its database is not used). */
+  url: string;
+  /** A seeded database to clone (the test tiers' template), or none: a new one, seeded by the first process. */
+  template?: string;
+  /** Ends the new database's name. */
+  tag: string;
+  /** More environment for both processes. */
+  env?: Record<string, string>;
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const name = options.template
+    ? `${options.template.replace('fp_tpl_', 'fp_t_')}_${options.tag}`
+    : `fp_cluster_${options.tag}`;
   const admin = openPostgres(adminUrl(options.url), 1);
   try {
-    await admin.pool.query(`create database ${name} template ${options.template}`);
+    await admin.pool.query(`drop database if exists ${name} with (force)`);
+    await admin.pool.query(`create database ${name}${options.template ? ` template ${options.template}` : ''}`);
   } finally {
     await admin.close();
   }
@@ -91,13 +105,15 @@ export async function startCluster(options: { url: string; template: string; tag
           PROCESS_NAME: p,
           FILE_STORE: 'database',
           TRUST_PROXY: '127.0.0.1',
-          DEMO_MODE: '0',
+          // A new database is seeded by the first process to start (the demo data and its files).
+          DEMO_MODE: options.template ? '0' : '1',
           LOG_LEVEL: 'warn',
           ENCRYPTION_KEY: TEST_ENCRYPTION_KEY,
           JWT_SECRET: 'scale-test-secret-scale-test-secret-0123456789',
           PAYOUT_CALLBACK_SECRET: 'scale-test-payout-callback-secret-0123456789',
           PAYOUT_TICK_MS: '100',
           WEB_DIST: '',
+          ...options.env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
