@@ -29,6 +29,7 @@ import { homeArea } from './modules/home/index.ts';
 import { statisticsArea } from './modules/statistics/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
+import { chatArea } from './modules/chat/index.ts';
 import { contractArea } from './modules/contract/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
@@ -194,6 +195,7 @@ export async function buildApp({
     operatorArea,
     invoiceArea,
     contractArea,
+    chatArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),
   ];

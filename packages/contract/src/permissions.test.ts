@@ -37,7 +37,9 @@ describe('what the role editor offers', () => {
   it('offers an element only when its screen is built, and leaves out areas with none', () => {
     const offered = availableElementGroups().flatMap((g) => g.elements.map((e) => e.code));
     expect(offered.sort()).toEqual(
-      ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c]) || ELEMENT_SCREENS[c] === TOP_BAR_SCREEN).sort(),
+      ELEMENT_CODES.filter(
+        (c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c]) || ELEMENT_SCREENS[c] === TOP_BAR_SCREEN,
+      ).sort(),
     );
     expect(isElementAvailable('chat:view')).toBe(true);
     expect(isElementAvailable('employee:view')).toBe(true);

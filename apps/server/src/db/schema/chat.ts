@@ -12,7 +12,6 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { companyId, createdAt } from './columns.ts';
-import { company } from './company.ts';
 import { operator } from './operator.ts';
 import { storedFile } from './stored-file.ts';
 
