@@ -38,6 +38,7 @@ CREATE TABLE "chat_quick_reply" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP TABLE "customer_service_message" CASCADE;--> statement-breakpoint
 ALTER TABLE "chat_conversation" ADD CONSTRAINT "chat_conversation_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_conversation" ADD CONSTRAINT "chat_conversation_assigned_operator_id_operator_id_fk" FOREIGN KEY ("assigned_operator_id") REFERENCES "public"."operator"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "chat_message" ADD CONSTRAINT "chat_message_company_id_company_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."company"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

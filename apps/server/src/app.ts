@@ -38,7 +38,6 @@ import { createSandboxProvider } from './modules/payout-sandbox/service.ts';
 import { payrollArea } from './modules/payroll/index.ts';
 import { roleArea } from './modules/role/index.ts';
 import { serviceCompanyArea } from './modules/service-company/index.ts';
-import { supportArea } from './modules/support/index.ts';
 import { systemArea } from './modules/system/index.ts';
 import { taskArea } from './modules/task/index.ts';
 import { userArea } from './modules/user/index.ts';
@@ -178,7 +177,6 @@ export async function buildApp({
     roleArea,
     adminArea,
     dictionaryArea,
-    supportArea,
     fileArea,
     importArea,
     exportArea,

@@ -37,9 +37,6 @@ export const API = {
     page: '/api/admin/export/page',
     download: '/api/admin/export/:id/download',
   },
-  support: {
-    messages: '/api/admin/customerService/message',
-  },
   /** 在线客服, the company's side: its one conversation with the platform. */
   chat: {
     conversation: '/api/chat/conversation',

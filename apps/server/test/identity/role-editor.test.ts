@@ -103,6 +103,7 @@ describe('the role editor and the personal pages', () => {
       'money',
       'invoice',
       'contract',
+      'chat',
       'org',
       'stats',
       'content',
