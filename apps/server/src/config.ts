@@ -102,6 +102,8 @@ export interface AppConfig {
   payoutTickMs: number;
   /** /api/docs without a session; undefined follows demo mode. */
   apiDocs?: boolean | undefined;
+  /** The chat streams' heartbeat, in ms (default 15 s; tests shorten it). */
+  chatHeartbeatMs?: number | undefined;
 }
 
 /**

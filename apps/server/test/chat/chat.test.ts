@@ -32,7 +32,7 @@ describe('chat (在线客服)', () => {
     (await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from chat_message`))[0]?.n;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ chatHeartbeatMs: 300 });
     demoToken = await loginAs(t.app, 'demo');
     yunfanToken = await loginAs(t.app, 'demo_yf');
     opsToken = await opsLogin(t.app);
@@ -250,5 +250,15 @@ describe('chat (在线客服)', () => {
     again.close();
     operator.close();
     otherCompany.close();
+  });
+
+  it('ends a stream at the next heartbeat once its session has signed out', async () => {
+    const token = await loginAs(t.app, 'demo');
+    const stream = await openStream(`${base}${C}/stream`, token);
+    await stream.until((e) => e.some((x) => x.event === 'conversation'));
+    expect((await caller(t.app, token).post('/api/auth/jwt/invalid', { token })).body.status).toBe(200);
+    await stream.ended(5000);
+    const again = await fetch(`${base}${C}/stream`, { headers: { authorization: token } });
+    expect(again.status).toBe(401);
   });
 });

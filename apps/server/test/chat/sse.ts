@@ -11,6 +11,8 @@ export interface SseClient {
   until(pred: (events: SseEvent[]) => boolean, timeoutMs?: number): Promise<SseEvent[]>;
   messages(): { id: number; text: string; side: string }[];
   close(): void;
+  /** Resolves when the server ends the stream. */
+  ended(timeoutMs?: number): Promise<void>;
   status: number;
   headers: Headers;
 }
@@ -22,14 +24,20 @@ export async function openStream(url: string, token: string, lastEventId?: numbe
   const res = await fetch(url, { headers, signal: abort.signal });
   const events: SseEvent[] = [];
   const waiters = new Set<() => void>();
+  let done = false;
   if (res.body && res.headers.get('content-type')?.startsWith('text/event-stream')) {
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     void (async () => {
       let buffer = '';
       try {
         for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
+          const read = await reader.read();
+          if (read.done) {
+            done = true;
+            for (const w of waiters) w();
+            return;
+          }
+          const value = read.value;
           buffer += value;
           let cut: number;
           while ((cut = buffer.indexOf('\n\n')) >= 0) {
@@ -82,5 +90,18 @@ export async function openStream(url: string, token: string, lastEventId?: numbe
         .filter((e) => e.event === 'message')
         .map((e) => JSON.parse(e.data) as { id: number; text: string; side: string }),
     close: () => abort.abort(),
+    async ended(timeoutMs = 10_000) {
+      if (done) return;
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the stream did not end')), timeoutMs);
+        const check = () => {
+          if (!done) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+      });
+    },
   };
 }

@@ -30,6 +30,8 @@ export interface StreamOwner {
   realm: Side;
   /** The company of a company's stream; undefined for an operator's (every company). */
   companyId: number | undefined;
+  /** Whether the token that opened the stream still opens it (asked at each heartbeat). */
+  stillAllowed: () => Promise<boolean>;
 }
 
 interface Stream extends StreamOwner {
@@ -51,7 +53,11 @@ export interface ChatHub {
   close(): Promise<void>;
 }
 
-export async function createChatHub(ctx: ServiceContext, notifications: Notifications): Promise<ChatHub> {
+export async function createChatHub(
+  ctx: ServiceContext,
+  notifications: Notifications,
+  heartbeatMs = HEARTBEAT_MS,
+): Promise<ChatHub> {
   const streams = new Set<Stream>();
   let wasLive = true;
 
@@ -157,7 +163,15 @@ export async function createChatHub(ctx: ServiceContext, notifications: Notifica
         lastId: 0,
         chain: Promise.resolve(),
         closed: false,
-        heartbeat: setInterval(() => write(s, ': ping\n\n'), HEARTBEAT_MS),
+        // A signed-out session (or a withdrawn element) ends the stream at the next heartbeat.
+        heartbeat: setInterval(
+          () =>
+            enqueue(s, async () => {
+              if (await s.stillAllowed().catch(() => false)) write(s, ': ping\n\n');
+              else end(s);
+            }),
+          heartbeatMs,
+        ),
       };
       s.heartbeat.unref();
       res.on('close', () => end(s));

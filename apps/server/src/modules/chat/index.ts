@@ -10,7 +10,7 @@ import { chatRoutes } from './routes.ts';
 export const chatArea = defineArea(
   'chat',
   async (app) => {
-    const hub = await createChatHub(app.ctx, app.notifications);
+    const hub = await createChatHub(app.ctx, app.notifications, app.config.chatHeartbeatMs);
     // Open streams would hold the server open: they end before it closes.
     app.addHook('preClose', async () => {
       await hub.close();

@@ -16,7 +16,7 @@ import {
 } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireOperator } from '../../core/auth.ts';
+import { requireOperator, tokenFromHeader } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
 import type { ChatHub } from './hub.ts';
@@ -221,9 +221,14 @@ export function opsChatRoutes(hub: ChatHub): FastifyPluginAsyncZod {
         schema: { tags: [TAG], summary: '实时消息流（各企业会话；重连时带 Last-Event-ID）' },
       },
       async (request, reply) => {
-        requireOperator(request);
+        const op = requireOperator(request);
+        const token = tokenFromHeader(request.headers.authorization);
+        const stillAllowed = async () => {
+          const now = await app.ctx.registry.authenticators.operator?.(app.ctx, token);
+          return now?.sessionId === op.sessionId;
+        };
         reply.hijack();
-        await hub.open({ realm: 'operator', companyId: undefined }, reply.raw, lastEventIdOf(request));
+        await hub.open({ realm: 'operator', companyId: undefined, stillAllowed }, reply.raw, lastEventIdOf(request));
       },
     );
   };

@@ -11,7 +11,7 @@ import {
 } from '@flexpay/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireAuth } from '../../core/auth.ts';
+import { requireAuth, tokenFromHeader } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
 import { CHAT_IMAGE_MAX_BYTES } from '@flexpay/contract';
@@ -151,8 +151,17 @@ export function chatRoutes(hub: ChatHub): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const auth = requireAuth(request);
+        const token = tokenFromHeader(request.headers.authorization);
+        const stillAllowed = async () => {
+          const now = await app.ctx.registry.authenticators.session?.authenticate(app.ctx, token);
+          return now?.sessionId === auth.sessionId && now.elements.has('chat:view');
+        };
         reply.hijack();
-        await hub.open({ realm: 'company', companyId: auth.companyId }, reply.raw, lastEventIdOf(request));
+        await hub.open(
+          { realm: 'company', companyId: auth.companyId, stillAllowed },
+          reply.raw,
+          lastEventIdOf(request),
+        );
       },
     );
   };
