@@ -1,6 +1,11 @@
 import { expect, test } from '../fixtures.ts';
 import { signIn, signInOps } from '../helpers.ts';
 
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
 /**
  * 在线客服 (issue 29): an admin's message reaches the operator's open /ops page without a reload,
  * the answer comes back the same way, and the top bar's unread badge follows.
@@ -29,6 +34,11 @@ test('an admin and an operator chat live; the unread badge follows', async ({ pa
   await expect(opsLog).toContainText(text, { timeout: 15_000 });
   // The operator's page has it shown: the admin's message is marked 已读.
   await expect(log.locator('.chat-row-mine').last()).toContainText('已读', { timeout: 15_000 });
+
+  // An image goes the same way.
+  await drawer.locator('input[type=file]').setInputFiles({ name: '截图.png', mimeType: 'image/png', buffer: PNG });
+  await expect(log.getByRole('img', { name: '聊天图片' })).toHaveCount(1);
+  await expect(opsLog.getByRole('img', { name: '聊天图片' })).toHaveCount(1, { timeout: 15_000 });
 
   // The admin closes the drawer; the operator answers; the badge counts it, live.
   await page.keyboard.press('Escape');
