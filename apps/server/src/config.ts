@@ -115,6 +115,8 @@ export interface AppConfig {
   fileStore?: 'local' | 'database' | undefined;
   /** Answered in X-Served-By by every response; unset: no such header. */
   processName?: string | undefined;
+  /** The chat streams' heartbeat, in ms (default 15 s; tests shorten it). */
+  chatHeartbeatMs?: number | undefined;
 }
 
 /**
