@@ -167,6 +167,58 @@ describe('two processes behind nginx', () => {
   });
 });
 
+describe('在线客服 across the processes', () => {
+  it('a message sent through one process reaches an operator’s open stream on the other within a second', async () => {
+    const ops = await call<{ token: string }>('POST', API.ops.login, {
+      json: { username: 'ops', password: 'Ops@123456' },
+    });
+    expect(ops.status, ops.message).toBe(200);
+    const abort = new AbortController();
+    const stream = await fetch(`${cluster.base}${API.ops.chatStream}`, {
+      headers: { authorization: ops.data.token, accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    const streamBy = stream.headers.get('x-served-by') as ProcessName;
+    expect(['a', 'b']).toContain(streamBy);
+    const heard = new Map<string, number>();
+    const reading = (async () => {
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+        if (done) return;
+        buffer += value;
+        for (let at = buffer.indexOf('\n\n'); at >= 0; at = buffer.indexOf('\n\n')) {
+          const event = buffer.slice(0, at);
+          buffer = buffer.slice(at + 2);
+          const data = /^event: message$/m.test(event) ? /^data: (.*)$/m.exec(event)?.[1] : undefined;
+          if (data) heard.set((JSON.parse(data) as { text: string }).text, performance.now());
+        }
+      }
+    })();
+    const { token } = await login('demo');
+    // Sent until one send is served by the process that does not hold the stream.
+    let sentAt = 0;
+    let text = '';
+    await until(async () => {
+      text = `跨进程消息 ${randomUUID().slice(0, 8)}`;
+      sentAt = performance.now();
+      const res = await call('POST', API.chat.text, { token, json: { text } });
+      expect(res.status, res.message).toBe(200);
+      return res;
+    }, other(streamBy));
+    await waitFor(
+      async () => heard.get(text),
+      (t) => t !== undefined,
+      { what: 'the message on the stream', timeoutMs: 1000, intervalMs: 10 },
+    );
+    expect((heard.get(text) ?? Infinity) - sentAt).toBeLessThan(1000);
+    abort.abort();
+    await reading;
+  });
+});
+
 describe('paying with both processes running', () => {
   let companyId = 0;
   let serviceId = 0;

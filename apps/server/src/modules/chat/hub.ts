@@ -155,6 +155,8 @@ export async function createChatHub(
         'x-accel-buffering': 'no',
         'x-content-type-options': 'nosniff',
         connection: 'keep-alive',
+        // A hijacked reply skips the app's onSend hook: the process names itself here too.
+        ...(ctx.config.processName ? { 'x-served-by': ctx.config.processName } : {}),
       });
       res.flushHeaders();
       const s: Stream = {
