@@ -58,6 +58,8 @@ export interface Cluster {
   kill(name: ProcessName, signal?: NodeJS.Signals): Promise<void>;
   start(name: ProcessName): Promise<void>;
   running(name: ProcessName): boolean;
+  /** The running processes' pids (for memory figures). */
+  pids(): number[];
   close(): Promise<void>;
 }
 
@@ -202,6 +204,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       },
       start,
       running: (p) => Boolean(children[p]),
+      pids: () => Object.values(children).flatMap((c) => (c?.pid ? [c.pid] : [])),
       close,
     };
   } catch (err) {

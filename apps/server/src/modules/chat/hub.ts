@@ -2,10 +2,14 @@
  * The chat's live streams (server-sent events) and this process's one listener of `fp_chat`.
  *
  * A route that changed a conversation notifies `fp_chat` once its transaction committed; every
- * process hears it (db/notifications.ts) and each of its open streams concerned re-reads the
- * database from the last message id it sent. Notifications carry no rows: a stream that missed
- * some (the listening connection dropped) catches up by re-reading when they are heard again,
- * and a client that reconnects sends `Last-Event-ID` to get what it missed, once.
+ * process hears it (db/notifications.ts). Each process then reads the new messages once, after
+ * its own cursor (the last id it fanned out; ids become visible in increasing order), and the
+ * changed conversation once, and hands each open stream concerned what it has not sent yet, in
+ * the stream's own queue: a stream costs no query of its own while live, so the database work of
+ * a message does not grow with the number of streams. Notifications carry no rows: when the
+ * listening connection was down, the process reads from its cursor once heard again; a stream
+ * opens by reading from the database itself, and a client that reconnects sends `Last-Event-ID`
+ * to get what it missed, once.
  */
 import type { ServerResponse } from 'node:http';
 import type { ServiceContext } from '../../core/context.ts';
@@ -116,6 +120,78 @@ export async function createChatHub(
 
   const concerns = (s: Stream, companyId: number) => s.companyId === undefined || s.companyId === companyId;
 
+  /** The last message id this process read and handed to its streams. */
+  let cursor = await lastMessageId(ctx, undefined);
+  /** The shared read in progress, and whether another was asked for meanwhile. */
+  let reading: Promise<void> | undefined;
+  let again = false;
+
+  /** Reads what was sent after the cursor, once for every stream of this process. */
+  async function fanOut() {
+    for (;;) {
+      const rows = await messagesAfter(ctx, cursor, undefined, BATCH);
+      if (!rows.length) return;
+      cursor = rows[rows.length - 1]?.id ?? cursor;
+      const reached = new Map<string, { companyId: number; conversationId: number; realm: Side; list: typeof rows }>();
+      for (const s of streams) {
+        const mine = rows.filter((m) => concerns(s, m.companyId));
+        if (!mine.length) continue;
+        enqueue(s, async () => {
+          for (const m of mine) {
+            if (m.id <= s.lastId) continue;
+            write(s, `id: ${m.id}\nevent: message\ndata: ${JSON.stringify(toMessage(m, s.realm))}\n\n`);
+            s.lastId = m.id;
+          }
+        });
+        for (const m of mine) {
+          const key = `${m.companyId}:${m.conversationId}:${s.realm}`;
+          const entry = reached.get(key) ?? {
+            companyId: m.companyId,
+            conversationId: m.conversationId,
+            realm: s.realm,
+            list: [],
+          };
+          if (!entry.list.includes(m)) entry.list.push(m);
+          reached.set(key, entry);
+        }
+      }
+      // Pushed to a stream of a side: delivered to that side, once per process and read.
+      for (const r of reached.values()) {
+        if (await markDelivered(ctx, r.companyId, r.conversationId, r.realm, r.list)) {
+          await publish({ companyId: r.companyId, kind: 'conversation' });
+        }
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  function readShared() {
+    if (reading) {
+      again = true;
+      return;
+    }
+    reading = fanOut()
+      .catch((err: unknown) => ctx.log.warn({ err }, 'chat fan-out failed'))
+      .finally(() => {
+        reading = undefined;
+        if (again) {
+          again = false;
+          readShared();
+        }
+      });
+  }
+
+  /** The company's conversation, read once and sent to every stream concerned. */
+  async function conversationChanged(companyId: number) {
+    const concerned = [...streams].filter((s) => concerns(s, companyId));
+    if (!concerned.length) return;
+    const c = await conversationOfCompany(ctx, companyId);
+    if (!c) return;
+    for (const s of concerned) {
+      enqueue(s, async () => write(s, `event: conversation\ndata: ${JSON.stringify(toConversation(c, s.realm))}\n\n`));
+    }
+  }
+
   const stop = await notifications.listen(CHAT_CHANNEL, {
     onMessage(payload) {
       let change: ChatChange;
@@ -124,17 +200,17 @@ export async function createChatHub(
       } catch {
         return;
       }
-      for (const s of streams) {
-        if (!concerns(s, change.companyId)) continue;
-        if (change.kind === 'message') enqueue(s, () => pull(s));
-        enqueue(s, () => sendConversation(s, change.companyId));
-      }
+      if (change.kind === 'message') readShared();
+      void conversationChanged(change.companyId).catch((err: unknown) =>
+        ctx.log.warn({ err }, 'chat conversation read failed'),
+      );
     },
     onLive(live) {
       if (live && !wasLive) {
-        // Whatever was sent while not listening: every stream re-reads from its last id.
+        // Whatever was sent while not listening: read from the cursor, and every stream hears
+        // its conversation (operators: a resync, their list may have changed).
+        readShared();
         for (const s of streams) {
-          enqueue(s, () => pull(s));
           if (s.companyId !== undefined) {
             const companyId = s.companyId;
             enqueue(s, () => sendConversation(s, companyId));
