@@ -58,6 +58,9 @@ test('the company applies for an invoice from a paid batch; the operator issues 
   await page.goto('/invoiceCenter/recordsList');
   const record = page.locator('.ant-table-row').filter({ hasText: 'E2E20261125' });
   await expect(record).toContainText('已邮寄');
+  // The records export through the download centre.
+  await page.getByRole('button', { name: /导\s*出$/ }).click();
+  await expect(page.getByText(/导出任务已创建/).first()).toBeVisible();
   await record.getByRole('link', { name: '详情' }).click();
   await expect(page).toHaveURL(/recordsDetails\?id=\d+/);
   await expect(page.getByText('SF0000E2E0001')).toBeVisible();
