@@ -127,8 +127,16 @@ export function placeSeal(tableBottom: number): { cx: number; cy: number; r: num
   return { cx: PAGE.width - MARGIN - SEAL_RADIUS - 10, cy: Math.max(tableBottom - SEAL_GAP - r - 1.2, r + 8), r };
 }
 
-/** The seal: a red ring, the payer's name along its upper arc, a star, 电子回单专用章 beneath. */
-export function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number, cy: number, r: number) {
+/** The seal: a red ring, the payer's name along its upper arc, a star, `label` (电子回单专用章) beneath. */
+export function drawSeal(
+  page: PDFPage,
+  font: PDFFont,
+  name: string,
+  cx: number,
+  cy: number,
+  r: number,
+  label = '电子回单专用章',
+) {
   page.drawCircle({ x: cx, y: cy, size: r, borderColor: SEAL, borderWidth: 2.4, opacity: 0, borderOpacity: 0.85 });
   const chars = [...name].slice(0, 24);
   const size = chars.length > 14 ? 7.5 : chars.length > 10 ? 8.5 : 9.5;
@@ -159,7 +167,6 @@ export function drawSeal(page: PDFPage, font: PDFFont, name: string, cx: number,
     color: SEAL,
     opacity: 0.85,
   });
-  const label = '电子回单专用章';
   page.drawText(label, {
     x: cx - font.widthOfTextAtSize(label, 7.5) / 2,
     y: cy - 27,

@@ -14,10 +14,10 @@ import type { ApprovalOutcomeHandler } from '../core/approval.ts';
 import type { AuthContext, OperatorContext } from '../core/auth.ts';
 import type { ServiceContext } from '../core/context.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
-import { company, invoiceApplication, serviceCompany, storedFile } from '../db/schema/index.ts';
+import { invoiceApplication, serviceCompany, storedFile } from '../db/schema/index.ts';
 import { creditCodeCheckChar } from '../lib/credit-code.ts';
 import type { FileStore } from '../lib/file-store.ts';
-import { renderReceiptPdf } from '../lib/receipt-pdf.ts';
+import { renderInvoicePdf } from '../lib/invoice-pdf.ts';
 import { Registry } from '../lib/registry.ts';
 import {
   applyInvoice,
@@ -125,7 +125,7 @@ const dateOf = (d: Date) => new Date(d.getTime() + 8 * 3600_000).toISOString().s
 
 /**
  * Writes the demo invoices' PDFs into the file store where they are missing, and records their
- * size. The PDF is drawn with the receipts' renderer (pdf-lib, the embedded Chinese font).
+ * size. The PDF is drawn like a fully digital invoice (lib/invoice-pdf.ts).
  */
 export async function writeDemoInvoices(db: Db, files: FileStore): Promise<void> {
   const rows = await db
@@ -137,8 +137,12 @@ export async function writeDemoInvoices(db: Db, files: FileStore): Promise<void>
       invoiceNo: invoiceApplication.invoiceNo,
       issuedAt: invoiceApplication.issuedAt,
       content: invoiceApplication.content,
-      companyName: company.name,
+      invoiceType: invoiceApplication.invoiceType,
+      title: invoiceApplication.title,
+      taxNo: invoiceApplication.taxNo,
+      remark: invoiceApplication.remark,
       serviceCompanyName: serviceCompany.name,
+      serviceCreditCode: serviceCompany.creditCode,
       applicationId: invoiceApplication.id,
     })
     .from(storedFile)
@@ -146,7 +150,6 @@ export async function writeDemoInvoices(db: Db, files: FileStore): Promise<void>
       invoiceApplication,
       and(eq(invoiceApplication.companyId, storedFile.companyId), eq(invoiceApplication.invoiceFileId, storedFile.id)),
     )
-    .innerJoin(company, eq(company.id, storedFile.companyId))
     .innerJoin(serviceCompany, eq(serviceCompany.id, invoiceApplication.serviceCompanyId))
     .where(like(storedFile.storageKey, 'companies/%/invoice/demo/%'));
   for (const r of rows) {
@@ -155,17 +158,19 @@ export async function writeDemoInvoices(db: Db, files: FileStore): Promise<void>
       () => false,
     );
     if (present) continue;
-    const bytes = await renderReceiptPdf({
-      receiptNo: r.invoiceNo ?? String(r.applicationId),
-      paidAt: r.issuedAt ?? new Date(),
-      payerName: r.serviceCompanyName,
-      clientName: r.companyName,
-      payeeName: r.companyName,
-      payeeAccount: '增值税普通发票（演示）',
-      amountFen: r.amountFen,
-      purpose: r.content,
-      reference: r.invoiceNo ?? '',
-      batchNo: `FP${String(r.applicationId).padStart(8, '0')}`,
+    const bytes = await renderInvoicePdf({
+      invoiceNo: r.invoiceNo ?? String(r.applicationId),
+      issuedAt: r.issuedAt ?? new Date(),
+      special: r.invoiceType === 'special',
+      buyerName: r.title,
+      buyerTaxNo: r.taxNo,
+      sellerName: r.serviceCompanyName,
+      sellerTaxNo: r.serviceCreditCode,
+      content: r.content,
+      totalFen: r.amountFen,
+      taxRateBp: 600,
+      remark: `申请编号 FP${String(r.applicationId).padStart(8, '0')}（演示发票）`,
+      drawer: '平台运营',
     });
     const size = await files.write(r.key, Readable.from([Buffer.from(bytes)]));
     await db.update(storedFile).set({ size }).where(eq(storedFile.id, r.id));
