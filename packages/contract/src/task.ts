@@ -149,6 +149,8 @@ export const ZTaskDetail = ZTaskRow.extend({
   lockedFields: z.array(z.enum(TASK_FIELDS)),
   /** The default agreed amount of a new assignment (fen): settlement × unit price × planned quantity. */
   defaultAgreedFen: ZFen,
+  /** 任务记录: who created, edited, published, started, finished, completed or cancelled it, and picked workers, oldest first. */
+  history: z.array(z.object({ action: z.string(), label: z.string(), adminName: z.string(), at: z.string() })),
 });
 export type TTaskDetail = z.infer<typeof ZTaskDetail>;
 

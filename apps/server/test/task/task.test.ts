@@ -178,6 +178,10 @@ describe('task orders', () => {
         'task.complete:failure',
         'task.update:failure',
       ]);
+      // 任务详情's 任务记录: what succeeded, in order, with who did it.
+      const history = (await demo.get(taskUrl(id))).body.data.history as { label: string; adminName: string }[];
+      expect(history.map((h) => h.label)).toEqual(['新建任务', '发布任务', '开始执行任务', '任务进入验收', '完成任务']);
+      expect(new Set(history.map((h) => h.adminName))).toEqual(new Set(['林晓']));
 
       const other = await newTask(demo, hainan);
       expect((await demo.post(taskUrl(other, '/cancel'), { reason: ' ' })).body.status).toBe(40000);

@@ -79,3 +79,20 @@ export function findRecent(db: DbOrTx, companyId: number, limit: number) {
     .orderBy(desc(auditLog.createdAt))
     .limit(limit);
 }
+
+/**
+ * What succeeded on one record of the company (its audit target, e.g. `task:7`), oldest first,
+ * with each admin's name: a record's history (任务详情's 任务记录).
+ */
+export function findTargetHistory(db: DbOrTx, companyId: number, target: string, limit = 100) {
+  return db
+    .select({
+      action: auditLog.action,
+      adminName: sql<string | null>`(select ${admin.name} from ${admin} where ${admin.id} = ${auditLog.adminId})`,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.companyId, companyId), eq(auditLog.target, target), eq(auditLog.result, 'success')))
+    .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
+    .limit(limit);
+}

@@ -9,6 +9,7 @@ import {
 } from '@flexpay/contract';
 import type { z } from 'zod';
 import type { ServiceContext } from '../../core/context.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import * as repo from './repo.ts';
 
 /** A day of the company's calendar (China time) as the instant it starts. */
@@ -96,5 +97,16 @@ export async function listRecentActivity(ctx: ServiceContext, companyId: number,
     adminName: r.adminName ?? r.username ?? '',
     result: r.result,
     createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+/** A record's history: what succeeded on its audit target, oldest first, named in Chinese. */
+export async function targetHistory(db: DbOrTx, companyId: number, target: string) {
+  const rows = await repo.findTargetHistory(db, companyId, target);
+  return rows.map((r) => ({
+    action: r.action,
+    label: AUDIT_ACTION_LABELS[r.action] ?? r.action,
+    adminName: r.adminName ?? '',
+    at: r.createdAt.toISOString(),
   }));
 }

@@ -42,6 +42,7 @@ export function task(over: Partial<TTaskDetail> = {}): TTaskDetail {
     actions: ['start', 'cancel'],
     lockedFields: [],
     defaultAgreedFen: 30000,
+    history: [{ action: 'task.create', label: '新建任务', adminName: '林晓', at: '2026-11-20T02:00:00.000Z' }],
     ...over,
   };
 }

@@ -34,6 +34,7 @@ import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import { adminNames } from '../../admin/service.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findJobTypeRefs } from '../../worker/service.ts';
+import { targetHistory } from '../../audit-log/service.ts';
 import { assertTransition, filesOf, taskNoOf, uploadsOf } from '../shared.ts';
 import * as repo from './repo.ts';
 
@@ -177,6 +178,7 @@ async function detailOf(db: DbOrTx, row: TaskRow): Promise<TTaskDetail> {
     actions: actionsOf(task),
     lockedFields: task.counts.total > 0 ? [...TASK_FIELDS_LOCKED_AFTER_ASSIGNMENT] : [],
     defaultAgreedFen: defaultAgreedFen(row),
+    history: await targetHistory(db, row.companyId, `task:${row.id}`),
   };
 }
 

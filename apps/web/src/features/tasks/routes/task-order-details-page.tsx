@@ -9,7 +9,19 @@ import {
   type TAssignmentStatus,
   type TTaskDetail,
 } from '@flexpay/contract/web';
-import { Button, Card, Descriptions, Flex, Space, Table, Tabs, Typography, type TableColumnsType } from 'antd';
+import {
+  Button,
+  Card,
+  Descriptions,
+  Empty,
+  Flex,
+  Space,
+  Table,
+  Tabs,
+  Timeline,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { LoadFailed, QueryState } from '../../../components/load-state.tsx';
@@ -40,6 +52,7 @@ export function Component() {
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <TaskCard task={task.data} />
       <AssignmentsCard task={task.data} />
+      <HistoryCard task={task.data} />
     </Space>
   );
 }
@@ -241,6 +254,30 @@ function AssignmentsCard({ task }: { task: TTaskDetail }) {
       )}
       {reviewing.target && <ReviewDialog assignment={reviewing.target} {...reviewing.dialogProps} />}
       {historyOf !== null && <AssignmentHistory assignmentId={historyOf} onClose={() => setHistoryOf(null)} />}
+    </Card>
+  );
+}
+
+/** 任务记录: who did what to the task and when (its audit rows), oldest first. */
+function HistoryCard({ task }: { task: TTaskDetail }) {
+  return (
+    <Card title="任务记录">
+      {task.history.length ? (
+        <Timeline
+          items={task.history.map((h, i) => ({
+            key: i,
+            content: (
+              <Space size={8} wrap>
+                <Typography.Text strong>{h.label}</Typography.Text>
+                <Typography.Text>{h.adminName || '系统'}</Typography.Text>
+                <Typography.Text type="secondary">{formatDateTime(h.at)}</Typography.Text>
+              </Space>
+            ),
+          }))}
+        />
+      ) : (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无记录" />
+      )}
     </Card>
   );
 }
