@@ -100,8 +100,14 @@ test.describe('payment', () => {
   test('demo pays the 待支付 demo batch with an SMS code and watches it settle; failures wait in 退款中心', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     await signIn(page, 'demo');
+    // 首页's 本月已发放: how many payouts this month before this payment.
+    const paidFigure = page.getByTestId('home-figure').filter({ hasText: '本月已发放（含服务费）' });
+    const paidCount = async () => Number((/(\d+) 笔/.exec((await paidFigure.textContent()) ?? '') ?? [])[1]);
+    await page.goto('/dashboard');
+    await expect(paidFigure).toContainText('笔');
+    const paidBefore = await paidCount();
     await page.goto('/EmolumentManagement/payRoll');
     const row = page.locator('.ant-table-row').filter({ hasText: '客服加班费' });
     await row
@@ -122,6 +128,10 @@ test.describe('payment', () => {
     await expect(page.locator('.ant-descriptions').getByText(/^(已完成|部分成功)$/)).toBeVisible({ timeout: 30_000 });
     await expect(page.locator('.ant-table-row').filter({ hasText: '已支付' }).first()).toBeVisible();
     const detailUrl = page.url();
+    // 首页 counts the new payouts.
+    await page.goto('/dashboard');
+    await expect.poll(paidCount, { timeout: 15_000 }).toBeGreaterThan(paidBefore);
+    await page.goto(detailUrl);
 
     // 回单详情: each successful payout's receipt, opened in 文件预览 (a new tab) and downloaded.
     await page.getByRole('button', { name: btn('回单详情') }).click();
