@@ -138,6 +138,37 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   await freezeAndQueue(tx, ids.xinghe, paidBatch);
   await settleBatchNow(tx, cipher, ids.xinghe, paidBatch, sandboxOutcome, now);
 
+  // A year's history for the charts and 首页: one paid batch a month, from eleven months ago to two
+  // months ago, of workers whose cards the sandbox pays (none ending in 4), each under the
+  // approval threshold, paid on the 15th of its month.
+  const paysWell = cards.filter((c) => !cipher.decrypt(c.enc).endsWith('4')).map((c) => Number(c.worker_id));
+  const HISTORY_TITLES = ['数据标注劳务费', '客服外包结算', '内容审核劳务费', '地推活动兼职费', '仓储分拣劳务费'];
+  for (let back = 11; back >= 2; back--) {
+    const month = addMonths(period, -back);
+    const at = new Date(`${month}-15T10:00:00+08:00`);
+    const size = 8 + ((back * 5) % 11);
+    const start = (back * 13) % Math.max(1, paysWell.length - size);
+    const id = await insertBatch(
+      tx,
+      ids.xinghe,
+      ids.demo,
+      { ...base, period: month, title: `${month} ${HISTORY_TITLES[back % HISTORY_TITLES.length]}`, source: 'workers' },
+      at,
+    );
+    await addWorkerItems(
+      tx,
+      ids.xinghe,
+      id,
+      paysWell
+        .slice(start, start + size)
+        .map((workerId, i) => ({ workerId, amountFen: 80_000 + ((i * 37 + back * 11) % 17) * 10_000, remark: '' })),
+    );
+    await runCheck(tx, ids.xinghe, id, at);
+    await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, id, at);
+    await freezeAndQueue(tx, ids.xinghe, id);
+    await settleBatchNow(tx, cipher, ids.xinghe, id, sandboxOutcome, at);
+  }
+
   // 已取消.
   const cancelled = await batch(
     ids.demo,

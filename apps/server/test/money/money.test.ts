@@ -92,11 +92,12 @@ describe('money', () => {
   });
 
   describe('balances and 资金明细 of the demo data', () => {
-    it('shows the confirmed demo top-up less the paid demo batch as available balance, with their entries', async () => {
-      // The demo's paid batch: what its successful payouts took (the failed one came back).
-      const [paid] = await queryRows<{ debit: string; n: number }>(
+    it('shows the confirmed demo top-up less the paid demo batches as available balance, with their entries', async () => {
+      // The demo's paid batches: what their successful payouts took (the failed one came back).
+      const [paid] = await queryRows<{ debit: string; n: number; batches: number }>(
         t.database.db,
-        sql`select coalesce(sum(debit_fen), 0) as debit, count(*)::int as n from payout where status = 'succeeded'`,
+        sql`select coalesce(sum(debit_fen), 0) as debit, count(*)::int as n, count(distinct batch_id)::int as batches
+              from payout where status = 'succeeded'`,
       );
       const bal = await demo.get('/api/companystaff/ecompanyFdIssue/getBalance');
       expect(bal.body.data).toEqual([
@@ -108,9 +109,10 @@ describe('money', () => {
         },
         { serviceCompanyId: jiangsu, serviceCompanyName: '江苏智薪人力资源有限公司', availableFen: 0, frozenFen: 0 },
       ]);
-      // The top-up; the freeze (available and frozen); a payout per success; the refund (both).
+      // The top-up; each paid batch's freeze (available and frozen); a payout per success; the
+      // refund of the one failure (both).
       const entries = await demo.get('/api/companystaff/ecompanyFdIssue/entries');
-      expect(entries.body.data.total).toBe(1 + 2 + (paid?.n ?? 0) + 2);
+      expect(entries.body.data.total).toBe(1 + 2 * (paid?.batches ?? 0) + (paid?.n ?? 0) + 2);
       const topups = await demo.get('/api/companystaff/ecompanyFdIssue/entries', { type: 'topup' });
       expect(topups.body.data.rows[0]).toMatchObject({
         type: 'topup',

@@ -183,7 +183,12 @@ describe('employee analysis', () => {
       (
         await queryRows<{ id: string }>(
           t.database.db,
-          sql`select id from worker where company_id = ${xinghe} and department_id = ${dept}`,
+          // The department and every department under it (walked by parent_id, not the closure table).
+          sql`with recursive sub as (
+                select id from department where company_id = ${xinghe} and id = ${dept}
+                union all
+                select d.id from department d join sub on d.parent_id = sub.id where d.company_id = ${xinghe})
+              select w.id from worker w where w.company_id = ${xinghe} and w.department_id in (select id from sub)`,
         )
       ).map((r) => r.id),
     );
