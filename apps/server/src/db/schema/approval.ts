@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   timestamp,
   unique,
   uniqueIndex,
@@ -31,7 +32,7 @@ export interface ApprovalStepRow {
 export const approvalFlow = pgTable(
   'approval_flow',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -42,7 +43,10 @@ export const approvalFlow = pgTable(
     steps: jsonb('steps').$type<ApprovalStepRow[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('approval_flow_company_type_uq').on(t.companyId, t.type)],
+  (t) => [
+    primaryKey({ name: 'approval_flow_pkey', columns: [t.companyId, t.id] }),
+    unique('approval_flow_company_type_uq').on(t.companyId, t.type),
+  ],
 );
 
 /**

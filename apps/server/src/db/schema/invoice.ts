@@ -9,7 +9,6 @@ import {
   pgTable,
   primaryKey,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -25,7 +24,7 @@ import { storedFile } from './stored-file.ts';
 export const invoiceInfo = pgTable(
   'invoice_info',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     title: varchar('title', { length: 100 }).notNull(),
     /** 纳税人识别号: the unified social credit code, checked. */
@@ -40,8 +39,7 @@ export const invoiceInfo = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('invoice_info_company_id_uq').on(t.companyId, t.id),
-    index('invoice_info_company_idx').on(t.companyId, t.id),
+    primaryKey({ name: 'invoice_info_pkey', columns: [t.companyId, t.id] }),
     // At most one default per company.
     uniqueIndex('invoice_info_default_uq')
       .on(t.companyId)
@@ -57,7 +55,7 @@ export const invoiceInfo = pgTable(
 export const invoiceApplication = pgTable(
   'invoice_application',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     /** pending | issued | mailed | rejected | voided */
@@ -94,7 +92,9 @@ export const invoiceApplication = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('invoice_application_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'invoice_application_pkey', columns: [t.companyId, t.id] }),
+    // The operator's actions at /ops read an application by id alone.
+    index('invoice_application_id_idx').on(t.id),
     foreignKey({
       name: 'invoice_application_service_company_fk',
       columns: [t.companyId, t.serviceCompanyId],
@@ -151,7 +151,7 @@ export const invoiceApplicationBatch = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.applicationId, t.batchId] }),
+    primaryKey({ name: 'invoice_application_batch_pkey', columns: [t.companyId, t.applicationId, t.batchId] }),
     foreignKey({
       name: 'invoice_application_batch_application_fk',
       columns: [t.companyId, t.applicationId],

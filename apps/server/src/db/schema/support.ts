@@ -1,4 +1,4 @@
-import { bigint, foreignKey, index, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { company } from './company.ts';
 import { admin } from './identity.ts';
 
@@ -6,7 +6,7 @@ import { admin } from './identity.ts';
 export const customerServiceMessage = pgTable(
   'customer_service_message',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -19,6 +19,7 @@ export const customerServiceMessage = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'customer_service_message_pkey', columns: [t.companyId, t.id] }),
     index('cs_message_company_idx').on(t.companyId, t.adminId, t.createdAt),
     foreignKey({
       name: 'cs_message_admin_fk',
