@@ -45,11 +45,9 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
  */
 export const TENANT_DEBT: Readonly<Record<string, string>> = {
   admin:
-    'Usernames are unique across the platform (the login form names no company): a unique index on username alone. Needs a login directory (username → company) as a reference or local table, then (company_id, username); and verification and totp_step_use refer to admin by id alone.',
+    'Usernames are unique across the platform (the login form names no company): a unique index on username alone. Needs a login directory (username → company) as a reference or local table, then (company_id, username); and verification refers to admin by id alone.',
   verification:
     'No company_id: a captcha is made before anyone is known (no admin), an SMS or TOTP challenge names an admin by id alone. Split: pre-sign-in challenges local, admin challenges tenant with (company_id, admin_id).',
-  totp_step_use:
-    'No company_id: keyed (admin_id, purpose) with a key to admin by id alone; add company_id and key to (company_id, admin_id).',
   audit_log:
     'company_id is null on operator rows and on failed sign-ins of unknown usernames: split the operator realm into a table of its own (local or reference), then key by (company_id, id).',
   stored_file:

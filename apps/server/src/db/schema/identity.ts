@@ -195,14 +195,21 @@ export const verification = pgTable(
 export const totpStepUse = pgTable(
   'totp_step_use',
   {
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id, { onDelete: 'cascade' }),
+    /** The admin's: held to it by the key to the admin, (company_id, admin_id). */
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     step: bigint('step', { mode: 'number' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'totp_step_use_pk', columns: [t.adminId, t.purpose] })],
+  (t) => [
+    primaryKey({ name: 'totp_step_use_pk', columns: [t.companyId, t.adminId, t.purpose] }),
+    foreignKey({
+      name: 'totp_step_use_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** SMS written by the default SmsSender: the outbox a developer reads instead of a phone. */
