@@ -109,6 +109,14 @@ vitest('api: server on PGlite (with server unit tests)', 'apps/server', [], { TE
 vitest('web: Testing Library in jsdom', 'apps/web');
 if (postgres) await postgres.finish();
 else skip('api: server on PostgreSQL', 'TEST_DATABASE_URL is not set');
+const scale = 'scale: two processes behind nginx on PostgreSQL';
+const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+if (!process.env.TEST_DATABASE_URL) skip(scale, 'TEST_DATABASE_URL is not set');
+else if (!existsSync(nginx)) skip(scale, `${nginx} not found (apt-get install nginx)`);
+else
+  vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], {
+    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
+  });
 if (existsSync(chromium)) {
   if (!only.length || only.some((o) => 'e2e'.startsWith(o) || o.startsWith('e2e'))) buildWebIfStale();
   run('e2e: Chromium against the real server', bin('playwright'), ['test'], {

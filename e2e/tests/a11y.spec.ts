@@ -66,7 +66,7 @@ const ALL_CONSOLE_SCREENS = [
       return id === undefined ? path : `${path}?id=${id}`;
     }),
 ];
-const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/contracts', '/ops/companies', '/ops/audit'];
+const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/contracts', '/ops/chat', '/ops/companies', '/ops/audit'];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));
@@ -169,6 +169,11 @@ const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<void>
     name: '待我审批 (top bar drawer)',
     path: '/dashboard',
     open: (page) => page.getByRole('button', { name: /^待我审批/ }).click(),
+  },
+  {
+    name: '在线客服 (top bar drawer)',
+    path: '/dashboard',
+    open: (page) => page.getByRole('button', { name: /^在线客服/ }).click(),
   },
   {
     name: '充值详情 (资金账户 drawer)',

@@ -33,7 +33,7 @@ test.describe('the strict Content Security Policy', () => {
     await page.goto('/EmployeeManagement/listEmployee');
     await expect(page.locator('.ant-table-row').first()).toBeVisible();
     // A drawer locks the page's scrolling with a style element of its own.
-    await page.getByRole('button', { name: '在线客服' }).click();
+    await page.getByRole('button', { name: /^在线客服/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
     expect(await page.evaluate(() => getComputedStyle(document.body).overflowY)).toBe('hidden');
     await page.goto('/systemSetting/roleManage');

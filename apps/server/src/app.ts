@@ -16,7 +16,7 @@ import type { Notifications } from './db/notifications.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
-import { configuredFileStore } from './lib/database-file-store.ts';
+import { configuredFileStore } from './db/file-store.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
 import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
@@ -30,6 +30,7 @@ import { homeArea } from './modules/home/index.ts';
 import { statisticsArea } from './modules/statistics/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
+import { chatArea } from './modules/chat/index.ts';
 import { contractArea } from './modules/contract/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
@@ -38,7 +39,6 @@ import { createSandboxProvider } from './modules/payout-sandbox/service.ts';
 import { payrollArea } from './modules/payroll/index.ts';
 import { roleArea } from './modules/role/index.ts';
 import { serviceCompanyArea } from './modules/service-company/index.ts';
-import { supportArea } from './modules/support/index.ts';
 import { systemArea } from './modules/system/index.ts';
 import { taskArea } from './modules/task/index.ts';
 import { userArea } from './modules/user/index.ts';
@@ -181,7 +181,6 @@ export async function buildApp({
     roleArea,
     adminArea,
     dictionaryArea,
-    supportArea,
     fileArea,
     importArea,
     exportArea,
@@ -198,6 +197,7 @@ export async function buildApp({
     operatorArea,
     invoiceArea,
     contractArea,
+    chatArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payouts ? [] : [payoutSandboxArea]),
   ];

@@ -75,7 +75,9 @@ const ZEnv = z.object({
    */
   FILE_STORE: optional(z.enum(['local', 'database'], { error: 'FILE_STORE 只能是 local 或 database' })),
   /** The name this process answers in an X-Served-By header (several processes behind a proxy); unset: none. */
-  PROCESS_NAME: optional(z.string().regex(/^[\w.-]{1,40}$/, 'PROCESS_NAME 只能包含字母、数字、点、下划线和连字符，最多 40 个字符')),
+  PROCESS_NAME: optional(
+    z.string().regex(/^[\w.-]{1,40}$/, 'PROCESS_NAME 只能包含字母、数字、点、下划线和连字符，最多 40 个字符'),
+  ),
 });
 
 /** An IPv4/IPv6 address, or one with a prefix length that fits it (CIDR). */
@@ -113,6 +115,8 @@ export interface AppConfig {
   fileStore?: 'local' | 'database' | undefined;
   /** Answered in X-Served-By by every response; unset: no such header. */
   processName?: string | undefined;
+  /** The chat streams' heartbeat, in ms (default 15 s; tests shorten it). */
+  chatHeartbeatMs?: number | undefined;
 }
 
 /**
@@ -136,7 +140,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   if (e.FILE_STORE === 'database' && !e.DATABASE_URL) {
-    throw new Error('配置有误:\n  FILE_STORE: database 需要同时设置 DATABASE_URL（内嵌数据库只供一个进程使用，文件保存在数据目录即可）');
+    throw new Error(
+      '配置有误:\n  FILE_STORE: database 需要同时设置 DATABASE_URL（内嵌数据库只供一个进程使用，文件保存在数据目录即可）',
+    );
   }
   const dataDir = resolve(e.DATA_DIR);
   return {

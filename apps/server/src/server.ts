@@ -5,7 +5,7 @@ import { loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
-import { configuredFileStore } from './lib/database-file-store.ts';
+import { configuredFileStore } from './db/file-store.ts';
 import { writeDemoFiles } from './seed/demo-files.ts';
 
 /** Reads the configuration, prepares the database, listens, and shuts down cleanly. */

@@ -37,8 +37,16 @@ export const API = {
     page: '/api/admin/export/page',
     download: '/api/admin/export/:id/download',
   },
-  support: {
-    messages: '/api/admin/customerService/message',
+  /** 在线客服, the company's side: its one conversation with the platform. */
+  chat: {
+    conversation: '/api/chat/conversation',
+    messages: '/api/chat/messages',
+    text: '/api/chat/messages/text',
+    image: '/api/chat/messages/image',
+    imageOne: '/api/chat/image/:id',
+    read: '/api/chat/read',
+    unread: '/api/chat/unread',
+    stream: '/api/chat/stream',
   },
   worker: {
     page: '/api/companystaff/employee/page',
@@ -239,6 +247,19 @@ export const API = {
     contractSign: '/api/ops/contract/:id/sign',
     contractTerminate: '/api/ops/contract/:id/terminate',
     contractPdf: '/api/ops/contract/:id/pdf',
+    chatPage: '/api/ops/chat/conversation/page',
+    chatOne: '/api/ops/chat/conversation/:id',
+    chatMessages: '/api/ops/chat/conversation/:id/messages',
+    chatText: '/api/ops/chat/conversation/:id/text',
+    chatImage: '/api/ops/chat/conversation/:id/image',
+    chatRead: '/api/ops/chat/conversation/:id/read',
+    chatAssign: '/api/ops/chat/conversation/:id/assign',
+    chatClose: '/api/ops/chat/conversation/:id/close',
+    chatReopen: '/api/ops/chat/conversation/:id/reopen',
+    chatImageOne: '/api/ops/chat/image/:id',
+    chatStream: '/api/ops/chat/stream',
+    chatQuickReplies: '/api/ops/chat/quickReply',
+    chatQuickReply: '/api/ops/chat/quickReply/:id',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 

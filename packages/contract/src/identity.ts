@@ -279,20 +279,3 @@ export const ZChangeMobileBody = z.object({
   newToken: z.string({ error: '请先获取新手机号的验证码' }).min(1, '请先获取新手机号的验证码').max(64),
   newCode: z.string({ error: '请输入新手机号收到的验证码' }).trim().min(1, '请输入新手机号收到的验证码').max(16),
 });
-
-// ── Customer service ────────────────────────────────────────────────────────────────────────
-
-export const ZCustomerServiceMessageBody = z.object({
-  content: z.string({ error: '请输入留言内容' }).trim().min(1, '请输入留言内容').max(1000, '留言最多 1000 个字'),
-  contact: z.string().trim().max(50, '联系方式最多 50 个字符').default(''),
-});
-export type TCustomerServiceMessageBody = z.input<typeof ZCustomerServiceMessageBody>;
-export const ZCustomerServiceMessage = z.object({
-  id: z.number(),
-  content: z.string(),
-  contact: z.string(),
-  status: z.enum(['open', 'replied']),
-  reply: z.string(),
-  createdAt: z.string(),
-});
-export type TCustomerServiceMessage = z.infer<typeof ZCustomerServiceMessage>;

@@ -34,3 +34,5 @@ export * from './invoice.ts';
 export * from './company-contract-rules.ts';
 export * from './company-contract.ts';
 export * from './organization.ts';
+export * from './chat-rules.ts';
+export * from './chat.ts';

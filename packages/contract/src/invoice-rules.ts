@@ -7,10 +7,14 @@
 import type { TInvoiceType } from './money-rules.ts';
 import type { TTransition } from './task-rules.ts';
 
-/** 待审核 → 已开票 → 已邮寄, or 已驳回 (edited and resubmitted), or 已作废. */
-export const INVOICE_STATUSES = ['pending', 'issued', 'mailed', 'rejected', 'voided'] as const;
+/**
+ * 待审核 → 已开票 → 已邮寄, or 已驳回 (edited and resubmitted), or 已作废; before 待审核, 审批中
+ * while the company's own 开票 approval flow runs (审批管理; the platform does not see it yet).
+ */
+export const INVOICE_STATUSES = ['approving', 'pending', 'issued', 'mailed', 'rejected', 'voided'] as const;
 export type TInvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<TInvoiceStatus, string> = {
+  approving: '审批中',
   pending: '待审核',
   issued: '已开票',
   mailed: '已邮寄',
@@ -18,7 +22,15 @@ export const INVOICE_STATUS_LABELS: Record<TInvoiceStatus, string> = {
   voided: '已作废',
 };
 /** The statuses whose amount counts as applied for (a rejected or voided one gives it back). */
-export const INVOICE_HOLDING_STATUSES: readonly TInvoiceStatus[] = ['pending', 'issued', 'mailed'];
+export const INVOICE_HOLDING_STATUSES: readonly TInvoiceStatus[] = ['approving', 'pending', 'issued', 'mailed'];
+/** The statuses the platform's operators see (an application in the company's approval is not theirs yet). */
+export const INVOICE_OPS_STATUSES = [
+  'pending',
+  'issued',
+  'mailed',
+  'rejected',
+  'voided',
+] as const satisfies readonly TInvoiceStatus[];
 
 /** The types a service company whose cost rule names `ruleType` may be asked for. */
 export const invoiceTypesAllowed = (ruleType: TInvoiceType): TInvoiceType[] =>

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ZId, ZPageQuery } from './envelope.ts';
 import { ZUploadedFile } from './file.ts';
-import { INVOICE_BATCHES_MAX, INVOICE_STATUSES, INVOICE_ACTIONS, isValidCreditCode } from './invoice-rules.ts';
+import {
+  INVOICE_ACTIONS,
+  INVOICE_BATCHES_MAX,
+  INVOICE_OPS_STATUSES,
+  INVOICE_STATUSES,
+  isValidCreditCode,
+} from './invoice-rules.ts';
 import { INVOICE_TYPES } from './money-rules.ts';
 import { PAYROLL_STATUSES } from './payroll-rules.ts';
 import { ZDate } from './primitives.ts';
@@ -145,7 +151,11 @@ export type TInvoiceQuery = z.input<typeof ZInvoiceQuery>;
 export const ZInvoiceExportFilters = ZInvoiceQuery.omit({ page: true, limit: true });
 export type TInvoiceExportFilters = z.input<typeof ZInvoiceExportFilters>;
 
-export const ZOpsInvoiceQuery = ZInvoiceQuery.extend({ companyName: z.string().trim().max(50).optional() });
+/** The operator's queue: an application still in the company's own approval (审批中) is not the platform's yet. */
+export const ZOpsInvoiceQuery = ZInvoiceQuery.extend({
+  status: z.enum(INVOICE_OPS_STATUSES, { error: '开票状态不存在' }).optional(),
+  companyName: z.string().trim().max(50).optional(),
+});
 export type TOpsInvoiceQuery = z.input<typeof ZOpsInvoiceQuery>;
 
 export const ZInvoiceApplication = z.object({

@@ -106,6 +106,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'personal.verifyMethod': '修改验证方式',
   'verification.sendSms': '发送短信验证码',
   'support.message': '提交反馈',
+  'chat.message': '发送客服消息',
+  'chat.image': '发送客服图片',
   'file.upload': '上传文件',
   'jobType.create': '添加工种',
   'jobType.update': '编辑工种',
@@ -168,5 +170,12 @@ export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.costRule.update': '编辑费用规则',
   ...INVOICE_OPS_AUDIT_ACTION_LABELS,
   ...CONTRACT_OPS_AUDIT_ACTION_LABELS,
+  'ops.chat.message': '回复客服消息',
+  'ops.chat.image': '回复客服图片',
+  'ops.chat.assign': '接入客服会话',
+  'ops.chat.close': '关闭客服会话',
+  'ops.chat.reopen': '重新打开客服会话',
+  'ops.chat.quickReply.add': '新增快捷回复',
+  'ops.chat.quickReply.delete': '删除快捷回复',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

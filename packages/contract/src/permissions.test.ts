@@ -6,6 +6,7 @@ import {
   elementTitle,
   isElementAvailable,
   isElementCode,
+  TOP_BAR_SCREEN,
 } from './permissions.ts';
 import { ASYNC_ROUTES, BUILT_SCREENS, flattenRoutes, grantableRoutes, personalMenuCodes } from './routes.ts';
 import { CODE_MESSAGES, Code, httpStatusOf } from './codes.ts';
@@ -29,13 +30,18 @@ describe('element codes', () => {
 
 describe('what the role editor offers', () => {
   it('ties every element to a screen of the catalogue', () => {
-    const names = new Set(flattenRoutes(ASYNC_ROUTES).map(({ route }) => route.name));
+    const names = new Set([...flattenRoutes(ASYNC_ROUTES).map(({ route }) => route.name), TOP_BAR_SCREEN]);
     for (const code of ELEMENT_CODES) expect(names, code).toContain(ELEMENT_SCREENS[code]);
   });
 
   it('offers an element only when its screen is built, and leaves out areas with none', () => {
     const offered = availableElementGroups().flatMap((g) => g.elements.map((e) => e.code));
-    expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
+    expect(offered.sort()).toEqual(
+      ELEMENT_CODES.filter(
+        (c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c]) || ELEMENT_SCREENS[c] === TOP_BAR_SCREEN,
+      ).sort(),
+    );
+    expect(isElementAvailable('chat:view')).toBe(true);
     expect(isElementAvailable('employee:view')).toBe(true);
     expect(isElementAvailable('system:approval')).toBe(true);
     expect(isElementAvailable('payroll:approve')).toBe(true);

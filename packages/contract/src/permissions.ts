@@ -74,6 +74,14 @@ export const ELEMENT_GROUPS = [
     },
   },
   {
+    area: 'chat',
+    title: '在线客服',
+    elements: {
+      'chat:view': '查看客服会话',
+      'chat:send': '发送客服消息',
+    },
+  },
+  {
     area: 'org',
     title: '组织管理',
     elements: {
@@ -167,6 +175,9 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'invoice:apply': 'apply',
   'invoice:edit': 'recordsEdit',
   'contract:view': 'enterprise',
+  // The top bar's 在线客服 drawer: on every screen, shown from the home route.
+  'chat:view': 'home',
+  'chat:send': 'home',
   'org:view': 'structure',
   'org:edit': 'structure',
   'stats:view': 'employeeAnalysis',
@@ -178,9 +189,13 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'system:approval': 'examineManage',
 };
 
+/** What the top bar offers (在线客服) is tied to the home route, which is always there. */
+export const TOP_BAR_SCREEN = 'home';
+
 /** Whether an element's screen is built, so that granting it means something today. */
 export function isElementAvailable(code: TElementCode): boolean {
-  return BUILT_SCREENS.has(ELEMENT_SCREENS[code]);
+  const screen = ELEMENT_SCREENS[code];
+  return screen === TOP_BAR_SCREEN || BUILT_SCREENS.has(screen);
 }
 
 export interface TElementGroupEntry {

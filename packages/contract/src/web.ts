@@ -47,3 +47,5 @@ export type * from './content.ts';
 export type * from './invoice.ts';
 export type * from './company-contract.ts';
 export type * from './organization.ts';
+export * from './chat-rules.ts';
+export type * from './chat.ts';

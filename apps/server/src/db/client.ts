@@ -134,6 +134,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
 
 export function openPostgres(connectionString: string, poolSize = 10): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle connection the server ends (a restart, pg_terminate_backend, a dropped database) is
+  // an 'error' of the pool: without a listener it would end the process. The pool has already
+  // discarded that connection and opens a new one for the next query; a query that was running
+  // fails on its own promise.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const notifications = postgresNotifications(connectionString, pool);
   return {

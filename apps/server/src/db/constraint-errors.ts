@@ -45,7 +45,6 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
       'stored_file_admin_fk',
       'import_job_admin_fk',
       'export_job_admin_fk',
-      'cs_message_admin_fk',
       'topup_created_by_fk',
       'approval_request_creator_fk',
       'approval_action_admin_fk',

@@ -22,6 +22,8 @@ export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
     '服务商: a handful of licensed entities of the platform, named by companies, batches, top-ups, ledger accounts and invoices of every company.',
   operator:
     'Platform operators (/ops): a handful of people, named by top-ups, invoices and contracts of every company.',
+  chat_quick_reply:
+    "在线客服's canned replies of the platform's operators: a short list, no company's, keyed to operator (a reference table).",
   operator_session: "An operator's sessions: operators are not of a company; small, and checked on every /ops request.",
 };
 

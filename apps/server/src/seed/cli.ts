@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { createFieldCipher } from '../lib/crypto.ts';
 import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
 import { openDatabase, queryRows } from '../db/client.ts';
-import { configuredFileStore } from '../lib/database-file-store.ts';
+import { configuredFileStore } from '../db/file-store.ts';
 import { seedDemoData } from './demo.ts';
 import { writeDemoFiles } from './demo-files.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';

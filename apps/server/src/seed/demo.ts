@@ -8,8 +8,9 @@ import type { FieldCipher } from '../lib/crypto.ts';
 import { admin, adminRole, company, companyServiceCompany, jobType, role, serviceCompany } from '../db/schema/index.ts';
 import { demoBranding } from './branding.ts';
 import { seedContent } from './content.ts';
-import { seedMoney } from './money.ts';
+import { DEMO_OPERATOR, seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
+import { seedChat } from './chat.ts';
 import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
@@ -195,6 +196,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
             c.startsWith('employee:') ||
             c.startsWith('task:') ||
             c.startsWith('org:') ||
+            c.startsWith('chat:') ||
             c === 'stats:view' ||
             ['payroll:view', 'payroll:create', 'payroll:check'].includes(c),
         ),
@@ -338,6 +340,11 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     await seedContent(tx, { xinghe: xinghe.id, yunfan: yunfan.id }, new Date());
     await seedInvoices(tx, { xinghe: xinghe.id, service: service.id, demo: adminId('demo') }, new Date());
     await seedContracts(tx, new Date());
+    const [ops] = await queryRows<{ id: unknown }>(
+      tx,
+      sql`select id from operator where username = ${DEMO_OPERATOR.username}`,
+    );
+    await seedChat(tx, { xinghe: xinghe.id, demo: adminId('demo'), operator: Number(ops?.id) }, new Date());
     return true;
   });
 }

@@ -8,8 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { ZInvoiceApplyBody, ZInvoiceInfoBody, type TInvoiceApplyBody } from '@flexpay/contract';
+import { ZInvoiceApplyBody, ZInvoiceInfoBody, type TApprovalType, type TInvoiceApplyBody } from '@flexpay/contract';
 import { and, eq, like, sql } from 'drizzle-orm';
+import type { ApprovalOutcomeHandler } from '../core/approval.ts';
 import type { AuthContext, OperatorContext } from '../core/auth.ts';
 import type { ServiceContext } from '../core/context.ts';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
@@ -17,7 +18,14 @@ import { company, invoiceApplication, serviceCompany, storedFile } from '../db/s
 import { creditCodeCheckChar } from '../lib/credit-code.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import { renderReceiptPdf } from '../lib/receipt-pdf.ts';
-import { applyInvoice, issueInvoice, mailInvoice, rejectApplication } from '../modules/invoice/applications/service.ts';
+import { Registry } from '../lib/registry.ts';
+import {
+  applyInvoice,
+  issueInvoice,
+  mailInvoice,
+  onInvoiceApprovalDecided,
+  rejectApplication,
+} from '../modules/invoice/applications/service.ts';
 import { createInfo } from '../modules/invoice/info/service.ts';
 
 export interface InvoiceSeedIds {
@@ -32,7 +40,10 @@ const creditCode = (first17: string) => first17 + creditCodeCheckChar(first17);
 const demoKey = (companyId: number, id: string) => `companies/${companyId}/invoice/demo/${id}.pdf`;
 
 export async function seedInvoices(tx: Tx, ids: InvoiceSeedIds, now: Date) {
-  const ctx = { db: tx, now: () => now } as unknown as ServiceContext;
+  // What the services read of an app's context: the database, the clock and who decides a 开票 approval.
+  const approvalOutcomes = new Registry<TApprovalType, ApprovalOutcomeHandler>('审批类型的结果处理');
+  approvalOutcomes.add('invoice', onInvoiceApprovalDecided);
+  const ctx = { db: tx, now: () => now, registry: { approvalOutcomes } } as unknown as ServiceContext;
   const auth = { companyId: ids.xinghe, adminId: ids.demo } as AuthContext;
   const [ops] = await queryRows<{ id: string | number }>(tx, sql`select id from operator order by id limit 1`);
   const op = { operatorId: Number(ops?.id ?? 0), username: 'ops', name: '平台运营', sessionId: '' } as OperatorContext;

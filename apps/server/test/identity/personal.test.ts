@@ -311,32 +311,4 @@ describe('personal settings, verification methods and SMS', () => {
       });
     });
   });
-
-  describe('customer service messages', () => {
-    it('stores a message for the admin and lists only their own', async () => {
-      const demo = caller(t.app, await loginAs(t.app, 'demo'));
-      const finance = caller(t.app, await loginAs(t.app, 'finance'));
-      const sent = await demo.post('/api/admin/customerService/message', {
-        content: '  发票什么时候寄出？ ',
-        contact: '13800000001',
-      });
-      expect(sent.body).toMatchObject({
-        status: 200,
-        message: '留言已提交，客服会尽快回复',
-        data: { content: '发票什么时候寄出？', status: 'open' },
-      });
-      expect(
-        (await demo.post('/api/admin/customerService/message', { content: '   ' })).body.data.errors[0],
-      ).toMatchObject({
-        path: 'content',
-        message: '请输入留言内容',
-      });
-      expect((await demo.post('/api/admin/customerService/message', { content: 'x'.repeat(1001) })).body.status).toBe(
-        40000,
-      );
-      expect((await demo.get('/api/admin/customerService/message')).body.data).toHaveLength(1);
-      expect((await finance.get('/api/admin/customerService/message')).body.data).toEqual([]);
-      expect((await caller(t.app).get('/api/admin/customerService/message')).body.status).toBe(40101);
-    });
-  });
 });

@@ -1,7 +1,6 @@
 import {
-  BUILT_SCREENS,
   ELEMENT_CODES,
-  ELEMENT_SCREENS,
+  isElementAvailable,
   flattenRoutes,
   grantableRoutes,
   menuCodeOf,
@@ -104,13 +103,14 @@ describe('the role editor and the personal pages', () => {
       'money',
       'invoice',
       'contract',
+      'chat',
       'org',
       'stats',
       'content',
       'system',
     ]);
     expect(offered).toEqual(expect.arrayContaining(['content:view', 'content:edit']));
-    expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => BUILT_SCREENS.has(ELEMENT_SCREENS[c])).sort());
+    expect(offered.sort()).toEqual(ELEMENT_CODES.filter((c) => isElementAvailable(c)).sort());
     expect(offered).toContain('employee:sensitive');
     expect(offered).toContain('system:admin');
     expect(offered).toEqual(expect.arrayContaining(['money:view', 'money:topup', 'money:account', 'money:log']));

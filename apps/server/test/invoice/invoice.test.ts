@@ -13,7 +13,19 @@ import { download, readXlsx, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { companyId, opsLogin, serviceCompanyId } from '../money/support.ts';
 import { adminWithout, waitForExport } from '../worker/support.ts';
-import { appUrl, creditCode, DEFAULT_INFO, I, INFO, infoBody, OPS, opsUrl, paidBatch, PDF } from './support.ts';
+import {
+  appUrl,
+  creditCode,
+  DEFAULT_INFO,
+  I,
+  INFO,
+  infoBody,
+  keptInvoiceableMismatches,
+  OPS,
+  opsUrl,
+  paidBatch,
+  PDF,
+} from './support.ts';
 
 describe('invoices (发票中心)', () => {
   let t: TestApp;
@@ -419,5 +431,9 @@ describe('invoices (发票中心)', () => {
       sql`select coalesce(sum(amount_fen), 0) as fen from invoice_application_batch where batch_id = ${batch}`,
     );
     expect(Number(sum?.fen)).toBe(80_000);
+  });
+
+  it('keeps 可开票金额 on the batches and per service company equal to the rows, whatever happened above', async () => {
+    expect(await keptInvoiceableMismatches(t.database.db)).toEqual({ batches: [], totals: [] });
   });
 });

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keptInvoiceableMismatches } from '../invoice/support.ts';
 import { queryRows } from '../../src/db/client.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
@@ -679,5 +680,9 @@ describe('payouts', () => {
     const id = await toPay([w]);
     expect((await hr.post(payUrl(id), { method: 'sms', code: '123456' })).body.status).toBe(40301);
     expect((await yunfan.post(payUrl(id), { method: 'sms', code: '123456' })).body.status).toBe(40400);
+  });
+
+  it('keeps the batches’ paid amounts and 可开票金额 equal to the rows after every payment above', async () => {
+    expect(await keptInvoiceableMismatches(t.database.db)).toEqual({ batches: [], totals: [] });
   });
 });

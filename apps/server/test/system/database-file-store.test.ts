@@ -9,7 +9,7 @@ import { buffer } from 'node:stream/consumers';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { createDatabaseFileStore, FILE_CHUNK_BYTES } from '../../src/lib/database-file-store.ts';
+import { createDatabaseFileStore, FILE_CHUNK_BYTES } from '../../src/db/file-store.ts';
 import { download, PNG_BYTES, uploadTo } from '../files.ts';
 import { createSecondProcess, createTestApp, loginAs, type TestApp } from '../helpers.ts';
 
@@ -18,7 +18,8 @@ const isPostgres = Boolean(process.env.TEST_DATABASE_URL);
 /** `bytes` as pieces of awkward sizes, so that chunks are cut across pieces. */
 function piecesOf(bytes: Buffer): Readable {
   const pieces: Buffer[] = [];
-  for (let at = 0, n = 1; at < bytes.length; at += n, n = (n * 7 + 13) % 100_003) pieces.push(bytes.subarray(at, at + n));
+  for (let at = 0, n = 1; at < bytes.length; at += n, n = (n * 7 + 13) % 100_003)
+    pieces.push(bytes.subarray(at, at + n));
   return Readable.from(pieces);
 }
 

@@ -141,7 +141,7 @@ describe('security of every answer', () => {
       // A lone surrogate cannot travel in a URL (UTF-8); in a JSON body it can.
       expectRefused(await demo.get(WORKERS, { mobile: '138\u0000' }));
       expectRefused(await demo.get('/api/admin/role/page', { name: 'a\u0000' }));
-      expectRefused(await demo.post('/api/admin/customerService/message', { content: '你好\u0000', contact: '' }));
+      expectRefused(await demo.post('/api/chat/messages/text', { text: '你好\u0000' }));
       expectRefused(await demo.post('/api/admin/role', { name: '\uDC00角色', menuCodes: [], elementCodes: [] }));
     });
 

@@ -84,6 +84,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'chat',
+              lazy: page(
+                () => import('./routes/chat-page.tsx'),
+                (m) => m.ChatPage,
+              ),
+            },
+            {
               path: 'companies',
               lazy: page(
                 () => import('./routes/companies-page.tsx'),

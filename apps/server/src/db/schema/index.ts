@@ -1,7 +1,6 @@
 export * from './company.ts';
 export * from './identity.ts';
 export * from './audit.ts';
-export * from './support.ts';
 export * from './stored-file.ts';
 export * from './export-job.ts';
 export * from './import-job.ts';
@@ -15,3 +14,4 @@ export * from './task.ts';
 export * from './content.ts';
 export * from './invoice.ts';
 export * from './company-contract.ts';
+export * from './chat.ts';

@@ -6,6 +6,7 @@ import {
   date,
   foreignKey,
   index,
+  integer,
   pgTable,
   primaryKey,
   timestamp,
@@ -126,7 +127,10 @@ export const invoiceApplication = pgTable(
     index('invoice_application_file_idx')
       .on(t.companyId, t.invoiceFileId)
       .where(sql`${t.invoiceFileId} is not null`),
-    check('invoice_application_status_ck', sql`${t.status} in ('pending', 'issued', 'mailed', 'rejected', 'voided')`),
+    check(
+      'invoice_application_status_ck',
+      sql`${t.status} in ('approving', 'pending', 'issued', 'mailed', 'rejected', 'voided')`,
+    ),
     check('invoice_application_type_ck', sql`${t.invoiceType} in ('normal', 'special')`),
     check('invoice_application_amount_ck', sql`${t.amountFen} > 0`),
     // Issued (and after) carries its number, date and PDF.
@@ -165,5 +169,30 @@ export const invoiceApplicationBatch = pgTable(
     }),
     index('invoice_application_batch_batch_idx').on(t.companyId, t.batchId),
     check('invoice_application_batch_amount_ck', sql`${t.amountFen} > 0`),
+  ],
+);
+
+/**
+ * 可开票金额 per company and service company, kept by triggers (migration 0039): what the paid
+ * batches (已完成, 部分成功) debited and what applications holding an amount take of them, so the
+ * figure is one row however long the company's history.
+ */
+export const invoiceableTotal = pgTable(
+  'invoiceable_total',
+  {
+    companyId: companyId(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
+    appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
+    /** How many of those batches still have an invoiceable amount: 选择订单's total without a filter. */
+    openBatches: integer('open_batches').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.serviceCompanyId] }),
+    foreignKey({
+      name: 'invoiceable_total_service_company_fk',
+      columns: [t.companyId, t.serviceCompanyId],
+      foreignColumns: [companyServiceCompany.companyId, companyServiceCompany.serviceCompanyId],
+    }),
   ],
 );

@@ -58,6 +58,17 @@ export const payrollBatch = pgTable(
     feeFen: bigint('fee_fen', { mode: 'number' }).notNull().default(0),
     netFen: bigint('net_fen', { mode: 'number' }).notNull().default(0),
     debitFen: bigint('debit_fen', { mode: 'number' }).notNull().default(0),
+    /**
+     * What its paid items debited (pay_status 'paid'), and how many: kept by a trigger on
+     * payroll_item (migration 0039), so 可开票金额 and 选择订单 read it instead of the items.
+     */
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
+    paidCount: integer('paid_count').notNull().default(0),
+    /**
+     * What invoice applications holding an amount (审批中, 待审核, 已开票, 已邮寄) take of it: kept by
+     * triggers on invoice_application and invoice_application_batch (migration 0039).
+     */
+    appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
     /** The cost rule the last check applied. */
     feeRateBp: integer('fee_rate_bp'),
     feeBearer: varchar('fee_bearer', { length: 10 }),
@@ -93,6 +104,10 @@ export const payrollBatch = pgTable(
     index('payroll_batch_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
     // The batches of a month and service company, whose items count toward the monthly limit.
     index('payroll_batch_period_idx').on(t.companyId, t.serviceCompanyId, t.period),
+    // 选择订单: a company's paid batches, newest first.
+    index('payroll_batch_paid_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`${t.status} in ('completed', 'partial')`),
     check(
       'payroll_batch_status_ck',
       sql`${t.status} in ('draft', 'checking', 'confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial', 'cancelled')`,

@@ -51,7 +51,7 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 /**
- * The content of files kept in the database (`FILE_STORE=database`, lib/database-file-store.ts,
+ * The content of files kept in the database (`FILE_STORE=database`, db/file-store.ts,
  * ADR 0021): a file is its key's chunks in order, each at most 256 KB, so that no process ever
  * holds a whole file. Addressed by key, not by company: a key names at most one stored file.
  */

@@ -12,7 +12,8 @@ import * as repo from './repo.ts';
 export type { StoredFileRow } from './repo.ts';
 
 /** What a stored file is for: uploads are served back to the company's admins; the rest are not. */
-export type FilePurpose = 'upload' | 'import' | 'export' | 'import-report' | 'import-staged' | 'invoice' | 'contract';
+export type FilePurpose =
+  'upload' | 'import' | 'export' | 'import-report' | 'import-staged' | 'invoice' | 'contract' | 'chat';
 
 /** A file arriving in a request: its name as the client gave it and its bytes. */
 export interface IncomingFile {

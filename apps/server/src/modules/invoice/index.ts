@@ -5,6 +5,7 @@
 import { defineArea } from '../../core/area.ts';
 import { applicationRoutes } from './applications/routes.ts';
 import { invoicesExporter } from './applications/export.ts';
+import { onInvoiceApprovalDecided } from './applications/service.ts';
 import { opsInvoiceRoutes } from './applications/ops-routes.ts';
 import { invoiceInfoRoutes } from './info/routes.ts';
 
@@ -15,6 +16,7 @@ export const invoiceArea = defineArea(
     await app.register(applicationRoutes);
     await app.register(opsInvoiceRoutes);
     app.ctx.registry.exporters.add('invoices', invoicesExporter);
+    app.ctx.registry.approvalOutcomes.add('invoice', onInvoiceApprovalDecided);
   },
-  ['export', 'payroll', 'operator'],
+  ['export', 'payroll', 'operator', 'approval'],
 );

@@ -3,7 +3,7 @@ import { DownloadOutlined, MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-des
 import { Button, Layout, Tooltip } from 'antd';
 import { Link } from 'react-router';
 import { PendingApprovalsButton } from '../../features/approval/components/pending-approvals-button.tsx';
-import { CustomerServiceButton } from '../../features/support/components/customer-service-button.tsx';
+import { ChatButton } from '../../features/chat/components/chat-button.tsx';
 import { useAppStore } from '../../lib/app-store.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { builtScreens, isPermitted } from '../route-table.ts';
@@ -42,7 +42,7 @@ export function Navbar() {
         )}
         <ErrorLogButton />
         <PendingApprovalsButton />
-        <CustomerServiceButton />
+        <ChatButton />
         <FullscreenButton />
         <UserMenu />
       </div>

@@ -1,4 +1,11 @@
-import { AuditOutlined, BankOutlined, LogoutOutlined, MoneyCollectOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  BankOutlined,
+  CustomerServiceOutlined,
+  LogoutOutlined,
+  MoneyCollectOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Typography } from 'antd';
 import { Suspense, useEffect, type ReactNode } from 'react';
@@ -15,6 +22,7 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/topups': <MoneyCollectOutlined />,
   '/ops/companies': <BankOutlined />,
   '/ops/audit': <AuditOutlined />,
+  '/ops/chat': <CustomerServiceOutlined />,
 };
 
 /** The operator console's frame: its own side menu and header (not the company console's shell). */

@@ -1,9 +1,4 @@
-import {
-  INVOICE_STATUS_LABELS,
-  INVOICE_STATUSES,
-  type TInvoiceApplication,
-  type TInvoiceStatus,
-} from '@flexpay/contract/web';
+import { INVOICE_OPS_STATUSES, INVOICE_STATUS_LABELS, type TInvoiceApplication } from '@flexpay/contract/web';
 import { Button, Card, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDateTime } from '../../lib/format-date-time.ts';
@@ -13,7 +8,10 @@ import { formatFen } from '../lib/money-input.ts';
 import { useOpsTitle } from '../lib/use-ops-title.ts';
 import { TrimmedSearch } from '../../components/trimmed-search.tsx';
 
-const COLORS: Record<TInvoiceStatus, string> = {
+/** The operator never sees an application 审批中 (the company's own approval). */
+type TOpsInvoiceStatus = (typeof INVOICE_OPS_STATUSES)[number];
+
+const COLORS: Record<TOpsInvoiceStatus, string> = {
   pending: 'processing',
   issued: 'success',
   mailed: 'success',
@@ -24,7 +22,7 @@ const COLORS: Record<TInvoiceStatus, string> = {
 /** 开票处理: every company's invoice applications, 待审核 first-come first-served; a row opens its handling. */
 export function InvoicesPage() {
   useOpsTitle('开票处理');
-  const [status, setStatus] = useState<TInvoiceStatus | 'all'>('pending');
+  const [status, setStatus] = useState<TOpsInvoiceStatus | 'all'>('pending');
   const [companyName, setCompanyName] = useState('');
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<number | undefined>();
@@ -37,7 +35,7 @@ export function InvoicesPage() {
   return (
     <Card>
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select<TInvoiceStatus | 'all'>
+        <Select<TOpsInvoiceStatus | 'all'>
           aria-label="状态"
           style={{ width: 140 }}
           value={status}
@@ -46,7 +44,7 @@ export function InvoicesPage() {
             setPage(1);
           }}
           options={[
-            ...INVOICE_STATUSES.map((v) => ({ value: v, label: INVOICE_STATUS_LABELS[v] })),
+            ...INVOICE_OPS_STATUSES.map((v) => ({ value: v, label: INVOICE_STATUS_LABELS[v] })),
             { value: 'all' as const, label: '全部' },
           ]}
         />
@@ -84,7 +82,7 @@ export function InvoicesPage() {
             title: '状态',
             dataIndex: 'status',
             width: 90,
-            render: (s: TInvoiceStatus) => <Tag color={COLORS[s]}>{INVOICE_STATUS_LABELS[s]}</Tag>,
+            render: (s: TOpsInvoiceStatus) => <Tag color={COLORS[s]}>{INVOICE_STATUS_LABELS[s]}</Tag>,
           },
           { title: '申请时间', dataIndex: 'createdAt', width: 110, render: formatDateTime },
           {

@@ -3,16 +3,16 @@
  * items of 已完成 / 部分成功 batches, their debit totals): the payroll owns them, this area only
  * sums them; the batches an application takes hold them by a foreign key.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
+import { invoiceableTotal, invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
 
 export type ApplicationRow = typeof invoiceApplication.$inferSelect;
 export type NewApplication = typeof invoiceApplication.$inferInsert;
 
 /** The batch statuses whose paid items may be invoiced. */
 const PAID_BATCH = sql`('completed', 'partial')`;
-const HOLDING = sql`('pending', 'issued', 'mailed')`;
+const HOLDING = sql`('approving', 'pending', 'issued', 'mailed')`;
 
 /**
  * Serialises the applications of one company and service company: an application reads what is
@@ -60,21 +60,21 @@ const toBatchAmount = (r: RawBatchAmount): BatchAmountRow => ({
   appliedFen: Number(r.applied_fen),
 });
 
-/** The select of a batch with its paid and applied amounts (`exceptApplication` left out of the latter). */
+/**
+ * The select of a batch with its paid and applied amounts, both kept on the batch by triggers
+ * (migration 0039); `exceptApplication`'s share is left out of the applied amount (a resubmission
+ * is checked as if it had not applied yet).
+ */
 const batchAmountSelect = (exceptApplication: number | null) => sql`
   select b.id, b.title, b.period, b.status, b.service_company_id, b.created_at,
-         p.paid_count, p.paid_fen, coalesce(a.applied, 0) as applied_fen
-    from payroll_batch b
-    cross join lateral (
-      select count(*)::int as paid_count, coalesce(sum(i.debit_fen), 0) as paid_fen
-        from payroll_item i
-       where i.company_id = b.company_id and i.batch_id = b.id and i.pay_status = 'paid') p
-    left join lateral (
-      select sum(x.amount_fen) as applied
-        from invoice_application_batch x
-        join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
-       where x.company_id = b.company_id and x.batch_id = b.id and ap.status in ${HOLDING}
-         and ap.id <> ${exceptApplication ?? 0}) a on true`;
+         b.paid_count, b.paid_fen,
+         b.applied_fen - coalesce((
+           select sum(x.amount_fen)
+             from invoice_application_batch x
+             join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
+            where x.company_id = b.company_id and x.batch_id = b.id and x.application_id = ${exceptApplication ?? 0}
+              and ap.status in ${HOLDING}), 0) as applied_fen
+    from payroll_batch b`;
 
 export interface BatchFilters {
   companyId: number;
@@ -92,13 +92,23 @@ export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, l
   if (f.title) where.push(sql`b.title like ${`%${f.title.replace(/[\\%_]/g, '\\$&')}%`}`);
   if (f.periodFrom) where.push(sql`b.period >= ${f.periodFrom}`);
   if (f.periodTo) where.push(sql`b.period <= ${f.periodTo}`);
-  const filtered = sql`select * from (${batchAmountSelect(null)} where ${sql.join(where, sql` and `)}) t
-    ${f.invoiceable ? sql`where t.paid_fen > t.applied_fen` : sql``}`;
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`);
-  const rows = await queryRows<RawBatchAmount>(
-    db,
-    sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
-  );
+  if (f.invoiceable) where.push(sql`b.paid_fen > b.applied_fen`);
+  const filtered = sql`select * from (${batchAmountSelect(null)} where ${sql.join(where, sql` and `)}) t`;
+  // The wizard's default list (open batches, no title or period) is counted by the kept totals.
+  const kept = f.invoiceable && !f.title && !f.periodFrom && !f.periodTo;
+  const [[count], rows] = await Promise.all([
+    kept
+      ? queryRows<{ n: number }>(
+          db,
+          sql`select coalesce(sum(open_batches), 0)::int as n from invoiceable_total
+               where company_id = ${f.companyId} ${f.serviceCompanyId ? sql`and service_company_id = ${f.serviceCompanyId}` : sql``}`,
+        )
+      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`),
+    queryRows<RawBatchAmount>(
+      db,
+      sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
+    ),
+  ]);
   return { total: count?.n ?? 0, rows: rows.map(toBatchAmount) };
 }
 
@@ -118,31 +128,10 @@ export async function findBatchAmounts(
   return rows.map(toBatchAmount);
 }
 
-/** Paid and applied totals per service company of the company. */
+/** Paid and applied totals per service company of the company: one kept row each (migration 0039). */
 export async function findInvoiceableTotals(db: DbOrTx, companyId: number) {
-  const paid = await queryRows<{ sc: string | number; fen: string | number }>(
-    db,
-    sql`select b.service_company_id as sc, coalesce(sum(i.debit_fen), 0) as fen
-          from payroll_batch b
-          join payroll_item i on i.company_id = b.company_id and i.batch_id = b.id
-         where b.company_id = ${companyId} and b.status in ${PAID_BATCH} and i.pay_status = 'paid'
-         group by b.service_company_id`,
-  );
-  const applied = await queryRows<{ sc: string | number; fen: string | number }>(
-    db,
-    sql`select service_company_id as sc, coalesce(sum(amount_fen), 0) as fen
-          from invoice_application
-         where company_id = ${companyId} and status in ${HOLDING}
-         group by service_company_id`,
-  );
-  const out = new Map<number, { paidFen: number; appliedFen: number }>();
-  for (const r of paid) out.set(Number(r.sc), { paidFen: Number(r.fen), appliedFen: 0 });
-  for (const r of applied) {
-    const e = out.get(Number(r.sc)) ?? { paidFen: 0, appliedFen: 0 };
-    e.appliedFen = Number(r.fen);
-    out.set(Number(r.sc), e);
-  }
-  return out;
+  const rows = await db.select().from(invoiceableTotal).where(eq(invoiceableTotal.companyId, companyId));
+  return new Map(rows.map((r) => [r.serviceCompanyId, { paidFen: r.paidFen, appliedFen: r.appliedFen }]));
 }
 
 export async function insertApplication(db: DbOrTx, values: NewApplication): Promise<number> {
@@ -167,14 +156,14 @@ export async function replaceBatches(
     .values(batches.map((b) => ({ companyId, applicationId, batchId: b.batchId, amountFen: b.amountFen })));
 }
 
-/** One application: of the company (`companyId` given), or any (the operator's). */
+/** One application: of the company (`companyId` given), or any not 审批中 (the operator's). */
 export async function findApplication(db: DbOrTx, companyId: number | null, id: number, lock = false) {
   const q = db
     .select()
     .from(invoiceApplication)
     .where(
       companyId === null
-        ? eq(invoiceApplication.id, id)
+        ? and(eq(invoiceApplication.id, id), ne(invoiceApplication.status, 'approving'))
         : and(eq(invoiceApplication.companyId, companyId), eq(invoiceApplication.id, id)),
     );
   const [row] = lock ? await q.for('update') : await q;
@@ -242,7 +231,10 @@ export interface ApplicationListRow extends ApplicationRow {
   creatorName: string;
 }
 
-/** A page of applications (newest first; the operator's 待审核 queue oldest first). */
+/**
+ * A page of applications (newest first; the operator's 待审核 queue oldest first). companyId
+ * null is the operator, who never sees one 审批中, here or in `findApplication`.
+ */
 export async function findApplicationPage(
   db: DbOrTx,
   f: ApplicationFilters,
@@ -252,6 +244,8 @@ export async function findApplicationPage(
 ) {
   const where: SQL[] = [sql`true`];
   if (f.companyId !== null) where.push(sql`a.company_id = ${f.companyId}`);
+  // The operator's queue: an application in the company's own approval is not the platform's yet.
+  else where.push(sql`a.status <> 'approving'`);
   if (f.status) where.push(sql`a.status = ${f.status}`);
   if (f.serviceCompanyId) where.push(sql`a.service_company_id = ${f.serviceCompanyId}`);
   if (f.id !== undefined) where.push(sql`a.id = ${f.id}`);

@@ -3,7 +3,9 @@
  * paid batch is the debit total of its paid items minus what applications 待审核 / 已开票 /
  * 已邮寄 take of it; an application (and a resubmission) reads it under a lock of the company and
  * service company, so two at the same moment never together exceed it. Rejected and voided
- * applications give their amounts back by their status alone.
+ * applications give their amounts back by their status alone. With the company's own 开票
+ * approval flow (审批管理), an application (and a resubmission) waits 审批中, holding its amount,
+ * until the flow approves it into the operator's queue (待审核) or rejects it (已驳回).
  */
 import {
   INVOICE_TRANSITIONS,
@@ -29,7 +31,7 @@ import {
 import type { z } from 'zod';
 import type { AuthContext, OperatorContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
-import type { DbOrTx } from '../../../db/client.ts';
+import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import {
   findStoredFileIn,
@@ -42,6 +44,8 @@ import {
 } from '../../file/service.ts';
 import { listCostRules } from '../../service-company/service.ts';
 import { findInfoOf } from '../info/service.ts';
+import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
+import { startApproval } from '../../approval/service.ts';
 import * as repo from './repo.ts';
 
 type ApplyBody = z.output<typeof ZInvoiceApplyBody>;
@@ -78,8 +82,10 @@ function toApplication(r: repo.ApplicationListRow): TInvoiceApplication {
 // ── 可开票金额 and 选择订单 ────────────────────────────────────────────────────────────────────
 
 export async function listInvoiceable(ctx: ServiceContext, auth: AuthContext): Promise<TInvoiceable[]> {
-  const rules = await listCostRules(ctx, auth.companyId);
-  const totals = await repo.findInvoiceableTotals(ctx.db, auth.companyId);
+  const [rules, totals] = await Promise.all([
+    listCostRules(ctx, auth.companyId),
+    repo.findInvoiceableTotals(ctx.db, auth.companyId),
+  ]);
   return rules.map((r) => {
     const t = totals.get(r.serviceCompanyId) ?? { paidFen: 0, appliedFen: 0 };
     return {
@@ -99,9 +105,9 @@ export async function listInvoiceBatches(
   auth: AuthContext,
   q: z.output<typeof ZInvoiceBatchQuery>,
 ): Promise<TPage<TInvoiceBatch>> {
-  const [rules, page] = [
-    await listCostRules(ctx, auth.companyId),
-    await repo.findBatchPage(
+  const [rules, page] = await Promise.all([
+    listCostRules(ctx, auth.companyId),
+    repo.findBatchPage(
       ctx.db,
       {
         companyId: auth.companyId,
@@ -114,7 +120,7 @@ export async function listInvoiceBatches(
       q.page,
       q.limit,
     ),
-  ];
+  ]);
   const names = new Map(rules.map((r) => [r.serviceCompanyId, r.serviceCompanyName]));
   return {
     total: page.total,
@@ -221,10 +227,38 @@ export async function applyInvoice(
     const fields = await checkApplication(tx, auth, body, rule, null);
     const id = await repo.insertApplication(tx, { companyId: auth.companyId, createdBy: auth.adminId, ...fields });
     await repo.replaceBatches(tx, auth.companyId, id, body.batches);
+    await startInvoiceApproval(ctx, tx, auth, id, fields.amountFen);
     return id;
   });
   return getApplication(ctx, auth, id);
 }
+
+/** The company's 开票 approval, when its flow applies to this amount: the application waits 审批中. */
+async function startInvoiceApproval(ctx: ServiceContext, tx: Tx, auth: AuthContext, id: number, amountFen: number) {
+  const approval = await startApproval(tx, ctx.registry.approvalOutcomes, {
+    companyId: auth.companyId,
+    type: 'invoice',
+    subject: { kind: 'invoice', id },
+    amountFen,
+    creatorAdminId: auth.adminId,
+    title: `开票 ${invoiceApplicationNo(id)} ¥${(amountFen / 100).toFixed(2)}`,
+  });
+  if (approval.status === 'pending') await repo.moveApplication(tx, id, ['pending'], { status: 'approving' });
+}
+
+/** An application's approval ended: on to the platform's queue (待审核), or 已驳回 with the reason. */
+export const onInvoiceApprovalDecided: ApprovalOutcomeHandler = async (tx, request, outcome, comment) => {
+  const id = Number(request.subject.id);
+  if (outcome === 'approved') {
+    await repo.moveApplication(tx, id, ['approving'], { status: 'pending' });
+  } else {
+    await repo.moveApplication(tx, id, ['approving'], {
+      status: 'rejected',
+      rejectReason: `审批驳回：${comment}`.slice(0, 200),
+      rejectedAt: new Date(),
+    });
+  }
+};
 
 /** 编辑开票申请: a rejected application, changed and submitted again (待审核). */
 export async function resubmitApplication(
@@ -248,6 +282,7 @@ export async function resubmitApplication(
       operatorId: null,
     });
     await repo.replaceBatches(tx, auth.companyId, id, body.batches);
+    await startInvoiceApproval(ctx, tx, auth, id, fields.amountFen);
   });
   return getApplication(ctx, auth, id);
 }

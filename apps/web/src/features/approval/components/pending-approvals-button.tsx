@@ -8,10 +8,11 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { usePendingApprovalCount } from '../../../api/get-pending-approval-count.ts';
 import { usePendingApprovals } from '../../../api/get-pending-approvals.ts';
 
-/** Where an approval's subject is shown (a batch's 发放详情, a top-up's 充值记录). */
+/** Where an approval's subject is shown (a batch's 发放详情, a top-up's 充值记录, an invoice's 开票详情). */
 function subjectPath(request: TApprovalRequest): string | undefined {
   if (request.subject.kind === 'payroll_batch') return screenPath('emolumentGrantDetails', { id: request.subject.id });
   if (request.subject.kind === 'topup') return screenPath('listMoney', { tab: 'topups' });
+  if (request.subject.kind === 'invoice') return screenPath('recordsDetails', { id: request.subject.id });
   return undefined;
 }
 

@@ -61,8 +61,6 @@ ALTER TABLE "role" DROP CONSTRAINT "role_pkey";
 --> statement-breakpoint
 ALTER TABLE "session" DROP CONSTRAINT "session_pkey";
 --> statement-breakpoint
-ALTER TABLE "customer_service_message" DROP CONSTRAINT "customer_service_message_pkey";
---> statement-breakpoint
 ALTER TABLE "payment_account" DROP CONSTRAINT "payment_account_pkey";
 --> statement-breakpoint
 ALTER TABLE "approval_flow" DROP CONSTRAINT "approval_flow_pkey";
@@ -90,8 +88,6 @@ ALTER TABLE "invoice_application_batch" DROP CONSTRAINT "invoice_application_bat
 ALTER TABLE "role" ADD CONSTRAINT "role_pkey" PRIMARY KEY("company_id","id");
 --> statement-breakpoint
 ALTER TABLE "session" ADD CONSTRAINT "session_pkey" PRIMARY KEY("company_id","id");
---> statement-breakpoint
-ALTER TABLE "customer_service_message" ADD CONSTRAINT "customer_service_message_pkey" PRIMARY KEY("company_id","id");
 --> statement-breakpoint
 ALTER TABLE "payment_account" ADD CONSTRAINT "payment_account_pkey" PRIMARY KEY("company_id","id");
 --> statement-breakpoint
@@ -150,3 +146,54 @@ CREATE INDEX "task_order_id_idx" ON "task_order" USING btree ("id");
 CREATE INDEX "invoice_application_id_idx" ON "invoice_application" USING btree ("id");
 --> statement-breakpoint
 CREATE INDEX "company_contract_id_idx" ON "company_contract" USING btree ("id");
+--> statement-breakpoint
+-- Citus-ready keys (issue 29, ADR 0020): approval_request keyed by (company_id, id); approval_action
+-- gains company_id (back-filled from its request) and refers to its request and admin by
+-- (company_id, x). Ordered by hand: the keys that depend on the old uniques go first.
+ALTER TABLE "approval_action" ADD COLUMN "company_id" bigint;
+--> statement-breakpoint
+UPDATE "approval_action" a SET "company_id" = r."company_id" FROM "approval_request" r WHERE r."id" = a."request_id";
+--> statement-breakpoint
+ALTER TABLE "approval_action" ALTER COLUMN "company_id" SET NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "approval_action" DROP CONSTRAINT "approval_action_request_id_approval_request_id_fk";
+--> statement-breakpoint
+ALTER TABLE "approval_action" DROP CONSTRAINT "approval_action_admin_id_admin_id_fk";
+--> statement-breakpoint
+ALTER TABLE "payroll_batch" DROP CONSTRAINT "payroll_batch_approval_fk";
+--> statement-breakpoint
+ALTER TABLE "approval_action" DROP CONSTRAINT "approval_action_once_uq";
+--> statement-breakpoint
+ALTER TABLE "approval_request" DROP CONSTRAINT "approval_request_company_id_uq";
+--> statement-breakpoint
+ALTER TABLE "approval_request" DROP CONSTRAINT "approval_request_pkey";
+--> statement-breakpoint
+ALTER TABLE "approval_action" DROP CONSTRAINT "approval_action_pkey";
+--> statement-breakpoint
+ALTER TABLE "approval_request" ADD CONSTRAINT "approval_request_pkey" PRIMARY KEY("company_id","id");
+--> statement-breakpoint
+ALTER TABLE "approval_action" ADD CONSTRAINT "approval_action_pkey" PRIMARY KEY("company_id","id");
+--> statement-breakpoint
+ALTER TABLE "approval_action" ADD CONSTRAINT "approval_action_once_uq" UNIQUE("company_id","request_id","step","admin_id");
+--> statement-breakpoint
+ALTER TABLE "approval_action" ADD CONSTRAINT "approval_action_request_fk" FOREIGN KEY ("company_id","request_id") REFERENCES "public"."approval_request"("company_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "approval_action" ADD CONSTRAINT "approval_action_admin_fk" FOREIGN KEY ("company_id","admin_id") REFERENCES "public"."admin"("company_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "payroll_batch" ADD CONSTRAINT "payroll_batch_approval_fk" FOREIGN KEY ("company_id","approval_request_id") REFERENCES "public"."approval_request"("company_id","id") ON DELETE no action ON UPDATE no action;
+--> statement-breakpoint
+-- Citus-ready keys (issue 29, ADR 0020): totp_step_use gains company_id, back-filled from its
+-- admin, keyed by (company_id, admin_id, purpose), its key to the admin by (company_id, admin_id).
+ALTER TABLE "totp_step_use" ADD COLUMN "company_id" bigint;
+--> statement-breakpoint
+UPDATE "totp_step_use" u SET "company_id" = a."company_id" FROM "admin" a WHERE a."id" = u."admin_id";
+--> statement-breakpoint
+ALTER TABLE "totp_step_use" ALTER COLUMN "company_id" SET NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "totp_step_use" DROP CONSTRAINT "totp_step_use_admin_id_admin_id_fk";
+--> statement-breakpoint
+ALTER TABLE "totp_step_use" DROP CONSTRAINT "totp_step_use_pk";
+--> statement-breakpoint
+ALTER TABLE "totp_step_use" ADD CONSTRAINT "totp_step_use_pk" PRIMARY KEY("company_id","admin_id","purpose");
+--> statement-breakpoint
+ALTER TABLE "totp_step_use" ADD CONSTRAINT "totp_step_use_admin_fk" FOREIGN KEY ("company_id","admin_id") REFERENCES "public"."admin"("company_id","id") ON DELETE cascade ON UPDATE no action;

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { fileChunk } from '../db/schema/index.ts';
-import { createLocalFileStore, filesDirOf, type FileStore } from './file-store.ts';
+import type { Db } from './client.ts';
+import { fileChunk } from './schema/index.ts';
+import { createLocalFileStore, filesDirOf, type FileStore } from '../lib/file-store.ts';
 
 /** A chunk's size: what a process holds of a file at a time, reading or writing. */
 export const FILE_CHUNK_BYTES = 256 * 1024;
@@ -107,5 +107,7 @@ export function createDatabaseFileStore(db: Db): FileStore {
 
 /** The store the configuration names (FILE_STORE): the database's, or the data dir's folder. */
 export function configuredFileStore(config: { fileStore?: 'local' | 'database' | undefined; dataDir: string }, db: Db) {
-  return config.fileStore === 'database' ? createDatabaseFileStore(db) : createLocalFileStore(filesDirOf(config.dataDir));
+  return config.fileStore === 'database'
+    ? createDatabaseFileStore(db)
+    : createLocalFileStore(filesDirOf(config.dataDir));
 }

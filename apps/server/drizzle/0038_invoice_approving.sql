@@ -1,0 +1,2 @@
+ALTER TABLE "invoice_application" DROP CONSTRAINT "invoice_application_status_ck";--> statement-breakpoint
+ALTER TABLE "invoice_application" ADD CONSTRAINT "invoice_application_status_ck" CHECK ("invoice_application"."status" in ('approving', 'pending', 'issued', 'mailed', 'rejected', 'voided'));

@@ -1,0 +1,22 @@
+/**
+ * 在线客服 (issue 29): the chat between a company's admins (routes.ts) and the platform's
+ * operators (ops-routes.ts), live over server-sent events through this process's hub (hub.ts).
+ */
+import { defineArea } from '../../core/area.ts';
+import { createChatHub } from './hub.ts';
+import { opsChatRoutes } from './ops-routes.ts';
+import { chatRoutes } from './routes.ts';
+
+export const chatArea = defineArea(
+  'chat',
+  async (app) => {
+    const hub = await createChatHub(app.ctx, app.notifications, app.config.chatHeartbeatMs);
+    // Open streams would hold the server open: they end before it closes.
+    app.addHook('preClose', async () => {
+      await hub.close();
+    });
+    await app.register(chatRoutes(hub));
+    await app.register(opsChatRoutes(hub));
+  },
+  ['operator'],
+);

@@ -1,0 +1,78 @@
+import type { TChatMessage } from '@flexpay/contract/web';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { parseEventStream, type TStreamEvent } from '../../lib/event-stream.ts';
+import { ChatComposer } from './chat-composer.tsx';
+import { ChatMessages, deliveryMark } from './chat-messages.tsx';
+
+const message = (id: number, side: 'company' | 'operator', text: string): TChatMessage => ({
+  id,
+  conversationId: 1,
+  companyId: 1,
+  side,
+  senderName: side === 'company' ? '林晓' : '平台运营',
+  kind: 'text',
+  text,
+  imageUrl: null,
+  createdAt: '2026-01-02T03:04:05.000Z',
+});
+
+describe('ChatMessages', () => {
+  it('shows the messages in a polite log with marks on my own', () => {
+    render(
+      <ChatMessages
+        label="与平台客服的消息"
+        messages={[message(1, 'company', '你好'), message(2, 'operator', '您好'), message(3, 'company', '在吗')]}
+        mySide="company"
+        otherReadId={1}
+        otherDeliveredId={3}
+        hasMore
+        loading={false}
+        onLoadMore={() => undefined}
+        renderImage={() => null}
+      />,
+    );
+    const log = screen.getByRole('log', { name: '与平台客服的消息' });
+    expect(log).toHaveAttribute('aria-live', 'polite');
+    expect(log).toHaveTextContent('你好');
+    expect(log).toHaveTextContent('已读');
+    expect(log).toHaveTextContent('已送达');
+    expect(screen.getByRole('button', { name: /加载更多/ })).toBeInTheDocument();
+  });
+
+  it('marks sent, delivered and read', () => {
+    expect(deliveryMark(5, 4, 4)).toBe('已发送');
+    expect(deliveryMark(5, 4, 5)).toBe('已送达');
+    expect(deliveryMark(5, 5, 5)).toBe('已读');
+  });
+});
+
+describe('ChatComposer', () => {
+  it('sends on Enter, breaks the line on Shift+Enter, and clears after sending', async () => {
+    const send = vi.fn(() => Promise.resolve());
+    render(<ChatComposer onSendText={send} onSendImage={() => Promise.resolve()} />);
+    const box = screen.getByLabelText('输入消息');
+    fireEvent.change(box, { target: { value: '你好' } });
+    fireEvent.keyDown(box, { key: 'Enter', shiftKey: true });
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.keyDown(box, { key: 'Enter' });
+    expect(send).toHaveBeenCalledWith('你好');
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.getByRole('button', { name: '发送图片' })).toBeInTheDocument();
+  });
+});
+
+describe('parseEventStream', () => {
+  it('reads ids, event names and data, and keeps an unfinished event for later', () => {
+    const events: TStreamEvent[] = [];
+    const rest = parseEventStream(
+      'retry: 3000\n: open\n\nid: 7\nevent: message\ndata: {"a":1}\n\nevent: conversation\ndata: x\n\nid: 8\nda',
+      (e) => events.push(e),
+    );
+    expect(events).toEqual([
+      { id: '7', event: 'message', data: '{"a":1}' },
+      { id: undefined, event: 'conversation', data: 'x' },
+    ]);
+    expect(rest).toBe('id: 8\nda');
+  });
+});
