@@ -47,7 +47,7 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
       'export_job_admin_fk',
       'topup_created_by_fk',
       'approval_request_creator_fk',
-      'approval_action_admin_id_admin_id_fk',
+      'approval_action_admin_fk',
       'payroll_batch_created_by_fk',
     ].map((name) => [name, '该管理员已有操作记录，不能删除，可停用']),
   ),

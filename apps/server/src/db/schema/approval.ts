@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   timestamp,
   unique,
   uniqueIndex,
@@ -31,7 +32,7 @@ export interface ApprovalStepRow {
 export const approvalFlow = pgTable(
   'approval_flow',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -42,7 +43,10 @@ export const approvalFlow = pgTable(
     steps: jsonb('steps').$type<ApprovalStepRow[]>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('approval_flow_company_type_uq').on(t.companyId, t.type)],
+  (t) => [
+    primaryKey({ name: 'approval_flow_pkey', columns: [t.companyId, t.id] }),
+    unique('approval_flow_company_type_uq').on(t.companyId, t.type),
+  ],
 );
 
 /**
@@ -53,7 +57,7 @@ export const approvalFlow = pgTable(
 export const approvalRequest = pgTable(
   'approval_request',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -78,8 +82,8 @@ export const approvalRequest = pgTable(
   },
   (t) => [
     index('approval_request_company_idx').on(t.companyId, t.status, t.id),
-    // The key a company's rows refer to an approval by (a payroll batch's latest approval).
-    unique('approval_request_company_id_uq').on(t.companyId, t.id),
+    // Also the key a company's rows refer to an approval by (a payroll batch's latest approval).
+    primaryKey({ name: 'approval_request_pkey', columns: [t.companyId, t.id] }),
     foreignKey({
       name: 'approval_request_creator_fk',
       columns: [t.companyId, t.creatorAdminId],
@@ -97,17 +101,30 @@ export const approvalRequest = pgTable(
 export const approvalAction = pgTable(
   'approval_action',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    requestId: bigint('request_id', { mode: 'number' })
-      .notNull()
-      .references(() => approvalRequest.id),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** No key of its own to company: the key to its request, (company_id, request_id), holds it. */
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    requestId: bigint('request_id', { mode: 'number' }).notNull(),
     step: integer('step').notNull(),
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     decision: varchar('decision', { length: 10 }).notNull(),
     comment: varchar('comment', { length: 200 }).notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [unique('approval_action_once_uq').on(t.requestId, t.step, t.adminId)],
+  (t) => [
+    primaryKey({ name: 'approval_action_pkey', columns: [t.companyId, t.id] }),
+    // An action is part of its request; its admin is of the same company.
+    foreignKey({
+      name: 'approval_action_request_fk',
+      columns: [t.companyId, t.requestId],
+      foreignColumns: [approvalRequest.companyId, approvalRequest.id],
+    }),
+    foreignKey({
+      name: 'approval_action_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    // One decision per admin and step; also the index of a request's actions.
+    unique('approval_action_once_uq').on(t.companyId, t.requestId, t.step, t.adminId),
+  ],
 );

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, foreignKey, index, pgTable, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  timestamp,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { companyServiceCompany } from './company.ts';
 import { operator } from './operator.ts';
@@ -13,7 +25,7 @@ import { storedFile } from './stored-file.ts';
 export const companyContract = pgTable(
   'company_contract',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     contractNo: varchar('contract_no', { length: 30 }).notNull(),
@@ -35,7 +47,9 @@ export const companyContract = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('company_contract_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'company_contract_pkey', columns: [t.companyId, t.id] }),
+    // The operator's actions at /ops read a contract by id alone.
+    index('company_contract_id_idx').on(t.id),
     unique('company_contract_no_uq').on(t.companyId, t.contractNo),
     foreignKey({
       name: 'company_contract_service_company_fk',

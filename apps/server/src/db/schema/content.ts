@@ -11,7 +11,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  unique,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -41,7 +40,6 @@ export const article = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('article_id_uq').on(t.id),
     index('article_company_idx').on(t.companyId, t.createdAt, t.id),
     check('article_status_ck', sql`${t.status} in ('draft', 'published')`),
     check('article_published_ck', sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
@@ -74,7 +72,6 @@ export const homeModule = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('home_module_id_uq').on(t.id),
     index('home_module_company_sort_idx').on(t.companyId, t.sort, t.id),
   ],
 );
@@ -104,7 +101,6 @@ export const advert = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('advert_id_uq').on(t.id),
     index('advert_company_sort_idx').on(t.companyId, t.sort, t.id),
     index('advert_image_file_idx').on(t.companyId, t.imageFileId),
     foreignKey({

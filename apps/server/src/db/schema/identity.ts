@@ -63,7 +63,7 @@ export const admin = pgTable(
 export const role = pgTable(
   'role',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -82,7 +82,10 @@ export const role = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [unique('role_company_name_uq').on(t.companyId, t.name), unique('role_company_id_uq').on(t.companyId, t.id)],
+  (t) => [
+    unique('role_company_name_uq').on(t.companyId, t.name),
+    primaryKey({ name: 'role_pkey', columns: [t.companyId, t.id] }),
+  ],
 );
 
 export const adminRole = pgTable(
@@ -113,7 +116,7 @@ export const adminRole = pgTable(
 export const session = pgTable(
   'session',
   {
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     companyId: bigint('company_id', { mode: 'number' })
       .notNull()
       .references(() => company.id),
@@ -127,6 +130,9 @@ export const session = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'session_pkey', columns: [t.companyId, t.id] }),
+    // Every request reads its session by id alone (the token's jti).
+    index('session_id_idx').on(t.id),
     index('session_admin_idx').on(t.adminId),
     foreignKey({
       name: 'session_admin_fk',
@@ -189,14 +195,21 @@ export const verification = pgTable(
 export const totpStepUse = pgTable(
   'totp_step_use',
   {
-    adminId: bigint('admin_id', { mode: 'number' })
-      .notNull()
-      .references(() => admin.id, { onDelete: 'cascade' }),
+    /** The admin's: held to it by the key to the admin, (company_id, admin_id). */
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
     purpose: varchar('purpose', { length: 20 }).notNull(),
     step: bigint('step', { mode: 'number' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'totp_step_use_pk', columns: [t.adminId, t.purpose] })],
+  (t) => [
+    primaryKey({ name: 'totp_step_use_pk', columns: [t.companyId, t.adminId, t.purpose] }),
+    foreignKey({
+      name: 'totp_step_use_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** SMS written by the default SmsSender: the outbox a developer reads instead of a phone. */

@@ -10,7 +10,6 @@ import {
   pgTable,
   primaryKey,
   timestamp,
-  unique,
   uniqueIndex,
   uuid,
   varchar,
@@ -26,7 +25,7 @@ import { storedFile } from './stored-file.ts';
 export const invoiceInfo = pgTable(
   'invoice_info',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     title: varchar('title', { length: 100 }).notNull(),
     /** 纳税人识别号: the unified social credit code, checked. */
@@ -41,8 +40,7 @@ export const invoiceInfo = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('invoice_info_company_id_uq').on(t.companyId, t.id),
-    index('invoice_info_company_idx').on(t.companyId, t.id),
+    primaryKey({ name: 'invoice_info_pkey', columns: [t.companyId, t.id] }),
     // At most one default per company.
     uniqueIndex('invoice_info_default_uq')
       .on(t.companyId)
@@ -58,7 +56,7 @@ export const invoiceInfo = pgTable(
 export const invoiceApplication = pgTable(
   'invoice_application',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
     /** pending | issued | mailed | rejected | voided */
@@ -95,7 +93,9 @@ export const invoiceApplication = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('invoice_application_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'invoice_application_pkey', columns: [t.companyId, t.id] }),
+    // The operator's actions at /ops read an application by id alone.
+    index('invoice_application_id_idx').on(t.id),
     foreignKey({
       name: 'invoice_application_service_company_fk',
       columns: [t.companyId, t.serviceCompanyId],
@@ -155,7 +155,7 @@ export const invoiceApplicationBatch = pgTable(
     amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.applicationId, t.batchId] }),
+    primaryKey({ name: 'invoice_application_batch_pkey', columns: [t.companyId, t.applicationId, t.batchId] }),
     foreignKey({
       name: 'invoice_application_batch_application_fk',
       columns: [t.companyId, t.applicationId],

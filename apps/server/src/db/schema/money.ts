@@ -25,7 +25,7 @@ import { storedFile } from './stored-file.ts';
 export const paymentAccount = pgTable(
   'payment_account',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     bank: varchar('bank', { length: 50 }).notNull(),
     accountName: varchar('account_name', { length: 100 }).notNull(),
@@ -36,7 +36,7 @@ export const paymentAccount = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payment_account_company_idx').on(t.companyId, t.id),
+    primaryKey({ name: 'payment_account_pkey', columns: [t.companyId, t.id] }),
     uniqueIndex('payment_account_number_key').on(t.companyId, t.accountNo),
     // At most one default per company (the service keeps exactly one while any exists).
     uniqueIndex('payment_account_default_key')

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -36,7 +37,7 @@ const accountOfChannel = (name: string, channel: 'bank' | 'alipay', channelColum
 export const payrollBatch = pgTable(
   'payroll_batch',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     title: varchar('title', { length: 50 }).notNull(),
     /** YYYY-MM: the month whose per-worker limit the items count toward. */
@@ -85,7 +86,9 @@ export const payrollBatch = pgTable(
   (t) => [
     // The keys the batch's items and payouts refer to it by: the tenant travels with them, and a
     // payout's service company is its batch's.
-    unique('payroll_batch_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'payroll_batch_pkey', columns: [t.companyId, t.id] }),
+    // The payout dispatcher, callbacks and receipts read a batch by id alone.
+    index('payroll_batch_id_idx').on(t.id),
     unique('payroll_batch_service_company_uq').on(t.companyId, t.id, t.serviceCompanyId),
     foreignKey({
       name: 'payroll_batch_created_by_fk',

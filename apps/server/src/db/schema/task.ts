@@ -29,7 +29,7 @@ import { jobType, worker } from './worker.ts';
 export const taskOrder = pgTable(
   'task_order',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: companyId(),
     title: varchar('title', { length: 50 }).notNull(),
     jobTypeId: bigint('job_type_id', { mode: 'number' }),
@@ -57,7 +57,9 @@ export const taskOrder = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('task_order_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'task_order_pkey', columns: [t.companyId, t.id] }),
+    // The task's status changes read it by id alone.
+    index('task_order_id_idx').on(t.id),
     // The job type and the service company contract are the company's own.
     foreignKey({
       name: 'task_order_job_type_fk',
@@ -101,7 +103,7 @@ export const taskAttachment = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.taskId, t.fileId] }),
+    primaryKey({ name: 'task_attachment_pkey', columns: [t.companyId, t.taskId, t.fileId] }),
     foreignKey({
       name: 'task_attachment_task_fk',
       columns: [t.companyId, t.taskId],
@@ -123,7 +125,7 @@ export const taskAttachment = pgTable(
 export const taskAssignment = pgTable(
   'task_assignment',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     taskId: bigint('task_id', { mode: 'number' }).notNull(),
     workerId: bigint('worker_id', { mode: 'number' }).notNull(),
@@ -138,7 +140,7 @@ export const taskAssignment = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('task_assignment_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'task_assignment_pkey', columns: [t.companyId, t.id] }),
     unique('task_assignment_worker_uq').on(t.companyId, t.taskId, t.workerId),
     foreignKey({
       name: 'task_assignment_task_fk',
@@ -181,7 +183,7 @@ export const taskAssignment = pgTable(
 export const taskDelivery = pgTable(
   'task_delivery',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     companyId: bigint('company_id', { mode: 'number' }).notNull(),
     assignmentId: bigint('assignment_id', { mode: 'number' }).notNull(),
     round: integer('round').notNull(),
@@ -197,7 +199,7 @@ export const taskDelivery = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (t) => [
-    unique('task_delivery_company_id_uq').on(t.companyId, t.id),
+    primaryKey({ name: 'task_delivery_pkey', columns: [t.companyId, t.id] }),
     unique('task_delivery_round_uq').on(t.companyId, t.assignmentId, t.round),
     foreignKey({
       name: 'task_delivery_assignment_fk',
@@ -230,7 +232,7 @@ export const taskDeliveryFile = pgTable(
     sort: integer('sort').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.deliveryId, t.fileId] }),
+    primaryKey({ name: 'task_delivery_file_pkey', columns: [t.companyId, t.deliveryId, t.fileId] }),
     foreignKey({
       name: 'task_delivery_file_delivery_fk',
       columns: [t.companyId, t.deliveryId],

@@ -47,7 +47,6 @@ export const department = pgTable(
   // Typed by hand: the leader's key names `worker`, whose key names `department` back.
   (t): PgTableExtraConfigValue[] => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('department_id_uq').on(t.id),
     foreignKey({ columns: [t.companyId, t.parentId], foreignColumns: [t.companyId, t.id] }),
     foreignKey({
       name: 'department_leader_admin_fk',
@@ -113,7 +112,6 @@ export const jobType = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
-    unique('job_type_id_uq').on(t.id),
     unique('job_type_code_uq').on(t.companyId, t.code),
     unique('job_type_name_uq').on(t.companyId, t.name),
   ],

@@ -137,17 +137,21 @@ export async function findLatestRequestOf(
 
 export async function updateRequest(
   db: DbOrTx,
+  companyId: number,
   id: number,
   set: Partial<Pick<RequestRow, 'status' | 'currentStep' | 'decidedAt'>>,
 ) {
-  await db.update(approvalRequest).set(set).where(eq(approvalRequest.id, id));
+  await db
+    .update(approvalRequest)
+    .set(set)
+    .where(and(eq(approvalRequest.companyId, companyId), eq(approvalRequest.id, id)));
 }
 
 export async function insertAction(db: DbOrTx, values: typeof approvalAction.$inferInsert) {
   await db.insert(approvalAction).values(values);
 }
 
-export async function findActions(db: DbOrTx, requestIds: number[]) {
+export async function findActions(db: DbOrTx, companyId: number, requestIds: number[]) {
   if (!requestIds.length) return [];
   return db
     .select({
@@ -160,8 +164,8 @@ export async function findActions(db: DbOrTx, requestIds: number[]) {
       createdAt: approvalAction.createdAt,
     })
     .from(approvalAction)
-    .innerJoin(admin, eq(admin.id, approvalAction.adminId))
-    .where(inArray(approvalAction.requestId, requestIds))
+    .innerJoin(admin, and(eq(admin.companyId, approvalAction.companyId), eq(admin.id, approvalAction.adminId)))
+    .where(and(eq(approvalAction.companyId, companyId), inArray(approvalAction.requestId, requestIds)))
     .orderBy(asc(approvalAction.id));
 }
 
@@ -178,7 +182,7 @@ export async function findPendingFor(db: DbOrTx, companyId: number, adminId: num
         eq(approvalRequest.companyId, companyId),
         eq(approvalRequest.status, 'pending'),
         sql`(${approvalRequest.steps} -> (${approvalRequest.currentStep} - 1) -> 'approvers') @> to_jsonb(${adminId}::bigint)`,
-        sql`not exists (select 1 from ${approvalAction} a where a.request_id = ${approvalRequest.id}
+        sql`not exists (select 1 from ${approvalAction} a where a.company_id = ${approvalRequest.companyId} and a.request_id = ${approvalRequest.id}
                         and a.step = ${approvalRequest.currentStep} and a.admin_id = ${adminId})`,
       ),
     )
@@ -197,7 +201,7 @@ export async function countPendingFor(db: DbOrTx, companyId: number, adminId: nu
         eq(approvalRequest.status, 'pending'),
         eq(approvalRequest.type, type),
         sql`(${approvalRequest.steps} -> (${approvalRequest.currentStep} - 1) -> 'approvers') @> to_jsonb(${adminId}::bigint)`,
-        sql`not exists (select 1 from ${approvalAction} a where a.request_id = ${approvalRequest.id}
+        sql`not exists (select 1 from ${approvalAction} a where a.company_id = ${approvalRequest.companyId} and a.request_id = ${approvalRequest.id}
                         and a.step = ${approvalRequest.currentStep} and a.admin_id = ${adminId})`,
       ),
     );

@@ -192,7 +192,7 @@ export async function previewApproval(
 export async function withdrawApproval(tx: DbOrTx, companyId: number, requestId: number, now: Date): Promise<boolean> {
   const request = await repo.lockRequest(tx, companyId, requestId);
   if (!request || request.status !== 'pending') return false;
-  await repo.updateRequest(tx, request.id, { status: 'withdrawn', decidedAt: now });
+  await repo.updateRequest(tx, request.companyId, request.id, { status: 'withdrawn', decidedAt: now });
   return true;
 }
 
@@ -231,10 +231,11 @@ export async function decide(
     }
     const step = request.steps[request.currentStep - 1];
     if (!step || !step.approvers.includes(auth.adminId)) throw new AppError(Code.FORBIDDEN, NOT_AN_APPROVER);
-    const actions = await repo.findActions(tx, [request.id]);
+    const actions = await repo.findActions(tx, request.companyId, [request.id]);
     const atStep = actions.filter((a) => a.step === request.currentStep);
     if (atStep.some((a) => a.adminId === auth.adminId)) throw conflict('您已审批过这一步');
     await repo.insertAction(tx, {
+      companyId: request.companyId,
       requestId: request.id,
       step: request.currentStep,
       adminId: auth.adminId,
@@ -244,17 +245,17 @@ export async function decide(
     const now = ctx.now();
     const subject = { kind: request.subjectKind, id: request.subjectId };
     if (decision === 'reject') {
-      await repo.updateRequest(tx, request.id, { status: 'rejected', decidedAt: now });
+      await repo.updateRequest(tx, request.companyId, request.id, { status: 'rejected', decidedAt: now });
       await onDecided(tx, { id: request.id, subject }, 'rejected', comment);
       return;
     }
     const approvedBy = [...atStep.filter((a) => a.decision === 'approve').map((a) => a.adminId), auth.adminId];
     if (!stepPassed(step, approvedBy)) return;
     if (request.currentStep < request.steps.length) {
-      await repo.updateRequest(tx, request.id, { currentStep: request.currentStep + 1 });
+      await repo.updateRequest(tx, request.companyId, request.id, { currentStep: request.currentStep + 1 });
       return;
     }
-    await repo.updateRequest(tx, request.id, { status: 'approved', decidedAt: now });
+    await repo.updateRequest(tx, request.companyId, request.id, { status: 'approved', decidedAt: now });
     await onDecided(tx, { id: request.id, subject }, 'approved', comment);
   });
   return getRequest(ctx, auth, id);
@@ -272,6 +273,7 @@ async function toRequests(
 ): Promise<TApprovalRequest[]> {
   const actions = await repo.findActions(
     ctx.db,
+    auth.companyId,
     rows.map((r) => r.id),
   );
   const names = await repo.findAdminNames(ctx.db, [

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { loginAttempt, smsOutbox, totpStepUse, verification } from '../../db/schema/index.ts';
+import { admin, loginAttempt, smsOutbox, totpStepUse, verification } from '../../db/schema/index.ts';
 
 /** Whose sign-in an attempt was: a company admin's or a platform operator's (their usernames are apart). */
 export type SignInRealm = 'admin' | 'ops';
@@ -50,6 +50,9 @@ export async function insertSmsOutbox(db: DbOrTx, message: typeof smsOutbox.$inf
   await db.insert(smsOutbox).values(message);
 }
 
+/** The company of an admin, as a subquery: the TOTP steps are keyed by (company_id, admin_id, purpose). */
+const companyOfAdmin = (adminId: number) => sql<number>`(select company_id from ${admin} where id = ${adminId})`;
+
 /**
  * Records that an admin used this TOTP step for a purpose, when it is newer than the last one
  * recorded; answers whether it was. One statement, so of two concurrent uses of a step only one
@@ -61,9 +64,15 @@ export async function claimTotpStep(
 ): Promise<boolean> {
   const rows = await db
     .insert(totpStepUse)
-    .values({ adminId: values.adminId, purpose: values.purpose, step: values.step, usedAt: values.now })
+    .values({
+      companyId: companyOfAdmin(values.adminId),
+      adminId: values.adminId,
+      purpose: values.purpose,
+      step: values.step,
+      usedAt: values.now,
+    })
     .onConflictDoUpdate({
-      target: [totpStepUse.adminId, totpStepUse.purpose],
+      target: [totpStepUse.companyId, totpStepUse.adminId, totpStepUse.purpose],
       set: { step: values.step, usedAt: values.now },
       setWhere: sql`${totpStepUse.step} < ${values.step}`,
     })
@@ -76,7 +85,13 @@ export async function lastTotpStep(db: DbOrTx, adminId: number, purpose: string)
   const [row] = await db
     .select({ step: totpStepUse.step })
     .from(totpStepUse)
-    .where(and(eq(totpStepUse.adminId, adminId), eq(totpStepUse.purpose, purpose)));
+    .where(
+      and(
+        eq(totpStepUse.companyId, companyOfAdmin(adminId)),
+        eq(totpStepUse.adminId, adminId),
+        eq(totpStepUse.purpose, purpose),
+      ),
+    );
   return row?.step ?? null;
 }
 

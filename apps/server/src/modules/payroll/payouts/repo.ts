@@ -1,5 +1,5 @@
 /** The only SQL of payout (and of the payment columns of payroll_item and payroll_batch). */
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
 import { payout, payrollBatch, payrollItem } from '../../../db/schema/index.ts';
@@ -286,7 +286,14 @@ export async function findPaymentPage(db: DbOrTx, f: PaymentFilters, page: numbe
     from: payout,
     select: { payout, batchTitle: payrollBatch.title, batchCreatedAt: payrollBatch.createdAt },
     // Every payout has its batch (a foreign key): the count reads the payouts alone.
-    joins: [{ table: payrollBatch, on: eq(payrollBatch.id, payout.batchId), type: 'inner', exactlyOne: true }],
+    joins: [
+      {
+        table: payrollBatch,
+        on: and(eq(payrollBatch.companyId, payout.companyId), eq(payrollBatch.id, payout.batchId)) as SQL,
+        type: 'inner',
+        exactlyOne: true,
+      },
+    ],
     where: [
       eq(payout.companyId, f.companyId),
       // An empty choice (?status=) is no filter, as before.

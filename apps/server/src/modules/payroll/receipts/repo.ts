@@ -47,7 +47,12 @@ const receiptFields = {
  * page's count reads the payouts alone.
  */
 const receiptJoins = [
-  { table: payrollBatch, on: eq(payrollBatch.id, payout.batchId), type: 'inner', exactlyOne: true },
+  {
+    table: payrollBatch,
+    on: and(eq(payrollBatch.companyId, payout.companyId), eq(payrollBatch.id, payout.batchId)) as SQL,
+    type: 'inner',
+    exactlyOne: true,
+  },
   { table: payrollItem, on: eq(payrollItem.id, payout.itemId), type: 'inner', exactlyOne: true },
   { table: serviceCompany, on: eq(serviceCompany.id, payout.serviceCompanyId), type: 'inner', exactlyOne: true },
   { table: company, on: eq(company.id, payout.companyId), type: 'inner', exactlyOne: true },
@@ -57,7 +62,7 @@ const receiptRows = (db: DbOrTx) =>
   db
     .select(receiptFields)
     .from(payout)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payout.batchId))
+    .innerJoin(payrollBatch, and(eq(payrollBatch.companyId, payout.companyId), eq(payrollBatch.id, payout.batchId)))
     .innerJoin(payrollItem, eq(payrollItem.id, payout.itemId))
     .innerJoin(serviceCompany, eq(serviceCompany.id, payout.serviceCompanyId))
     .innerJoin(company, eq(company.id, payout.companyId));
@@ -127,7 +132,7 @@ export async function findReceiptBatchPage(
   const [counted] = await db
     .select({ n: sql<number>`count(distinct ${payout.batchId})`.mapWith(Number) })
     .from(payout)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payout.batchId))
+    .innerJoin(payrollBatch, and(eq(payrollBatch.companyId, payout.companyId), eq(payrollBatch.id, payout.batchId)))
     .where(where);
   const rows = await db
     .select({
@@ -141,10 +146,10 @@ export async function findReceiptBatchPage(
       lastPaidAt: max(payout.settledAt),
     })
     .from(payout)
-    .innerJoin(payrollBatch, eq(payrollBatch.id, payout.batchId))
+    .innerJoin(payrollBatch, and(eq(payrollBatch.companyId, payout.companyId), eq(payrollBatch.id, payout.batchId)))
     .innerJoin(serviceCompany, eq(serviceCompany.id, payout.serviceCompanyId))
     .where(where)
-    .groupBy(payout.batchId, payrollBatch.id, serviceCompany.id)
+    .groupBy(payout.batchId, payrollBatch.companyId, payrollBatch.id, serviceCompany.id)
     .orderBy(desc(payout.batchId))
     .limit(limit)
     .offset((page - 1) * limit);

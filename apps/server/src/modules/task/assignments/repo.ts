@@ -232,17 +232,24 @@ export async function lockAssignments(db: DbOrTx, companyId: number, ids: readon
     .for('update');
 }
 
-export async function updateAssignments(db: DbOrTx, ids: readonly number[], values: Partial<AssignmentRow>) {
+export async function updateAssignments(
+  db: DbOrTx,
+  companyId: number,
+  ids: readonly number[],
+  values: Partial<AssignmentRow>,
+) {
   if (!ids.length) return;
   await db
     .update(taskAssignment)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(inArray(taskAssignment.id, [...ids]));
+    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
 }
 
-export async function deleteAssignments(db: DbOrTx, ids: readonly number[]) {
+export async function deleteAssignments(db: DbOrTx, companyId: number, ids: readonly number[]) {
   if (!ids.length) return;
-  await db.delete(taskAssignment).where(inArray(taskAssignment.id, [...ids]));
+  await db
+    .delete(taskAssignment)
+    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
 }
 
 /** Whether a worker is on any task (then the worker is not deleted). */
@@ -310,6 +317,7 @@ export async function findDelivery(db: DbOrTx, companyId: number, id: number) {
 /** Writes the reviews of deliveries (one statement): each its status, reason and passed amount. */
 export async function reviewDeliveries(
   db: DbOrTx,
+  companyId: number,
   reviews: { id: number; status: 'passed' | 'rejected'; reason: string | null; passedFen: number | null }[],
   reviewedBy: number,
   now: Date,
@@ -322,12 +330,13 @@ export async function reviewDeliveries(
       from unnest(${sql.param(reviews.map((r) => r.id))}::bigint[], ${sql.param(reviews.map((r) => r.status))}::text[],
                   ${sql.param(reviews.map((r) => r.reason))}::text[], ${sql.param(reviews.map((r) => r.passedFen))}::bigint[])
            as r(id, status, reason, passed_fen)
-     where d.id = r.id`);
+     where d.company_id = ${companyId} and d.id = r.id`);
 }
 
 /** Sets each assignment's status and payable amount (one statement). */
 export async function setAssignmentOutcomes(
   db: DbOrTx,
+  companyId: number,
   rows: { id: number; status: 'passed' | 'rejected'; payableFen: number | null }[],
   now: Date,
 ) {
@@ -338,7 +347,7 @@ export async function setAssignmentOutcomes(
            passed_at = case when r.status = 'passed' then ${now.toISOString()}::timestamptz end
       from unnest(${sql.param(rows.map((r) => r.id))}::bigint[], ${sql.param(rows.map((r) => r.status))}::text[],
                   ${sql.param(rows.map((r) => r.payableFen))}::bigint[]) as r(id, status, payable_fen)
-     where a.id = r.id`);
+     where a.company_id = ${companyId} and a.id = r.id`);
 }
 
 export async function findDeliveries(db: DbOrTx, companyId: number, assignmentId: number) {

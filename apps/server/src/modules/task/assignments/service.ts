@@ -310,7 +310,7 @@ export async function setAgreedAmount(
     const totals = await repo.taskTotals(tx, auth.companyId, task.id);
     const overBudget = budgetError(task.budgetFen, totals.agreedFen - row.agreedFen + agreedFen);
     if (overBudget) throw invalidField('agreedFen', overBudget);
-    await repo.updateAssignments(tx, [id], { agreedFen });
+    await repo.updateAssignments(tx, auth.companyId, [id], { agreedFen });
   });
   return assignmentOf(ctx.db, auth.companyId, id);
 }
@@ -320,7 +320,7 @@ export async function removeAssignment(ctx: ServiceContext, auth: AuthContext, i
   await ctx.db.transaction(async (tx) => {
     const { rows } = await lockScope(tx, auth.companyId, [id]);
     assertTransition(ASSIGNMENT_TRANSITIONS.remove, (rows[0] as repo.AssignmentRow).status as TAssignmentStatus);
-    await repo.deleteAssignments(tx, [id]);
+    await repo.deleteAssignments(tx, auth.companyId, [id]);
   });
   return null;
 }
@@ -341,11 +341,11 @@ export async function recordAnswers(
     for (const row of rows) assertTaskIn(taskOfRow(row), TASK_ANSWERABLE_STATUSES, '记录接单');
     const rowIds = rows.map((r) => r.id);
     if (!accept) {
-      await repo.deleteAssignments(tx, rowIds);
+      await repo.deleteAssignments(tx, auth.companyId, rowIds);
       return rowIds.length;
     }
     const now = ctx.now();
-    await repo.updateAssignments(tx, rowIds, { status: 'accepted', answeredAt: now });
+    await repo.updateAssignments(tx, auth.companyId, rowIds, { status: 'accepted', answeredAt: now });
     for (const task of tasks.values()) await startOnFirstAnswer(tx, task, now);
     return rowIds.length;
   });
@@ -381,7 +381,7 @@ export async function deliver(
       submittedAt: now,
     });
     await repo.insertDeliveryFiles(tx, auth.companyId, deliveryId, body.fileIds);
-    await repo.updateAssignments(tx, [id], { status: 'submitted' });
+    await repo.updateAssignments(tx, auth.companyId, [id], { status: 'submitted' });
   });
   return getAssignment(ctx, auth, id);
 }
@@ -432,6 +432,7 @@ async function runReview(
   });
   await repo.reviewDeliveries(
     tx,
+    auth.companyId,
     outcomes.map((o) => ({
       id: o.delivery.id,
       status: review.pass ? 'passed' : 'rejected',
@@ -443,6 +444,7 @@ async function runReview(
   );
   await repo.setAssignmentOutcomes(
     tx,
+    auth.companyId,
     outcomes.map((o) => ({ id: o.row.id, status: review.pass ? 'passed' : 'rejected', payableFen: o.payable })),
     now,
   );

@@ -1,0 +1,79 @@
+/**
+ * How each table of the `public` schema would be placed on a Citus cluster (ADR 0020), read by
+ * test/db/citus-ready.test.ts:
+ *
+ * - a **tenant** table (every table not listed below) holds rows of one company: it has
+ *   `company_id`, its primary key and every unique index start with it, and its foreign keys to
+ *   other tenant tables carry it, so it can be distributed by `company_id` and colocated with
+ *   the others (every join and key check stays on one node);
+ * - a **reference** table is platform-wide, small and read by every company: replicated to every
+ *   node, a tenant table may have a foreign key to it, it has none to a tenant or local table;
+ * - a **local** table stays on the coordinator only: platform bookkeeping that no tenant query
+ *   joins, and that has no foreign key to a tenant table.
+ *
+ * A new table either follows the tenant rule or is named here, with its reason.
+ */
+
+/** Replicated to every node. */
+export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
+  company:
+    'The tenants themselves: a few thousand rows that every tenant table keys to (company_id) and the operator console lists; replicated, so that key is checked on the node of the shard.',
+  service_company:
+    '服务商: a handful of licensed entities of the platform, named by companies, batches, top-ups, ledger accounts and invoices of every company.',
+  operator:
+    'Platform operators (/ops): a handful of people, named by top-ups, invoices and contracts of every company.',
+  chat_quick_reply:
+    "在线客服's canned replies of the platform's operators: a short list, no company's, keyed to operator (a reference table).",
+  operator_session: "An operator's sessions: operators are not of a company; small, and checked on every /ops request.",
+};
+
+/** Kept on the coordinator only. */
+export const LOCAL_TABLES: Readonly<Record<string, string>> = {
+  idempotency_key:
+    'Keyed by realm (`company:<id>` or `operator`) and the client key; read and written once per money request by its key, joined with nothing. Could be distributed by realm later.',
+  login_attempt:
+    'Sign-in attempts by username and IP, counted before any company is known (the login form names none), in both realms.',
+  sms_outbox: "The default SmsSender's outbox (development): by mobile and IP, no company.",
+  file_chunk:
+    "The database file store's chunks (ADR 0021), keyed by storage key: a blob store behind the FileStore port, not rows of a company (stored_file is). On Citus it would be distributed by storage_key on its own, not colocated, or replaced by an object store.",
+  sandbox_payout:
+    "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
+};
+
+/**
+ * Tenant tables that do not follow the rule yet (known debt, ADR 0020): the test skips them, and
+ * fails when one of them starts to follow it (take it off this list then). Each says what is in
+ * the way.
+ */
+export const TENANT_DEBT: Readonly<Record<string, string>> = {
+  admin:
+    'Usernames are unique across the platform (the login form names no company): a unique index on username alone. Needs a login directory (username → company) as a reference or local table, then (company_id, username); and verification refers to admin by id alone.',
+  verification:
+    'No company_id: a captcha is made before anyone is known (no admin), an SMS or TOTP challenge names an admin by id alone. Split: pre-sign-in challenges local, admin challenges tenant with (company_id, admin_id).',
+  audit_log:
+    'company_id is null on operator rows and on failed sign-ins of unknown usernames: split the operator realm into a table of its own (local or reference), then key by (company_id, id).',
+  stored_file:
+    'Keyed by id: export_job and import_job refer to files by id alone (file_id, report_file_id, staged_file_id). Re-key to (company_id, id) with those keys made composite.',
+  export_job: 'Keyed by id (uuid, the download link names it) and its file key is by id alone: goes with stored_file.',
+  import_job: 'Keyed by id (uuid) and its three file keys are by id alone: goes with stored_file.',
+  payroll_item:
+    'Keyed by id: payout.item_id and task_payment.item_id refer to it by id alone. Re-key to (company_id, id) with those keys made (company_id, item_id).',
+  payout:
+    "Keyed by id; ref (PO + id) is unique across the platform because the provider's callback names only the ref, and its item uniques (item_id, attempt), (item_id) where live name no company. Needs the ref to carry the company (or a local ref → company directory) before (company_id, ref).",
+  task_payment: 'Keyed by id, and its key to payroll_item is by id alone: goes with payroll_item.',
+  ledger_account:
+    "The platform's own accounts (bank clearing, fee income, payouts in transit) have no company: company_id is null, and the unique key is (kind, company_id, service_company_id). Split the platform's accounts from the companies' (ADR 0012) before keying by company.",
+  ledger_transfer:
+    'company_id is null on platform-only transfers, and the unique (type, ref_kind, ref_id) names no company: goes with ledger_account.',
+  ledger_entry:
+    "Keyed by id with keys to ledger_account and ledger_transfer by id alone, company_id null on the platform's entries: goes with ledger_account.",
+  topup: 'Keyed by id, and its key to ledger_transfer (transfer_id) is by id alone: goes with the ledger.',
+};
+
+export type Placement = 'tenant' | 'reference' | 'local';
+
+export function placementOf(table: string): Placement {
+  if (table in REFERENCE_TABLES) return 'reference';
+  if (table in LOCAL_TABLES) return 'local';
+  return 'tenant';
+}
