@@ -35,6 +35,8 @@ export const auditLog = pgTable(
   },
   (t) => [
     index('audit_log_company_idx').on(t.companyId, t.createdAt),
+    // A record's history (任务详情's 任务记录): its company's rows naming it, in order.
+    index('audit_log_target_idx').on(t.companyId, t.target, t.createdAt),
     foreignKey({
       name: 'audit_log_admin_fk',
       columns: [t.companyId, t.adminId],
