@@ -183,7 +183,11 @@ async function showPaidBatches(page: Page, path: string) {
       await page.goto(`${path}?status=${status}`);
       await expect(page.locator('.ant-table-wrapper').first()).toBeVisible();
       await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
+      // Rows or the empty placeholder (not 'networkidle': the top bar holds 在线客服's stream open).
+      await page
+        .locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .ant-table-placeholder')
+        .first()
+        .waitFor();
       if ((await page.locator('.ant-table-tbody tr.ant-table-row').count()) > 0) return;
     }
     await page.waitForTimeout(2_000);
@@ -215,8 +219,9 @@ async function openList(page: Page, screen: ListScreen) {
   await page.goto(screen.path);
   if (screen.open) await screen.open(page);
   await expect(page.locator('.ant-table-wrapper').first()).toBeVisible();
-  if (screen.mayBeEmpty) await page.waitForLoadState('networkidle');
-  else await waitForTableRows(page);
+  if (screen.mayBeEmpty) {
+    await page.locator('.ant-table-tbody tr.ant-table-row, .ant-table-tbody .ant-table-placeholder').first().waitFor();
+  } else await waitForTableRows(page);
   await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
 }
 

@@ -6,9 +6,9 @@
  * check computes.
  */
 import { addMonths, type TApprovalType } from '@flexpay/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../db/client.ts';
-import { approvalFlow } from '../db/schema/index.ts';
+import { approvalFlow, payrollBatch } from '../db/schema/index.ts';
 import { chinaDateOf } from '../lib/china-time.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
 import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
@@ -142,7 +142,8 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   // months ago, of workers whose cards the sandbox pays (none ending in 4), each under the
   // approval threshold, paid on the 15th of its month.
   const paysWell = cards.filter((c) => !cipher.decrypt(c.enc).endsWith('4')).map((c) => Number(c.worker_id));
-  const HISTORY_TITLES = ['数据标注劳务费', '客服外包结算', '内容审核劳务费', '地推活动兼职费', '仓储分拣劳务费'];
+  // Titles of their own: the e2e tiers find this month's and last month's batches by name.
+  const HISTORY_TITLES = ['客服外包结算', '地推活动兼职费', '仓储分拣劳务费', '直播运营劳务费', '活动执行劳务费'];
   for (let back = 11; back >= 2; back--) {
     const month = addMonths(period, -back);
     const at = new Date(`${month}-15T10:00:00+08:00`);
@@ -167,6 +168,8 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, id, at);
     await freezeAndQueue(tx, ids.xinghe, id);
     await settleBatchNow(tx, cipher, ids.xinghe, id, sandboxOutcome, at);
+    // Made in its month, as lists order batches by when they were made.
+    await tx.update(payrollBatch).set({ createdAt: at, updatedAt: at }).where(eq(payrollBatch.id, id));
   }
 
   // 已取消.

@@ -16,7 +16,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openPostgres, queryRows, type Database } from '../../src/db/client.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
-import { verifyLedger } from '../../src/modules/ledger/service.ts';
+import { postTransfer, verifyLedger } from '../../src/modules/ledger/service.ts';
 import { freezeForPayment } from '../../src/modules/payroll/payouts/service.ts';
 import { addWorkerItems, insertBatch, runSubmit } from '../../src/modules/payroll/batches/service.ts';
 import { runCheck } from '../../src/modules/payroll/batches/check.ts';
@@ -145,6 +145,19 @@ describe.skipIf(!url || !template)('payouts survive a killed server (PostgreSQL)
     });
     await db.transaction((tx) => runCheck(tx, companyId, batchId, new Date()));
     await db.transaction((tx) => runSubmit(tx, payrollApprovalOutcomes, companyId, batchId, new Date()));
+    // The batch's money, whatever the demo data spent before (a top-up through the ledger).
+    await db.transaction((tx) =>
+      postTransfer(tx, {
+        companyId,
+        type: 'topup',
+        reference: { kind: 'kill_test_topup', id: batchId },
+        memo: '断电测试充值',
+        postings: [
+          { account: { kind: 'bank_clearing', serviceCompanyId: Number(ids?.service) }, amountFen: -30_000_000 },
+          { account: { kind: 'available', companyId, serviceCompanyId: Number(ids?.service) }, amountFen: 30_000_000 },
+        ],
+      }),
+    );
     // 确认支付's transaction only: the queue job it would send is lost with the process.
     await db.transaction((tx) => freezeForPayment(tx, companyId, batchId));
     const payouts = sql`select count(*)::int as n from payout where batch_id = ${batchId}`;

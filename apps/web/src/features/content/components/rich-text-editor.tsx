@@ -182,10 +182,11 @@ export default function RichTextEditor({ id, value, onChange, label }: TRichText
     }),
   });
 
-  // A value set from outside (the form loading the article) replaces the content.
+  // A value set from outside (the form loading the article) replaces the content. Not on an
+  // editor already destroyed (React replaced it, or the page is being left): the next one gets it.
   useEffect(() => {
-    if (editor && value !== undefined && value !== htmlOf(editor))
-      editor.commands.setContent(value, { emitUpdate: false });
+    if (!editor || editor.isDestroyed || value === undefined) return;
+    if (value !== htmlOf(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [editor, value]);
 
   const chain = () => editor.chain().focus();

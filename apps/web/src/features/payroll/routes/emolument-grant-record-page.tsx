@@ -81,7 +81,11 @@ const columns: TableColumnsType<TGrantRecord> = [
           {r.payFailReason && <Typography.Text type="danger">（{r.payFailReason}）</Typography.Text>}
           {s === 'paid' && (
             // The receipt of a paid item, in 回单详情 (until 发票中心 lists them).
-            <Link to={screenPath('emolumentReceiptDetails', { id: r.batchId, name: r.name })} style={{ marginLeft: 8 }}>
+            // Underlined: beside the status text a link must not differ by its colour alone.
+            <Link
+              to={screenPath('emolumentReceiptDetails', { id: r.batchId, name: r.name })}
+              style={{ marginLeft: 8, textDecoration: 'underline' }}
+            >
               回单
             </Link>
           )}

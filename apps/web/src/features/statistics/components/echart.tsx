@@ -63,8 +63,10 @@ export function EChart({ option, label, height = 260 }: { option: EChartsCoreOpt
   }, []);
 
   useEffect(() => {
-    if (isReady) chart.current?.setOption({ aria: { enabled: true }, ...option }, true);
-  }, [isReady, option]);
+    // ECharts' aria writes the container's aria-label: ours (the chart's name; its figures are in
+    // the table beside it), not the one ECharts would generate over it.
+    if (isReady) chart.current?.setOption({ aria: { enabled: true, label: { description: label } }, ...option }, true);
+  }, [isReady, option, label]);
 
   return (
     <div style={{ position: 'relative', height }}>
