@@ -15,10 +15,9 @@
 import { parseArgs } from 'node:util';
 import { API } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { fmt, load, type LoadResult } from './lib.ts';
+import { fmt, load, type LoadResult, startBenchServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: { batches: { type: 'string' }, concurrency: { type: 'string' }, seconds: { type: 'string' } },
@@ -35,10 +34,8 @@ const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined,
 const database = await openDatabase(config);
 await database.migrate();
 const db = database.db;
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startBenchServer(database);
+const base = server.base;
 const scope = database.kind === 'pglite' ? '（目标针对 PostgreSQL，PGlite 仅报告）' : '';
 const verdict = (value: number, target: number) => (value <= target ? '达标' : '未达标');
 const row = (label: string, r: LoadResult) =>
@@ -177,6 +174,6 @@ try {
       `可开票金额 p95 ≤ 20 ms（${amount.p95.toFixed(1)} ms ${verdict(amount.p95, 20)}）${scope}`,
   );
 } finally {
-  await app.close();
+  await server.stop();
   await database.close();
 }

@@ -1,9 +1,11 @@
 /** Load loops and statistics shared by the benchmarks. */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, fork, spawn } from 'node:child_process';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Database } from '../apps/server/src/db/client.ts';
 
 export interface LoadResult {
   requests: number;
@@ -216,4 +218,70 @@ export async function runOnFreshDatabase(script: string, workers: number, args: 
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** A benchmark's API server: its address, its process id when it has its own, and how to stop it. */
+export interface BenchServer {
+  base: string;
+  pid?: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the API server for a benchmark: in a child process of its own on PostgreSQL, as in
+ * production, so that the load generator's work does not share the server's thread; in this
+ * process on PGlite, whose data directory only one process may open. `database` must be migrated.
+ */
+export async function startBenchServer(database: Database): Promise<BenchServer> {
+  if (database.kind === 'pglite') {
+    const [{ buildApp }, { loadConfig }] = await Promise.all([
+      import('../apps/server/src/app.ts'),
+      import('../apps/server/src/config.ts'),
+    ]);
+    const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined, payoutTickMs: 0 };
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    return { base: `http://127.0.0.1:${port}`, stop: () => app.close() };
+  }
+  // BENCH_SERVER_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const execArgv = ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])];
+  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], { execArgv });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (m: { port: number }) => resolve(m.port));
+    child.once('exit', (code) => reject(new Error(`基准服务器进程退出（${code}）`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      await exited;
+    },
+  };
+}
+
+/**
+ * GETs for a load loop, as a browser sends them: over keep-alive sockets (at most `concurrency`),
+ * gzip accepted, the body read whole. Rejects unless the answer is HTTP 200 (the API answers its
+ * errors with their HTTP status). Costs the load generator a fraction of what `fetch` does, so
+ * that on one machine more of the cores are left to the server and the database.
+ */
+export function keepAliveGetter(concurrency: number, headers: Record<string, string>) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const get = (url: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.get(url, { agent, headers: { ...headers, 'accept-encoding': 'gzip' } }, (res) => {
+        if (res.statusCode !== 200) reject(new Error(`${url}: HTTP ${res.statusCode}`));
+        res.on('data', () => {});
+        res.on('end', resolve);
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+    });
+  return { get, close: () => agent.destroy() };
 }

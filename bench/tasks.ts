@@ -16,11 +16,11 @@
 import { parseArgs } from 'node:util';
 import { API, apiPath } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { chinaDateOf } from '../apps/server/src/lib/china-time.ts';
-import { load } from './lib.ts';
+import { findAssignmentPage } from '../apps/server/src/modules/task/assignments/repo.ts';
+import { cpuProbe, keepAliveGetter, load, startBenchServer } from './lib.ts';
 
 const { values } = parseArgs({ options: { concurrency: { type: 'string' }, seconds: { type: 'string' } } });
 const concurrency = Number(values.concurrency ?? 10);
@@ -32,10 +32,8 @@ const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined 
 const database = await openDatabase(config);
 await database.migrate();
 const db = database.db;
-const app = await buildApp({ config, database, logger: false });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const server = await startBenchServer(database);
+const base = server.base;
 const scope = database.kind === 'pglite' ? '（目标针对 PostgreSQL，PGlite 仅报告）' : '';
 const ms = (t0: number) => performance.now() - t0;
 const verdict = (value: number, target: number) => (value <= target ? '达标' : '未达标');
@@ -168,41 +166,36 @@ try {
   await db.execute(sql`vacuum analyze task_assignment`);
   await db.execute(sql`vacuum analyze task_delivery`);
 
-  const list = (query: string) => () =>
-    call(`GET`, `${apiPath(API.task.assignments, { id: taskB })}?${query}`).then(() => undefined);
-  const center = (query: string) => () => call('GET', `${API.task.centerPage}?${query}`).then(() => undefined);
-  const rawList = (where: ReturnType<typeof sql>, offset: number) => async () => {
-    await queryRows(db, sql`select count(*) from task_assignment a where a.company_id = ${companyId} and ${where}`);
-    await queryRows(
-      db,
-      sql`select a.*, w.name, w.id_number_masked, w.mobile, t.title, t.status as task_status,
-                 (select d.id from task_delivery d where d.company_id = a.company_id and d.assignment_id = a.id
-                   order by d.round desc limit 1) as latest
-            from task_assignment a
-            join worker w on w.company_id = a.company_id and w.id = a.worker_id
-            join task_order t on t.company_id = a.company_id and t.id = a.task_id
-           where a.company_id = ${companyId} and ${where}
-           order by a.id desc limit 20 offset ${offset}`,
-    );
+  // Each case's first call goes through `call`, which checks the envelope; the load through keep-alive GETs.
+  const http = keepAliveGetter(concurrency, { authorization: token });
+  const list = (query: string) => {
+    const url = `${apiPath(API.task.assignments, { id: taskB })}?${query}`;
+    return async () => void (await http.get(`${base}${url}`));
+  };
+  const center = (query: string) => async () => void (await http.get(`${base}${API.task.centerPage}?${query}`));
+  // The same statements the server runs for the page (the repository's own query), through the driver.
+  const rawList = (f: { taskId?: number; status?: string }, page: number) => async () => {
+    await findAssignmentPage(db, { companyId, ...f }, page, 20);
   };
   const cases: [string, () => Promise<void>, () => Promise<void>][] = [
-    ['人员列表 第 1 页', list('page=1&limit=20'), rawList(sql`a.task_id = ${taskB}`, 0)],
-    ['人员列表 第 2000 页', list('page=2000&limit=20'), rawList(sql`a.task_id = ${taskB}`, 39_980)],
-    [
-      '人员列表 待接单',
-      list('page=1&limit=20&status=pending'),
-      rawList(sql`a.task_id = ${taskB} and a.status = 'pending'`, 0),
-    ],
-    ['任务中心 待接单', center('kind=answer&page=1&limit=20'), rawList(sql`a.status = 'pending'`, 0)],
-    ['任务中心 待验收', center('kind=review&page=1&limit=20'), rawList(sql`a.status = 'submitted'`, 0)],
+    ['人员列表 第 1 页', list('page=1&limit=20'), rawList({ taskId: taskB }, 1)],
+    ['人员列表 第 2000 页', list('page=2000&limit=20'), rawList({ taskId: taskB }, 2000)],
+    ['人员列表 待接单', list('page=1&limit=20&status=pending'), rawList({ taskId: taskB, status: 'pending' }, 1)],
+    ['任务中心 待接单', center('kind=answer&page=1&limit=20'), rawList({ status: 'pending' }, 1)],
+    ['任务中心 待验收', center('kind=review&page=1&limit=20'), rawList({ status: 'submitted' }, 1)],
   ];
   console.log(`\n列表（${concurrency} 个并发客户端，每项 ${seconds} 秒）：p95，目标 ≤ 50 ms`);
+  const cpu = cpuProbe(server.pid);
+  const cpuNote = (r: { cpuPerRequest?: number[] }) =>
+    r.cpuPerRequest
+      ? `；每次请求 CPU：压测端 ${r.cpuPerRequest[0]?.toFixed(1)} ms，服务器 ${r.cpuPerRequest[1]?.toFixed(1)} ms，PostgreSQL ${r.cpuPerRequest[2]?.toFixed(1)} ms`
+      : '';
   for (const [name, api, raw] of cases) {
-    const viaApi = await load(api, concurrency, seconds);
+    const viaApi = await load(api, concurrency, seconds, 1, cpu);
     const viaSql = await load(raw, concurrency, Math.max(2, seconds / 2));
     console.log(
       `  ${name}：p95 ${viaApi.p95.toFixed(1)} ms（${viaApi.throughput.toFixed(0)} 次/秒）${verdict(viaApi.p95, 50)}；` +
-        `同样的 SQL 直接执行 p95 ${viaSql.p95.toFixed(1)} ms`,
+        `同样的 SQL 直接执行 p95 ${viaSql.p95.toFixed(1)} ms${cpuNote(viaApi)}`,
     );
   }
 
@@ -258,6 +251,6 @@ try {
       `同样的写入直接执行：${confirmRawMs.toFixed(0)} ms`,
   );
 } finally {
-  await app.close();
+  await server.stop();
   await database.close();
 }

@@ -264,6 +264,15 @@ describe('task orders', () => {
       expect(page.total).toBe(5);
       expect(page.rows[0]).toMatchObject({ status: 'pending', taskStatus: 'published', latestDelivery: null });
       expect((await task(id)).counts).toMatchObject({ total: 5, pending: 5 });
+      // Without a name filter the page carries its total from the kept counts; past the end, the
+      // total alone (and the task is still this company's).
+      const first = (await demo.get(taskUrl(id, '/assignments'), { page: 1, limit: 2 })).body.data;
+      expect(first.total).toBe(5);
+      expect(first.rows).toHaveLength(2);
+      const past = (await demo.get(taskUrl(id, '/assignments'), { page: 4, limit: 2 })).body;
+      expect(past).toMatchObject({ status: 200, data: { total: 5, rows: [] } });
+      const none = (await demo.get(taskUrl(id, '/assignments'), { status: 'passed' })).body;
+      expect(none).toMatchObject({ status: 200, data: { total: 0, rows: [] } });
     });
 
     it('refuses more than the headcount or the budget, a 草稿 task, and nothing changes', async () => {

@@ -138,18 +138,21 @@ async function countWhere(db: DbOrTx, where: SQL | undefined) {
   return counted?.n ?? 0;
 }
 
+/** The kept counts' rows of a task (or the company), of one status or all. */
+function keptWhere(f: AssignmentFilters) {
+  return and(
+    eq(taskAssignmentCount.companyId, f.companyId),
+    equals(taskAssignmentCount.taskId, f.taskId),
+    equals(taskAssignmentCount.status, f.status),
+  );
+}
+
 /** The total of a task's (or the company's) assignments, by status or all, from the kept counts. */
 async function countKept(db: DbOrTx, f: AssignmentFilters) {
   const [row] = await db
     .select({ n: sql<string | null>`sum(${taskAssignmentCount.n})` })
     .from(taskAssignmentCount)
-    .where(
-      and(
-        eq(taskAssignmentCount.companyId, f.companyId),
-        equals(taskAssignmentCount.taskId, f.taskId),
-        equals(taskAssignmentCount.status, f.status),
-      ),
-    );
+    .where(keptWhere(f));
   return Number(row?.n ?? 0);
 }
 
@@ -158,6 +161,8 @@ async function countKept(db: DbOrTx, f: AssignmentFilters) {
  * by hand rather than through pagedQuery: the count and the page's ids read task_assignment alone
  * (its (company, task, id) and (company, status, id) indexes), and only the page's rows are joined,
  * so a deep page of a task with 100,000 workers never joins the rows it skips (bench/tasks.ts).
+ * Without a name filter the page and its total (from the kept counts) come in one statement, one
+ * round trip and one snapshot; only a page past the end asks for the total on its own.
  */
 export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page: number, limit: number) {
   const where = and(
@@ -169,9 +174,7 @@ export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page:
                and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
       : undefined,
   );
-  const total = f.name ? await countWhere(db, where) : await countKept(db, f);
   const offset = (page - 1) * limit;
-  if (offset >= total) return { total, rows: [] };
   const ids = db
     .select({ id: taskAssignment.id })
     .from(taskAssignment)
@@ -179,14 +182,27 @@ export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page:
     .orderBy(desc(taskAssignment.id))
     .limit(limit)
     .offset(offset);
-  const rows = await db
-    .select(listSelect)
-    .from(taskAssignment)
-    .innerJoin(worker, listJoins[0].on)
-    .innerJoin(taskOrder, listJoins[1].on)
-    .where(and(eq(taskAssignment.companyId, f.companyId), inArray(taskAssignment.id, ids)))
-    .orderBy(desc(taskAssignment.id));
-  return { total, rows };
+  const pageOf = <T extends Record<string, SQL>>(extra: T) =>
+    db
+      .select({ ...listSelect, ...extra })
+      .from(taskAssignment)
+      .innerJoin(worker, listJoins[0].on)
+      .innerJoin(taskOrder, listJoins[1].on)
+      .where(and(eq(taskAssignment.companyId, f.companyId), inArray(taskAssignment.id, ids)))
+      .orderBy(desc(taskAssignment.id));
+  if (f.name) {
+    const total = await countWhere(db, where);
+    if (offset >= total) return { total, rows: [] };
+    return { total, rows: await pageOf({}) };
+  }
+  const kept = db
+    .select({ n: sql`coalesce(sum(${taskAssignmentCount.n}), 0)` })
+    .from(taskAssignmentCount)
+    .where(keptWhere(f));
+  const found = await pageOf({ total: sql<string>`(${kept})` });
+  if (!found.length) return { total: await countKept(db, f), rows: [] };
+  const total = Number(found[0]!.total);
+  return { total, rows: found.map(({ total: _total, ...row }) => row) };
 }
 
 export type AssignmentListRow = Awaited<ReturnType<typeof findAssignmentRow>> & {};

@@ -182,13 +182,15 @@ export async function listAssignments(
   taskId: number,
   q: z.output<typeof ZAssignmentQuery>,
 ): Promise<TPage<TAssignment>> {
-  await taskOf(ctx.db, auth.companyId, taskId);
   const page = await repo.findAssignmentPage(
     ctx.db,
     { companyId: auth.companyId, taskId, status: q.status, name: q.name },
     q.page,
     q.limit,
   );
+  // Rows found are the company's task's (both keys hold them to it); an empty page may be
+  // another company's task or none, which is said as such.
+  if (!page.rows.length) await taskOf(ctx.db, auth.companyId, taskId);
   return { total: page.total, rows: page.rows.map(toAssignment) };
 }
 
