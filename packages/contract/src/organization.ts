@@ -15,9 +15,9 @@ export const ZDepartmentNode = z.object({
   name: z.string(),
   sort: z.number(),
   leader: z.object({ kind: z.enum(['admin', 'worker']), id: z.number(), name: z.string() }).nullable(),
-  /** Workers of this department alone. */
+  /** In-service (在职) workers of this department alone. */
   ownCount: z.number(),
-  /** Workers of this department and every department under it. */
+  /** In-service (在职) workers of this department and every department under it. */
   headCount: z.number(),
 });
 export type TDepartmentNode = z.infer<typeof ZDepartmentNode>;

@@ -99,11 +99,18 @@ describe('department tree', () => {
     const depthOf = (n: Node): number =>
       n.parentId === null ? 0 : 1 + depthOf(nodes.find((x) => x.id === n.parentId)!);
     expect(Math.max(...nodes.map(depthOf))).toBe(2);
-    // Own workers per department and the subtree sums, counted here by walking parent_id.
+    // Own in-service workers per department (a worker who has left is not counted) and the
+    // subtree sums, counted here by walking parent_id.
     const own = await queryRows<{ d: string; n: string }>(
       t.database.db,
-      sql`select department_id as d, count(*) as n from worker where company_id = ${xinghe} and department_id is not null group by 1`,
+      sql`select department_id as d, count(*) as n from worker
+          where company_id = ${xinghe} and department_id is not null and status = 'active' group by 1`,
     );
+    const [left] = await queryRows<{ n: string }>(
+      t.database.db,
+      sql`select count(*) as n from worker where company_id = ${xinghe} and department_id is not null and status = 'left'`,
+    );
+    expect(Number(left?.n)).toBeGreaterThan(0);
     const ownOf = new Map(own.map((r) => [Number(r.d), Number(r.n)]));
     const under = (id: number): number =>
       (ownOf.get(id) ?? 0) + nodes.filter((n) => n.parentId === id).reduce((s, n) => s + under(n.id), 0);
@@ -113,7 +120,7 @@ describe('department tree', () => {
     }
     const [all] = await queryRows<{ n: string }>(
       t.database.db,
-      sql`select count(*) as n from worker where company_id = ${xinghe} and department_id is not null`,
+      sql`select count(*) as n from worker where company_id = ${xinghe} and department_id is not null and status = 'active'`,
     );
     expect(top[0]!.headCount).toBe(Number(all?.n));
     expect(top[0]!.headCount).toBeGreaterThan(100);
@@ -266,7 +273,7 @@ describe('department tree', () => {
     );
     expect(active.body.data.total).toBe(Number(activeRaw[0]?.n));
     const headCount = (await tree()).find((n) => n.id === tech.id)!.headCount;
-    expect(headCount).toBe(sub.length);
+    expect(headCount).toBe(Number(activeRaw[0]?.n));
   });
 
   it('sets a leader from the admins or the workers, refusing other companies’ and unknown people', async () => {

@@ -54,7 +54,8 @@ describe('worker facet counters on update', () => {
       await queryRows<Counter>(
         db,
         sql`select f.facet, f.value, count(*)::int as total from worker w
-            cross join lateral worker_facets(w.job_type_id, w.department_id, w.status, w.real_name_status, w.name) f
+            cross join lateral worker_facets(w.job_type_id, w.department_id, w.status, w.real_name_status, w.name,
+                                             w.gender, w.province, w.birth_date, w.joined_at) f
             where w.company_id = ${companyId} group by 1, 2 order by 1, 2`,
       )
     ).map((r) => ({ ...r, total: Number(r.total) }));
@@ -140,5 +141,33 @@ describe('worker facet counters on update', () => {
       }),
     ).rejects.toThrow('rollback');
     expect(await counters()).toEqual(before);
+  });
+
+  it('keeps the in-service facets of 员工分析: a change of gender, province, birth date or month joined moves them', async () => {
+    const total = (list: Counter[], facet: string, value: string) =>
+      list.find((c) => c.facet === facet && c.value === value)?.total ?? 0;
+    const [w] = await queryRows<{ id: string }>(
+      database.db,
+      sql`select id from worker where company_id = ${companyId} and status = 'active' order by id desc limit 1`,
+    );
+    const before = await counters();
+    await database.db.execute(
+      sql`update worker set gender = case gender when 'male' then 'female' else 'male' end, province = '测试省',
+                 birth_date = '1990-02-28', joined_at = '2001-01-15'
+          where company_id = ${companyId} and id = ${Number(w?.id)}`,
+    );
+    const after = await counters();
+    expect(after).toEqual(await truth());
+    expect(total(after, 'a_province', '测试省')).toBe(total(before, 'a_province', '测试省') + 1);
+    expect(total(after, 'a_birth', '1990-02-28')).toBe(total(before, 'a_birth', '1990-02-28') + 1);
+    expect(total(after, 'a_joined', '2001-01')).toBe(total(before, 'a_joined', '2001-01') + 1);
+    // Leaving takes the worker out of every in-service facet, and nothing else of them.
+    await database.db.execute(
+      sql`update worker set status = 'left', left_at = current_date where company_id = ${companyId} and id = ${Number(w?.id)}`,
+    );
+    const left = await counters();
+    expect(left).toEqual(await truth());
+    expect(total(left, 'a_province', '测试省')).toBe(total(before, 'a_province', '测试省'));
+    expect(total(left, 'a_birth', '1990-02-28')).toBe(total(before, 'a_birth', '1990-02-28'));
   });
 });

@@ -307,3 +307,39 @@ export const sandboxPayout = pgTable('sandbox_payout', {
   callbackAt: timestamp('callback_at', { withTimezone: true }),
   callbacks: integer('callbacks').notNull().default(0),
 });
+
+/**
+ * 员工分析's twelve months and 首页's 本月已发放 (issue 28): per company and calendar month (China
+ * time) of `paid_at`, the paid items' amounts (to the workers, and debited with the fee), their
+ * count and how many distinct workers they paid. Kept by a statement trigger on `payroll_item`
+ * (migration 0043) from the items whose payment changed, so those figures read one row a month
+ * however many items a month holds.
+ */
+export const payoutMonthTotal = pgTable(
+  'payout_month_total',
+  {
+    companyId: companyId(),
+    /** 'YYYY-MM'. */
+    month: varchar('month', { length: 7 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull().default(0),
+    debitFen: bigint('debit_fen', { mode: 'number' }).notNull().default(0),
+    itemCount: bigint('item_count', { mode: 'number' }).notNull().default(0),
+    workerCount: bigint('worker_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month] })],
+);
+
+/**
+ * How many paid items each worker has in each month: what makes `payout_month_total.worker_count`
+ * a count of distinct workers (a worker counts while this is above zero). Kept with it.
+ */
+export const payoutMonthWorker = pgTable(
+  'payout_month_worker',
+  {
+    companyId: companyId(),
+    month: varchar('month', { length: 7 }).notNull(),
+    workerId: bigint('worker_id', { mode: 'number' }).notNull(),
+    items: integer('items').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.month, t.workerId] })],
+);

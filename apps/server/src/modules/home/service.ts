@@ -2,7 +2,7 @@
  * 首页 (issue 28): the figures an admin looks at first, each asked of the area that owns the
  * fact, and each only where the admin's roles grant the element behind it. Every figure reads an
  * index range bounded by what is open now (balances per account, pending requests, batches to
- * pay, this month's payouts, the latest audit rows), never the company's whole history.
+ * pay, this month's kept payout totals, the latest audit rows), never the company's whole history.
  */
 import type { THomeSummary } from '@flexpay/contract';
 import type { AuthContext } from '../../core/auth.ts';
@@ -13,9 +13,8 @@ import { listRecentActivity } from '../audit-log/service.ts';
 import { listCurrentAdverts } from '../content/adverts/service.ts';
 import { listEnabledHomeModules } from '../content/home-modules/service.ts';
 import { listInvoiceable } from '../invoice/applications/service.ts';
-import { sumPaidBetween } from '../ledger/service.ts';
 import { getCompanyBalances } from '../money/service.ts';
-import { sumBatchesToPay } from '../payroll/batches/service.ts';
+import { paidMonths, sumBatchesToPay } from '../payroll/batches/service.ts';
 import { countQueues } from '../task/assignments/service.ts';
 
 /** How many audit rows 最近动态 shows. */
@@ -38,7 +37,10 @@ export async function getHomeSummary(ctx: ServiceContext, auth: AuthContext): Pr
           availableFen: b.availableFen,
         })),
       ),
-      when(auth, 'payroll:view', () => sumPaidBetween(ctx.db, companyId, month.start, month.end)),
+      when(auth, 'payroll:view', async () => {
+        const [kept] = await paidMonths(ctx.db, companyId, month.month, month.month);
+        return { amountFen: kept?.debitFen ?? 0, count: kept?.items ?? 0 };
+      }),
       when(auth, 'payroll:approve', async () => ({
         count: await countPendingForMe(ctx.db, companyId, adminId, 'payroll'),
       })),

@@ -478,26 +478,3 @@ export async function countEntries(db: DbOrTx, companyId: number, f: EntryFilter
   const [row] = await queryRows<{ n: string | number | null }>(db, entryCountSql(companyId, f));
   return num(row?.n ?? 0);
 }
-
-/**
- * What a company's accounts lost to one type of transfer in [from, to): the amount (positive) and
- * the number of entries. Reads the company's entry index over that range only, so its cost is the
- * range's entries, never the company's history (首页's 本月已发放).
- */
-export async function sumOutflowBetween(
-  db: DbOrTx,
-  companyId: number,
-  type: string,
-  accountKind: string,
-  from: Date,
-  to: Date,
-): Promise<{ amountFen: number; count: number }> {
-  const [row] = await queryRows<{ amount: string | number; n: string | number }>(
-    db,
-    sql`select coalesce(-sum(amount_fen), 0) as amount, count(*) as n
-        from ledger_entry
-        where company_id = ${companyId} and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}
-          and type = ${type} and account_kind = ${accountKind}`,
-  );
-  return { amountFen: num(row?.amount ?? 0), count: num(row?.n ?? 0) };
-}

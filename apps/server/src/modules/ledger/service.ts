@@ -190,11 +190,6 @@ export function getBalances(db: DbOrTx, companyId: number): Promise<repo.Balance
   return repo.findBalances(db, companyId);
 }
 
-/** 本月已发放: what the company's frozen money paid out to workers in [from, to) (fen, and payouts). */
-export function sumPaidBetween(db: DbOrTx, companyId: number, from: Date, to: Date) {
-  return repo.sumOutflowBetween(db, companyId, 'payout', 'frozen', from, to);
-}
-
 /** A page of a company's entries (资金明细), newest first, with the total matching. */
 export async function listEntries(
   db: DbOrTx,

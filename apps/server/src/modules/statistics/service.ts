@@ -24,10 +24,11 @@ import { notFound } from '../../lib/errors.ts';
 import { fenToYuan } from '../../lib/money.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import * as exports from '../export/service.ts';
-import { countPaidWorkers, sumPaidItemsByMonth } from '../payroll/batches/service.ts';
+import { countPaidWorkers, paidMonths, sumPaidItemsByMonth } from '../payroll/batches/service.ts';
 import { departmentTree } from '../worker/departments/service.ts';
 import {
   analyseWorkers,
+  analyseWorkersKept,
   jobTypeNames,
   listAllJobTypes,
   listDepartments,
@@ -66,13 +67,22 @@ export async function getEmployeeAnalysis(
   const month = chinaMonthOf(now);
   const months = lastMonths(now, ANALYSIS_MONTHS);
   const filtered = query.departmentId !== undefined || query.jobTypeId !== undefined;
+  const today = chinaDateOf(now);
+  // The whole company's figures are kept by the database (migration 0043): a few thousand rows
+  // whatever its size. A filter narrows to workers, which are counted (and their items summed).
   const where = workerListWhere(companyId, toRepoFilter(ctx, query)) as SQL;
   const [rows, tree, jobTypes, monthly, paidThisMonth] = await Promise.all([
-    analyseWorkers(ctx.db, where, chinaDateOf(now), `${month.month}-01`, BAND_EDGES),
+    filtered
+      ? analyseWorkers(ctx.db, where, today, `${month.month}-01`, BAND_EDGES)
+      : analyseWorkersKept(ctx.db, companyId, today, `${month.month}-01`, BAND_EDGES),
     departmentTree(ctx.db, companyId),
     jobTypeNames(ctx.db, companyId),
-    sumPaidItemsByMonth(ctx.db, companyId, monthStart(months[0]!), month.end, filtered ? where : undefined),
-    countPaidWorkers(ctx.db, companyId, month.start, month.end, filtered ? where : undefined),
+    filtered
+      ? sumPaidItemsByMonth(ctx.db, companyId, monthStart(months[0]!), month.end, where)
+      : paidMonths(ctx.db, companyId, months[0]!, month.month),
+    filtered
+      ? countPaidWorkers(ctx.db, companyId, month.start, month.end, where)
+      : paidMonths(ctx.db, companyId, month.month, month.month).then((m) => m[0]?.workers ?? 0),
   ]);
   if (query.departmentId !== undefined && !tree.some((d) => d.id === query.departmentId)) {
     // Another company's department or none: say so instead of showing zeros.

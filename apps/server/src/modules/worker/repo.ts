@@ -504,5 +504,60 @@ export async function analyseWorkers(
   }));
 }
 
+/** Whole years from `birth` to `today` (both 'YYYY-MM-DD'), as PostgreSQL's age() counts them. */
+export function yearsBetween(birth: string, today: string): number {
+  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
+  return today.slice(5) < birth.slice(5) ? years - 1 : years;
+}
+
+/**
+ * The same groupings as analyseWorkers for all of a company's in-service workers, read from the
+ * facets kept by migration 0043's triggers instead of the workers: one index range of some
+ * thousands of rows (a_birth holds one per birth date) however many workers the company has.
+ */
+export async function analyseWorkersKept(
+  db: DbOrTx,
+  companyId: number,
+  today: string,
+  monthStart: string,
+  bandEdges: readonly number[],
+): Promise<WorkerAnalysisRow[]> {
+  const facets = await queryRows<{ facet: string; value: string; total: string | number }>(
+    db,
+    sql`select facet, value, total from worker_facet_count
+        where company_id = ${companyId} and total <> 0
+          and (facet in ('a_gender', 'a_province', 'a_job_type', 'a_department', 'a_birth', 'a_joined')
+               or (facet = 'status' and value = 'active'))`,
+  );
+  const joinedFrom = monthStart.slice(0, 7);
+  let total = 0;
+  let joined = 0;
+  const bands = new Map<number, number>();
+  const rows: WorkerAnalysisRow[] = [];
+  const groups: Record<string, string> = {
+    a_gender: 'gender',
+    a_province: 'province',
+    a_job_type: 'job_type',
+    a_department: 'department',
+  };
+  for (const f of facets) {
+    const n = Number(f.total);
+    if (f.facet === 'status') total = n;
+    else if (f.facet === 'a_joined') joined += f.value >= joinedFrom ? n : 0;
+    else if (f.facet === 'a_birth') {
+      const age = yearsBetween(f.value, today);
+      const band = bandEdges.filter((edge) => age >= edge).length;
+      bands.set(band, (bands.get(band) ?? 0) + n);
+    } else {
+      const grp = groups[f.facet] as string;
+      const key = f.value === '' && (grp === 'job_type' || grp === 'department') ? null : f.value;
+      rows.push({ grp, key, label: null, count: n, joined: 0 });
+    }
+  }
+  for (const [band, n] of bands) rows.push({ grp: 'band', key: String(band), label: null, count: n, joined: 0 });
+  rows.push({ grp: 'total', key: null, label: null, count: total, joined });
+  return rows;
+}
+
 export * from './job-type-repo.ts';
 export * from './payee-repo.ts';

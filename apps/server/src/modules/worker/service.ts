@@ -519,6 +519,17 @@ export function analyseWorkers(
   return repo.analyseWorkers(db, where, today, monthStart, bandEdges);
 }
 
+/** The same groupings for all of a company's in-service workers, from the kept facets. */
+export function analyseWorkersKept(
+  db: DbOrTx,
+  companyId: number,
+  today: string,
+  monthStart: string,
+  bandEdges: readonly number[],
+) {
+  return repo.analyseWorkersKept(db, companyId, today, monthStart, bandEdges);
+}
+
 /** The company's job types (id, name), for labels. */
 export function jobTypeNames(db: DbOrTx, companyId: number) {
   return repo.findJobTypeRefs(db, companyId);

@@ -80,7 +80,7 @@ describe('组织架构', () => {
     await waitFor(() => expect(screen.queryByText('李四')).not.toBeInTheDocument());
     const last = api.calls.filter((c) => c.url.endsWith('/employee/page')).at(-1);
     expect(String((last?.params as Record<string, unknown> | undefined)?.departmentId)).toBe('2');
-    expect(screen.getByText('人数（含下级）')).toBeInTheDocument();
+    expect(screen.getByText('在职人数（含下级）')).toBeInTheDocument();
     // It has a team under it: deleting is disabled with the reason.
     expect(screen.getByRole('button', { name: /删除（该部门下还有下级部门，不能删除）/ })).toBeDisabled();
   });

@@ -525,6 +525,25 @@ export async function sumPaidItemsByMonth(
   return rows.map((r) => ({ month: r.month, amountFen: Number(r.amount), workers: Number(r.workers) }));
 }
 
+/**
+ * The kept totals of paid items by calendar month (China time), `from` to `to` inclusive
+ * ('YYYY-MM'): what payout_month_total holds (migration 0043), only the months with payments.
+ */
+export async function findPaidMonths(db: DbOrTx, companyId: number, from: string, to: string) {
+  const rows = await queryRows<Record<string, string | number>>(
+    db,
+    sql`select month, amount_fen, debit_fen, item_count, worker_count from payout_month_total
+        where company_id = ${companyId} and month >= ${from} and month <= ${to} order by month`,
+  );
+  return rows.map((r) => ({
+    month: String(r.month),
+    amountFen: Number(r.amount_fen),
+    debitFen: Number(r.debit_fen),
+    items: Number(r.item_count),
+    workers: Number(r.worker_count),
+  }));
+}
+
 /** Distinct workers paid between two instants (narrowed by `workerWhere` as above). */
 export async function countPaidWorkers(
   db: DbOrTx,

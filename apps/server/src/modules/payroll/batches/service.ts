@@ -515,6 +515,11 @@ export function sumPaidItemsByMonth(db: DbOrTx, companyId: number, from: Date, t
   return repo.sumPaidItemsByMonth(db, companyId, from, to, workerWhere);
 }
 
+/** Paid items by calendar month, `from` to `to` ('YYYY-MM'), from the kept monthly totals. */
+export function paidMonths(db: DbOrTx, companyId: number, from: string, to: string) {
+  return repo.findPaidMonths(db, companyId, from, to);
+}
+
 /** Distinct workers paid between two instants. */
 export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
   return repo.countPaidWorkers(db, companyId, from, to, workerWhere);

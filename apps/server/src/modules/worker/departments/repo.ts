@@ -50,8 +50,9 @@ export interface TreeRow {
 }
 
 /**
- * The whole tree with head counts: each department's own workers from the trigger-kept counter
- * (`worker_facet_count`, one row per department), summed over its descendants through the
+ * The whole tree with head counts: each department's own workers in service (在职; a worker who
+ * has left is no longer counted) from the trigger-kept counter (`worker_facet_count`'s
+ * a_department, one row per department), summed over its descendants through the
  * closure. Reads the company's departments, closure and counters, never the worker table; the
  * leaders' names by key.
  */
@@ -61,7 +62,7 @@ export async function findTree(db: DbOrTx, companyId: number): Promise<TreeRow[]
     sql`with own as (
           select f.value::bigint as department_id, f.total
           from worker_facet_count f
-          where f.company_id = ${companyId} and f.facet = 'department' and f.value <> ''
+          where f.company_id = ${companyId} and f.facet = 'a_department' and f.value <> ''
         ),
         head as (
           select c.ancestor_id as id, sum(own.total) as total

@@ -227,7 +227,7 @@ export function Component() {
                         ? `${selected.leader.name}（${selected.leader.kind === 'admin' ? '管理员' : '员工'}）`
                         : '未设置',
                     },
-                    { key: 'count', label: '人数（含下级）', children: `${selected.headCount} 人` },
+                    { key: 'count', label: '在职人数（含下级）', children: `${selected.headCount} 人` },
                   ]}
                 />
                 <Permission element={ORG_ELEMENTS.edit}>
