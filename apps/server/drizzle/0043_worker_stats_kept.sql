@@ -117,7 +117,7 @@ ON CONFLICT ("company_id", "facet", "value") DO UPDATE SET "total" = excluded."t
 -- The months of paid items: filled from the rows, then kept by the trigger below.
 INSERT INTO "payout_month_worker" (company_id, month, worker_id, items)
 SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM'), worker_id, count(*)
-  FROM "payroll_item" WHERE pay_status = 'paid' AND worker_id IS NOT NULL
+  FROM "payroll_item" WHERE pay_status = 'paid' AND paid_at IS NOT NULL AND worker_id IS NOT NULL
  GROUP BY 1, 2, 3;
 --> statement-breakpoint
 INSERT INTO "payout_month_total" (company_id, month, amount_fen, debit_fen, item_count, worker_count)
@@ -125,10 +125,11 @@ SELECT i.company_id, i.month, sum(i.amount_fen), sum(i.debit_fen), count(*),
        (SELECT count(*) FROM payout_month_worker w WHERE w.company_id = i.company_id AND w.month = i.month)
   FROM (SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM') AS month,
                amount_fen, debit_fen
-          FROM "payroll_item" WHERE pay_status = 'paid') i
+          FROM "payroll_item" WHERE pay_status = 'paid' AND paid_at IS NOT NULL) i
  GROUP BY 1, 2;
 --> statement-breakpoint
--- A statement's items whose payment changed (or paid items inserted or deleted): each month's
+-- A statement's items whose payment changed (or paid items inserted or deleted; a paid item
+-- without its time belongs to no month): each month's
 -- totals move by the difference (payout_month_apply), and its worker count by the workers whose
 -- count of paid items there went from none to some (or back). Rows are written in key order (one
 -- lock order for every transaction). PL/pgSQL plans each branch when it runs, so each names only
@@ -174,10 +175,10 @@ BEGIN
       FROM (SELECT company_id, month, worker_id, sum(amount_fen)::bigint AS amount_fen,
                    sum(debit_fen)::bigint AS debit_fen, sum(n)::int AS n
               FROM (SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM') AS month,
-                           worker_id, amount_fen, debit_fen, 1 AS n FROM new_items WHERE pay_status = 'paid'
+                           worker_id, amount_fen, debit_fen, 1 AS n FROM new_items WHERE pay_status = 'paid' AND paid_at IS NOT NULL
                     UNION ALL
                     SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM'),
-                           worker_id, -amount_fen, -debit_fen, -1 FROM old_items WHERE pay_status = 'paid') x
+                           worker_id, -amount_fen, -debit_fen, -1 FROM old_items WHERE pay_status = 'paid' AND paid_at IS NOT NULL) x
              GROUP BY 1, 2, 3) x;
   ELSIF TG_OP = 'INSERT' THEN
     SELECT array_agg(company_id) AS c, array_agg(month) AS m, array_agg(worker_id) AS w,
@@ -185,14 +186,14 @@ BEGIN
       FROM (SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM') AS month,
                    worker_id, sum(amount_fen)::bigint AS amount_fen, sum(debit_fen)::bigint AS debit_fen,
                    count(*)::int AS n
-              FROM new_items WHERE pay_status = 'paid' GROUP BY 1, 2, 3) x;
+              FROM new_items WHERE pay_status = 'paid' AND paid_at IS NOT NULL GROUP BY 1, 2, 3) x;
   ELSE
     SELECT array_agg(company_id) AS c, array_agg(month) AS m, array_agg(worker_id) AS w,
            array_agg(amount_fen) AS a, array_agg(debit_fen) AS f, array_agg(n) AS n INTO d
       FROM (SELECT company_id, to_char((paid_at AT TIME ZONE 'UTC') + interval '8 hours', 'YYYY-MM') AS month,
                    worker_id, -sum(amount_fen)::bigint AS amount_fen, -sum(debit_fen)::bigint AS debit_fen,
                    -count(*)::int AS n
-              FROM old_items WHERE pay_status = 'paid' GROUP BY 1, 2, 3) x;
+              FROM old_items WHERE pay_status = 'paid' AND paid_at IS NOT NULL GROUP BY 1, 2, 3) x;
   END IF;
   IF d.c IS NOT NULL THEN
     PERFORM payout_month_apply(d.c, d.m, d.w, d.a, d.f, d.n);

@@ -108,6 +108,11 @@ export const payrollBatch = pgTable(
     index('payroll_batch_paid_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.status} in ('completed', 'partial')`),
+    // 选择订单's default list: the paid batches of one service company with an amount left to
+    // invoice, newest first. Its pages read their ids from this index alone (deep pages too).
+    index('payroll_batch_open_idx')
+      .on(t.companyId, t.serviceCompanyId, t.createdAt, t.id)
+      .where(sql`${t.status} in ('completed', 'partial') and ${t.paidFen} > ${t.appliedFen}`),
     check(
       'payroll_batch_status_ck',
       sql`${t.status} in ('draft', 'checking', 'confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial', 'cancelled')`,

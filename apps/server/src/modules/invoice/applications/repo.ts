@@ -68,12 +68,16 @@ const toBatchAmount = (r: RawBatchAmount): BatchAmountRow => ({
 const batchAmountSelect = (exceptApplication: number | null) => sql`
   select b.id, b.title, b.period, b.status, b.service_company_id, b.created_at,
          b.paid_count, b.paid_fen,
-         b.applied_fen - coalesce((
+         ${
+           exceptApplication === null
+             ? sql`b.applied_fen`
+             : sql`b.applied_fen - coalesce((
            select sum(x.amount_fen)
              from invoice_application_batch x
              join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
-            where x.company_id = b.company_id and x.batch_id = b.id and x.application_id = ${exceptApplication ?? 0}
-              and ap.status in ${HOLDING}), 0) as applied_fen
+            where x.company_id = b.company_id and x.batch_id = b.id and x.application_id = ${exceptApplication}
+              and ap.status in ${HOLDING}), 0)`
+         } as applied_fen
     from payroll_batch b`;
 
 export interface BatchFilters {
@@ -93,9 +97,13 @@ export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, l
   if (f.periodFrom) where.push(sql`b.period >= ${f.periodFrom}`);
   if (f.periodTo) where.push(sql`b.period <= ${f.periodTo}`);
   if (f.invoiceable) where.push(sql`b.paid_fen > b.applied_fen`);
-  const filtered = sql`select * from (${batchAmountSelect(null)} where ${sql.join(where, sql` and `)}) t`;
+  const filtered = sql.join(where, sql` and `);
   // The wizard's default list (open batches, no title or period) is counted by the kept totals.
   const kept = f.invoiceable && !f.title && !f.periodFrom && !f.periodTo;
+  // The page's ids first, from the index alone (payroll_batch_open_idx for the default list),
+  // then their rows: a deep page skips index entries, not batches.
+  const ids = sql`select b.id from payroll_batch b where ${filtered}
+    order by b.created_at desc, b.id desc limit ${limit} offset ${(page - 1) * limit}`;
   const [[count], rows] = await Promise.all([
     kept
       ? queryRows<{ n: number }>(
@@ -103,10 +111,11 @@ export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, l
           sql`select coalesce(sum(open_batches), 0)::int as n from invoiceable_total
                where company_id = ${f.companyId} ${f.serviceCompanyId ? sql`and service_company_id = ${f.serviceCompanyId}` : sql``}`,
         )
-      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from (${filtered}) c`),
+      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from payroll_batch b where ${filtered}`),
     queryRows<RawBatchAmount>(
       db,
-      sql`${filtered} order by t.created_at desc, t.id desc limit ${limit} offset ${(page - 1) * limit}`,
+      sql`${batchAmountSelect(null)} where b.company_id = ${f.companyId} and b.id in (${ids})
+          order by b.created_at desc, b.id desc`,
     ),
   ]);
   return { total: count?.n ?? 0, rows: rows.map(toBatchAmount) };

@@ -1,0 +1,1 @@
+CREATE INDEX "payroll_batch_open_idx" ON "payroll_batch" USING btree ("company_id","service_company_id","created_at","id") WHERE "payroll_batch"."status" in ('completed', 'partial') and "payroll_batch"."paid_fen" > "payroll_batch"."applied_fen";
