@@ -17,7 +17,8 @@ import { API } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { fmt, load, type LoadResult, startBenchServer } from './lib.ts';
+import { findBatchPage } from '../apps/server/src/modules/invoice/applications/repo.ts';
+import { fmt, keepAliveGetter, load, type LoadResult, startBenchServer } from './lib.ts';
 
 const { values } = parseArgs({
   options: { batches: { type: 'string' }, concurrency: { type: 'string' }, seconds: { type: 'string' } },
@@ -102,47 +103,38 @@ try {
     const body = (await res.json()) as { status: number; message?: string };
     if (body.status !== 200) throw new Error(`${path}: ${body.status} ${body.message ?? ''}`);
   };
+  // Each path is checked once through `get` (the envelope), then loaded through keep-alive GETs.
+  const http = keepAliveGetter(concurrency, { authorization: token });
+  const loadGet = async (path: string) => {
+    await get(path);
+    return load(() => http.get(`${base}${path}`), concurrency, seconds);
+  };
   const raw = async (query: ReturnType<typeof sql>) => {
     await db.execute(query);
   };
 
-  // 选择订单, as the server runs it: the page and its count.
-  const pageSql = (offset: number) => sql`
-    select b.id, b.title, b.period, b.status, b.service_company_id, b.created_at, b.paid_count, b.paid_fen, b.applied_fen
-      from payroll_batch b
-     where b.company_id = ${companyId} and b.status in ('completed', 'partial') and b.service_company_id = ${serviceId}
-       and b.paid_fen > b.applied_fen
-     order by b.created_at desc, b.id desc limit 10 offset ${offset}`;
-  const countSql = sql`
-    select coalesce(sum(open_batches), 0)::int from invoiceable_total
-     where company_id = ${companyId} and service_company_id = ${serviceId}`;
-  const first = await load(
-    () => get(`${API.invoice.batches}?page=1&limit=10&serviceCompanyId=${serviceId}`),
-    concurrency,
-    seconds,
-  );
+  // 选择订单, as the server runs it: the repository's own statements (the page's ids from the
+  // open batches' index, their rows, the kept count), through the driver.
+  const filters = { companyId, serviceCompanyId: serviceId, invoiceable: true };
+  const first = await loadGet(`${API.invoice.batches}?page=1&limit=10&serviceCompanyId=${serviceId}`);
   const firstRaw = await load(
     async () => {
-      await Promise.all([raw(pageSql(0)), raw(countSql)]);
+      await findBatchPage(db, filters, 1, 10);
     },
     concurrency,
     seconds,
   );
-  const deep = await load(
-    () => get(`${API.invoice.batches}?page=500&limit=10&serviceCompanyId=${serviceId}`),
-    concurrency,
-    seconds,
-  );
+  const deep = await loadGet(`${API.invoice.batches}?page=500&limit=10&serviceCompanyId=${serviceId}`);
   const deepRaw = await load(
     async () => {
-      await Promise.all([raw(pageSql(4990)), raw(countSql)]);
+      await findBatchPage(db, filters, 500, 10);
     },
     concurrency,
     seconds,
   );
 
   // 可开票金额: the kept totals (the service also reads the company's cost rules).
-  const amount = await load(() => get(API.invoice.invoiceable), concurrency, seconds);
+  const amount = await loadGet(API.invoice.invoiceable);
   const amountRaw = await load(
     () =>
       raw(sql`select service_company_id, paid_fen, applied_fen from invoiceable_total where company_id = ${companyId}`),

@@ -80,9 +80,7 @@ export async function getEmployeeAnalysis(
     filtered
       ? sumPaidItemsByMonth(ctx.db, companyId, monthStart(months[0]!), month.end, where)
       : paidMonths(ctx.db, companyId, months[0]!, month.month),
-    filtered
-      ? countPaidWorkers(ctx.db, companyId, month.start, month.end, where)
-      : paidMonths(ctx.db, companyId, month.month, month.month).then((m) => m[0]?.workers ?? 0),
+    filtered ? countPaidWorkers(ctx.db, companyId, month.start, month.end, where) : null,
   ]);
   if (query.departmentId !== undefined && !tree.some((d) => d.id === query.departmentId)) {
     // Another company's department or none: say so instead of showing zeros.
@@ -140,7 +138,7 @@ export async function getEmployeeAnalysis(
   return {
     total: total?.count ?? 0,
     newThisMonth: total?.joined ?? 0,
-    paidThisMonth,
+    paidThisMonth: paidThisMonth ?? paid.get(month.month)?.workers ?? 0,
     gender,
     ageBand,
     province,

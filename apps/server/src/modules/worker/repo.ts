@@ -504,16 +504,12 @@ export async function analyseWorkers(
   }));
 }
 
-/** Whole years from `birth` to `today` (both 'YYYY-MM-DD'), as PostgreSQL's age() counts them. */
-export function yearsBetween(birth: string, today: string): number {
-  const years = Number(today.slice(0, 4)) - Number(birth.slice(0, 4));
-  return today.slice(5) < birth.slice(5) ? years - 1 : years;
-}
-
 /**
  * The same groupings as analyseWorkers for all of a company's in-service workers, read from the
  * facets kept by migration 0043's triggers instead of the workers: one index range of some
- * thousands of rows (a_birth holds one per birth date) however many workers the company has.
+ * thousands of rows (a_birth holds one per birth date), grouped in the statement (birth dates
+ * into age bands on `today`, months joined into since `monthStart` or not), however many workers
+ * the company has.
  */
 export async function analyseWorkersKept(
   db: DbOrTx,
@@ -522,41 +518,44 @@ export async function analyseWorkersKept(
   monthStart: string,
   bandEdges: readonly number[],
 ): Promise<WorkerAnalysisRow[]> {
-  const facets = await queryRows<{ facet: string; value: string; total: string | number }>(
-    db,
-    sql`select facet, value, total from worker_facet_count
-        where company_id = ${companyId} and total <> 0
-          and (facet in ('a_gender', 'a_province', 'a_job_type', 'a_department', 'a_birth', 'a_joined')
-               or (facet = 'status' and value = 'active'))`,
+  // Aged at least `e` years on `today` is born on or before the same day `e` years earlier:
+  // compared as ISO text, 'YYYY-MM-DD', which orders as the dates do (a 29 February `today`
+  // gives a day that may not exist, and still splits the births as PostgreSQL's age() does).
+  const band = sql.join(
+    bandEdges.map((e) => {
+      const cutoff = `${String(Number(today.slice(0, 4)) - e).padStart(4, '0')}${today.slice(4)}`;
+      return sql`(case when f.value <= ${cutoff} then 1 else 0 end)`;
+    }),
+    sql` + `,
   );
-  const joinedFrom = monthStart.slice(0, 7);
+  const rows = await queryRows<{ grp: string; key: string | null; n: string | number }>(
+    db,
+    sql`select g.grp, g.key, sum(g.total) as n from (
+          select case f.facet when 'a_gender' then 'gender' when 'a_province' then 'province'
+                   when 'a_job_type' then 'job_type' when 'a_department' then 'department'
+                   when 'a_birth' then 'band' when 'a_joined' then 'joined' else 'total' end as grp,
+                 case f.facet when 'a_birth' then (${band})::text
+                   when 'a_joined' then (f.value >= ${monthStart.slice(0, 7)})::text
+                   when 'a_job_type' then nullif(f.value, '') when 'a_department' then nullif(f.value, '')
+                   when 'status' then null else f.value end as key,
+                 f.total
+          from worker_facet_count f
+          where f.company_id = ${companyId} and f.total <> 0
+            and (f.facet in ('a_gender', 'a_province', 'a_job_type', 'a_department', 'a_birth', 'a_joined')
+                 or (f.facet = 'status' and f.value = 'active'))
+        ) g group by g.grp, g.key`,
+  );
+  const out: WorkerAnalysisRow[] = [];
   let total = 0;
   let joined = 0;
-  const bands = new Map<number, number>();
-  const rows: WorkerAnalysisRow[] = [];
-  const groups: Record<string, string> = {
-    a_gender: 'gender',
-    a_province: 'province',
-    a_job_type: 'job_type',
-    a_department: 'department',
-  };
-  for (const f of facets) {
-    const n = Number(f.total);
-    if (f.facet === 'status') total = n;
-    else if (f.facet === 'a_joined') joined += f.value >= joinedFrom ? n : 0;
-    else if (f.facet === 'a_birth') {
-      const age = yearsBetween(f.value, today);
-      const band = bandEdges.filter((edge) => age >= edge).length;
-      bands.set(band, (bands.get(band) ?? 0) + n);
-    } else {
-      const grp = groups[f.facet] as string;
-      const key = f.value === '' && (grp === 'job_type' || grp === 'department') ? null : f.value;
-      rows.push({ grp, key, label: null, count: n, joined: 0 });
-    }
+  for (const r of rows) {
+    const n = Number(r.n);
+    if (r.grp === 'total') total = n;
+    else if (r.grp === 'joined') joined += r.key === 'true' ? n : 0;
+    else out.push({ grp: r.grp, key: r.key, label: null, count: n, joined: 0 });
   }
-  for (const [band, n] of bands) rows.push({ grp: 'band', key: String(band), label: null, count: n, joined: 0 });
-  rows.push({ grp: 'total', key: null, label: null, count: total, joined });
-  return rows;
+  out.push({ grp: 'total', key: null, label: null, count: total, joined });
+  return out;
 }
 
 export * from './job-type-repo.ts';

@@ -52,36 +52,24 @@ export interface TreeRow {
 /**
  * The whole tree with head counts: each department's own workers in service (在职; a worker who
  * has left is no longer counted) from the trigger-kept counter (`worker_facet_count`'s
- * a_department, one row per department), summed over its descendants through the
- * closure. Reads the company's departments, closure and counters, never the worker table; the
- * leaders' names by key.
+ * a_department, one row per department), summed up the parent links here (each department
+ * after its children), never the worker table; the leaders' names by key. One statement of the
+ * company's departments, however many workers it has.
  */
 export async function findTree(db: DbOrTx, companyId: number): Promise<TreeRow[]> {
   const rows = await queryRows<Record<string, string | number | null>>(
     db,
-    sql`with own as (
-          select f.value::bigint as department_id, f.total
-          from worker_facet_count f
-          where f.company_id = ${companyId} and f.facet = 'a_department' and f.value <> ''
-        ),
-        head as (
-          select c.ancestor_id as id, sum(own.total) as total
-          from department_closure c join own on own.department_id = c.descendant_id
-          where c.company_id = ${companyId}
-          group by c.ancestor_id
-        )
-        select d.id, d.parent_id, d.name, d.sort, d.leader_admin_id, d.leader_worker_id,
-               coalesce(a.name, w.name) as leader_name,
-               coalesce(own.total, 0) as own_count, coalesce(head.total, 0) as head_count
+    sql`select d.id, d.parent_id, d.name, d.sort, d.leader_admin_id, d.leader_worker_id,
+               coalesce(a.name, w.name) as leader_name, coalesce(f.total, 0) as own_count
         from department d
-        left join own on own.department_id = d.id
-        left join head on head.id = d.id
+        left join (select value, total from worker_facet_count
+                    where company_id = ${companyId} and facet = 'a_department') f on f.value = d.id::text
         left join admin a on a.company_id = d.company_id and a.id = d.leader_admin_id
         left join worker w on w.company_id = d.company_id and w.id = d.leader_worker_id
         where d.company_id = ${companyId}
         order by d.sort, d.id`,
   );
-  return rows.map((r) => ({
+  const tree = rows.map((r) => ({
     id: Number(r.id),
     parentId: r.parent_id === null ? null : Number(r.parent_id),
     name: String(r.name),
@@ -90,8 +78,20 @@ export async function findTree(db: DbOrTx, companyId: number): Promise<TreeRow[]
     leaderWorkerId: r.leader_worker_id === null ? null : Number(r.leader_worker_id),
     leaderName: r.leader_name === null ? null : String(r.leader_name),
     ownCount: Number(r.own_count),
-    headCount: Number(r.head_count),
+    headCount: Number(r.own_count),
   }));
+  // Head counts: every department's own count added to each of its ancestors, walking up the
+  // parent links (a tree is at most DEPARTMENT_MAX_DEPTH + 1 levels deep; moves refuse cycles,
+  // and the walk stops after as many steps as there are departments whatever the rows say).
+  const byId = new Map(tree.map((d) => [d.id, d]));
+  for (const d of tree) {
+    let up = d.parentId === null ? undefined : byId.get(d.parentId);
+    for (let steps = 0; up && steps < tree.length; steps++) {
+      up.headCount += d.ownCount;
+      up = up.parentId === null ? undefined : byId.get(up.parentId);
+    }
+  }
+  return tree;
 }
 
 /** The ids of a department and every department under it. */

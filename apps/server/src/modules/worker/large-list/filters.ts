@@ -28,17 +28,22 @@ type FilterKey = keyof WorkerFilter;
  * so that one prepared statement serves every value of the same set of filters.
  */
 const FILTERS: {
-  [K in FilterKey]-?: [condition: (value: SQLWrapper) => SQL, value: (f: WorkerFilter) => string | number | undefined];
+  [K in FilterKey]-?: [
+    condition: (value: SQLWrapper, company: SQLWrapper) => SQL,
+    value: (f: WorkerFilter) => string | number | undefined,
+  ];
 } = {
   // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
   name: [(v) => like(worker.name, v), (f) => (f.name ? `${escapeLike(f.name)}%` : undefined)],
   mobile: [(v) => like(worker.mobile, v), (f) => (f.mobile ? `${escapeLike(f.mobile)}%` : undefined)],
   idNumberHash: [(v) => eq(worker.idNumberHash, v), (f) => f.idNumberHash || undefined],
   jobTypeId: [(v) => eq(worker.jobTypeId, v), (f) => f.jobTypeId || undefined],
-  // The department and every department under it, through the closure (ADR 0018).
+  // The department and every department under it, through the closure (ADR 0018). The closure is
+  // keyed by the company's value, not the worker row's column: a subquery naming the outer row is
+  // run again for every worker (a SubPlan), one naming values only becomes a semi-join.
   departmentId: [
-    (v) =>
-      sql`${worker.departmentId} in (select c.descendant_id from department_closure c where c.company_id = ${worker.companyId} and c.ancestor_id = ${v})`,
+    (v, company) =>
+      sql`${worker.departmentId} in (select c.descendant_id from department_closure c where c.company_id = ${company} and c.ancestor_id = ${v})`,
     (f) => f.departmentId || undefined,
   ],
   status: [(v) => eq(worker.status, v), (f) => f.status || undefined],
@@ -54,7 +59,7 @@ export function whereOf(companyId: number, f: WorkerFilter): SQL | undefined {
     ...FILTER_KEYS.map((k) => {
       const [condition, value] = FILTERS[k];
       const v = value(f);
-      return v === undefined ? undefined : condition(sql.param(v));
+      return v === undefined ? undefined : condition(sql.param(v), sql.param(companyId));
     }),
   );
 }
@@ -72,7 +77,7 @@ export function filterShape(f: WorkerFilter): { key: string; where: SQL; params:
     const v = value(f);
     if (v === undefined) continue;
     params[k] = v;
-    conditions.push(condition(sql.placeholder(k)));
+    conditions.push(condition(sql.placeholder(k), sql.placeholder('companyId')));
   }
   return { key: Object.keys(params).join(',') || 'all', where: and(...conditions) as SQL, params };
 }
