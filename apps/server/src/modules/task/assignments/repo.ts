@@ -157,43 +157,118 @@ async function countKept(db: DbOrTx, f: AssignmentFilters) {
 }
 
 /**
+ * Deep pages of an assignment list (without a name filter) seek from anchors instead of skipping
+ * every entry before them: the id at every `every`-th position of the list, newest first, read
+ * in one pass over the list's index and kept in this process for as long as the list is the same
+ * set. The set is known by its kept count and its newest id: an assignment added changes the
+ * count (and the newest id), one removed or moved to another status changes the count.
+ */
+export const ANCHOR_EVERY = 1000;
+
+interface Anchors {
+  version: string;
+  ids: number[];
+}
+
+/** The lists' anchors in this process, the least recently used dropped past a few hundred. */
+const anchorCache = new Map<string, Anchors>();
+const ANCHOR_CACHE_SIZE = 500;
+
+function remember(key: string, anchors: Anchors) {
+  anchorCache.delete(key);
+  anchorCache.set(key, anchors);
+  if (anchorCache.size > ANCHOR_CACHE_SIZE) anchorCache.delete(anchorCache.keys().next().value as string);
+}
+
+/** How deep pages of a list are read: anchors every `every` rows, from an offset of twice that. */
+export interface PageSeeking {
+  every: number;
+}
+
+/**
  * A page of assignments (a task's list, or 任务中心's queues across tasks), newest first. Written
  * by hand rather than through pagedQuery: the count and the page's ids read task_assignment alone
  * (its (company, task, id) and (company, status, id) indexes), and only the page's rows are joined,
  * so a deep page of a task with 100,000 workers never joins the rows it skips (bench/tasks.ts).
  * Without a name filter the page and its total (from the kept counts) come in one statement, one
- * round trip and one snapshot; only a page past the end asks for the total on its own.
+ * round trip and one snapshot; only a page past the end asks for the total on its own, and a deep
+ * page (from twice `seeking.every`) starts from the nearest anchor above it.
  */
-export async function findAssignmentPage(db: DbOrTx, f: AssignmentFilters, page: number, limit: number) {
-  const where = and(
+export async function findAssignmentPage(
+  db: DbOrTx,
+  f: AssignmentFilters,
+  page: number,
+  limit: number,
+  seeking: PageSeeking = { every: ANCHOR_EVERY },
+) {
+  const listed = and(
     eq(taskAssignment.companyId, f.companyId),
     equals(taskAssignment.taskId, f.taskId),
     equals(taskAssignment.status, f.status),
+  );
+  const where = and(
+    listed,
     f.name
       ? sql`exists (select 1 from worker w where w.company_id = "task_assignment"."company_id"
                and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
       : undefined,
   );
   const offset = (page - 1) * limit;
-  const ids = db
-    .select({ id: taskAssignment.id })
-    .from(taskAssignment)
-    .where(where)
-    .orderBy(desc(taskAssignment.id))
-    .limit(limit)
-    .offset(offset);
-  const pageOf = <T extends Record<string, SQL>>(extra: T) =>
+  const pageOf = <T extends Record<string, SQL>>(extra: T, from = { id: null as number | null, skip: offset }) =>
     db
       .select({ ...listSelect, ...extra })
       .from(taskAssignment)
       .innerJoin(worker, listJoins[0].on)
       .innerJoin(taskOrder, listJoins[1].on)
-      .where(and(eq(taskAssignment.companyId, f.companyId), inArray(taskAssignment.id, ids)))
+      .where(
+        and(
+          eq(taskAssignment.companyId, f.companyId),
+          inArray(
+            taskAssignment.id,
+            db
+              .select({ id: taskAssignment.id })
+              .from(taskAssignment)
+              .where(and(where, from.id === null ? undefined : sql`${taskAssignment.id} <= ${from.id}`))
+              .orderBy(desc(taskAssignment.id))
+              .limit(limit)
+              .offset(from.skip),
+          ),
+        ),
+      )
       .orderBy(desc(taskAssignment.id));
   if (f.name) {
     const total = await countWhere(db, where);
     if (offset >= total) return { total, rows: [] };
     return { total, rows: await pageOf({}) };
+  }
+  if (offset >= 2 * seeking.every) {
+    const [state] = await queryRows<{ total: string | number | null; newest: string | number | null }>(
+      db,
+      sql`select (${db
+        .select({ n: sql`coalesce(sum(${taskAssignmentCount.n}), 0)` })
+        .from(taskAssignmentCount)
+        .where(keptWhere(f))}) as total,
+        (${db.select({ id: taskAssignment.id }).from(taskAssignment).where(listed).orderBy(desc(taskAssignment.id)).limit(1)}) as newest`,
+    );
+    const total = Number(state?.total ?? 0);
+    if (offset >= total) return { total, rows: [] };
+    const key = `${f.companyId}:${f.taskId ?? ''}:${f.status ?? ''}:${seeking.every}`;
+    const version = `${total}:${state?.newest ?? ''}`;
+    let anchors = anchorCache.get(key);
+    if (anchors?.version !== version) {
+      const found = await queryRows<{ id: string | number }>(
+        db,
+        sql`select id from (
+              select ${taskAssignment.id} as id, row_number() over (order by ${taskAssignment.id} desc) - 1 as position
+                from ${taskAssignment} where ${listed}) ranked
+            where position % ${seeking.every} = 0 order by position`,
+      );
+      anchors = { version, ids: found.map((r) => Number(r.id)) };
+    }
+    remember(key, anchors);
+    const k = Math.min(Math.floor(offset / seeking.every), anchors.ids.length - 1);
+    const from = k >= 0 ? { id: anchors.ids[k] ?? null, skip: offset - k * seeking.every } : undefined;
+    return { total, rows: await pageOf({}, from) };
   }
   const kept = db
     .select({ n: sql`coalesce(sum(${taskAssignmentCount.n}), 0)` })
