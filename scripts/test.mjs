@@ -1,8 +1,17 @@
 // npm test: every test tier this machine can run, then a summary of what ran and what was
-// skipped and why. REQUIRE_POSTGRES=1 / REQUIRE_E2E=1 turn a missing tier into a failure.
-import { spawn, spawnSync } from 'node:child_process';
+// skipped and why, each tier's seconds and its slowest files. REQUIRE_POSTGRES=1 / REQUIRE_E2E=1
+// turn a missing tier into a failure. `npm test -- web e2e` runs the tiers whose names start so.
+//
+// The tiers are jobs on a few slots (TEST_JOBS, default the machine's cores): each Vitest tier
+// keeps about one core busy (one worker; the PostgreSQL tier shares its core with the database
+// server), so on two cores two of them run at once, longest first. The browser tier keeps every
+// core busy by itself (Chromium, the server, Playwright), so it runs alone, last. A job's output
+// goes to a log file and is printed when it ends.
+import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { join, relative } from 'node:path';
+import { chromiumPath } from '../e2e/chromium-path.mjs';
 import { buildWebIfStale, root } from './web-build.mjs';
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
@@ -11,10 +20,25 @@ mkdirSync(tmp, { recursive: true });
 const truthy = (v) => v === '1' || v === 'true';
 const requirePostgres = truthy(process.env.REQUIRE_POSTGRES);
 const requireE2e = truthy(process.env.REQUIRE_E2E);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const only = process.argv.slice(2); // e.g. `npm test -- web e2e`
+const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism());
+const SLOWEST = 10;
 
-/** @type {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number, skipped: number, seconds?: number, note?: string }[]} */
+const wanted = (name) => !only.length || only.some((o) => name.startsWith(o));
+
+/**
+ * @typedef {{ passed: number, failed: number, skipped: number }} TCounts
+ * @typedef {{ file: string, seconds: number }} TFileTime
+ * @typedef {{
+ *   name: string, cmd: string, args: string[], cwd: string, env?: Record<string, string>,
+ *   weight: number, report: string, counts: (file: string) => TCounts,
+ *   times: () => TFileTime[], before?: () => void,
+ * }} TJob
+ * @typedef {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number,
+ *   skipped: number, seconds?: number, slowest?: TFileTime[], note?: string }} TResult
+ */
+
+/** @type {TResult[]} */
 const results = [];
 
 function readVitestCounts(file) {
@@ -27,109 +51,154 @@ function readPlaywrightCounts(file) {
   return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
 }
 
-function run(name, cmd, args, { cwd, env = {}, report, counts }) {
-  if (only.length && !only.some((o) => name.startsWith(o))) return;
-  console.log(`\n━━ ${name} ━━`);
-  rmSync(report, { force: true });
-  const started = Date.now();
-  const res = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
-  let c = { passed: 0, failed: 0, skipped: 0 };
-  if (existsSync(report)) c = counts(report);
-  const ok = res.status === 0;
-  if (!ok && c.failed === 0) c.failed = 1; // a crash before any test ran still fails the tier
-  results.push({ name, state: ok ? 'passed' : 'failed', ...c, seconds: Math.round((Date.now() - started) / 1000) });
+/** Seconds per spec file of a Playwright JSON report (every attempt of every test in it). */
+function readPlaywrightTimes(file) {
+  if (!existsSync(file)) return [];
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  const perFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = spec.tests.flatMap((t) => t.results).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+      perFile.set(spec.file, (perFile.get(spec.file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  return [...perFile].map(([f, ms]) => ({ file: `e2e/tests/${f}`, seconds: Math.round(ms / 100) / 10 }));
 }
 
-/**
- * Like `run`, but in the background while the next tiers run: its output goes to a log file,
- * printed once it has ended (`finish`). The PostgreSQL API tier waits mostly on the database
- * server, so it shares the machine with the in-process tiers (PGlite, jsdom) that keep one core
- * busy each: the run takes the longer of the two lanes instead of their sum.
- */
-function runInBackground(name, cmd, args, { cwd, env = {}, report, counts }) {
-  if (only.length && !only.some((o) => name.startsWith(o))) return { finish: async () => {} };
-  const log = join(tmp, `${name.replace(/\W+/g, '-')}.log`);
-  rmSync(report, { force: true });
-  const fd = openSync(log, 'w');
-  const started = Date.now();
-  console.log(`\n━━ ${name} (in the background; its output follows when it ends) ━━`);
-  const child = spawn(cmd, args, { cwd, stdio: ['ignore', fd, fd], env: { ...process.env, ...env } });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  return {
-    async finish() {
-      const code = await exited;
-      closeSync(fd);
-      console.log(`\n━━ ${name} ━━`);
-      process.stdout.write(readFileSync(log, 'utf8'));
-      let c = { passed: 0, failed: 0, skipped: 0 };
-      if (existsSync(report)) c = counts(report);
-      const ok = code === 0;
-      if (!ok && c.failed === 0) c.failed = 1;
-      results.push({ name, state: ok ? 'passed' : 'failed', ...c, seconds: Math.round((Date.now() - started) / 1000) });
-    },
-  };
+function readJsonTimes(file, dir) {
+  if (!existsSync(file)) return [];
+  return JSON.parse(readFileSync(file, 'utf8')).files.map((f) => ({
+    file: relative(root, join(root, dir, f.file)),
+    seconds: f.seconds,
+  }));
 }
 
 function skip(name, note) {
-  if (only.length && !only.some((o) => name.startsWith(o))) return;
-  results.push({
-    name,
-    state: requireTier(name) ? 'failed' : 'skipped',
-    passed: 0,
-    failed: requireTier(name) ? 1 : 0,
-    skipped: 0,
-    note,
-  });
+  if (!wanted(name)) return;
+  const required = (name.includes('PostgreSQL') && requirePostgres) || (name.startsWith('e2e') && requireE2e);
+  results.push({ name, state: required ? 'failed' : 'skipped', passed: 0, failed: required ? 1 : 0, skipped: 0, note });
 }
-const requireTier = (name) =>
-  (name.includes('PostgreSQL') && requirePostgres) || (name.startsWith('e2e') && requireE2e);
 
-const vitest = (name, dir, args = [], env = {}, runner = run) => {
-  const report = join(tmp, `vitest-${name.replace(/\W+/g, '-')}.json`);
-  return runner(
+/** @returns {TJob} */
+function vitest(name, dir, args = [], env = {}) {
+  const slug = name.replace(/\W+/g, '-');
+  const report = join(tmp, `vitest-${slug}.json`);
+  const timesFile = join(tmp, `vitest-${slug}-files.json`);
+  return {
     name,
-    bin('vitest'),
-    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { cwd: join(root, dir), env, report, counts: readVitestCounts },
-  );
-};
+    cmd: bin('vitest'),
+    args: [
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      `--reporter=${join(root, 'scripts/vitest-file-times.mjs')}`,
+    ],
+    cwd: join(root, dir),
+    env: { ...env, VITEST_FILE_TIMES: timesFile },
+    weight: 1,
+    report,
+    counts: readVitestCounts,
+    times: () => readJsonTimes(timesFile, dir),
+  };
+}
 
-// Two lanes: the PostgreSQL API tier in the background, the in-process tiers in the foreground.
-const postgres = process.env.TEST_DATABASE_URL
-  ? vitest(
-      'api: server on PostgreSQL',
-      'apps/server',
-      ['test/'],
-      { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL },
-      runInBackground,
-    )
-  : undefined;
-vitest('unit: contract', 'packages/contract');
-vitest('api: server on PGlite (with server unit tests)', 'apps/server', [], { TEST_DATABASE_URL: '' });
-vitest('web: Testing Library in jsdom', 'apps/web');
-if (postgres) await postgres.finish();
+/** @type {TJob[]} the tiers to run, longest first (they start in this order). */
+const jobs = [];
+const pgUrl = process.env.TEST_DATABASE_URL;
+const add = (job) => wanted(job.name) && jobs.push(job);
+
+add(vitest('api: server on PGlite (with server unit tests)', 'apps/server', [], { TEST_DATABASE_URL: '' }));
+add(vitest('web: Testing Library in happy-dom', 'apps/web'));
+if (pgUrl) add(vitest('api: server on PostgreSQL', 'apps/server', ['test/'], { TEST_DATABASE_URL: pgUrl }));
 else skip('api: server on PostgreSQL', 'TEST_DATABASE_URL is not set');
 const scale = 'scale: two processes behind nginx on PostgreSQL';
 const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-if (!process.env.TEST_DATABASE_URL) skip(scale, 'TEST_DATABASE_URL is not set');
+if (!pgUrl) skip(scale, 'TEST_DATABASE_URL is not set');
 else if (!existsSync(nginx)) skip(scale, `${nginx} not found (apt-get install nginx)`);
-else
-  vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], {
-    TEST_DATABASE_URL: process.env.TEST_DATABASE_URL,
-  });
-if (existsSync(chromium)) {
-  if (!only.length || only.some((o) => 'e2e'.startsWith(o) || o.startsWith('e2e'))) buildWebIfStale();
-  run('e2e: Chromium against the real server', bin('playwright'), ['test'], {
+else add(vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: pgUrl }));
+add(vitest('unit: contract', 'packages/contract'));
+const e2e = 'e2e: Chromium against the real server';
+const chromium = chromiumPath();
+if (!existsSync(chromium)) skip(e2e, `${chromium} not found (apt-get install chromium-headless-shell)`);
+else {
+  const report = join(tmp, 'e2e-results.json');
+  add({
+    name: e2e,
+    cmd: bin('playwright'),
+    args: ['test'],
     cwd: join(root, 'e2e'),
-    report: join(tmp, 'e2e-results.json'),
+    env: { CHROMIUM_PATH: chromium },
+    weight: slots,
+    report,
     counts: readPlaywrightCounts,
+    times: () => readPlaywrightTimes(report),
+    before: () => buildWebIfStale(),
   });
-} else {
-  skip('e2e: Chromium against the real server', `${chromium} not found (apt-get install chromium)`);
 }
 
+/** Runs one job with its output in a log file; resolves with its result once printed. */
+function start(job) {
+  const log = join(tmp, `${job.name.replace(/\W+/g, '-')}.log`);
+  rmSync(job.report, { force: true });
+  const started = Date.now();
+  console.log(`▶ ${job.name} (started; its output follows when it ends)`);
+  const fd = openSync(log, 'w');
+  const child = spawn(job.cmd, job.args, {
+    cwd: job.cwd,
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, ...job.env },
+  });
+  return new Promise((resolve) => {
+    child.on('exit', (code) => {
+      closeSync(fd);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n━━ ${job.name} (${seconds} s) ━━`);
+      process.stdout.write(readFileSync(log, 'utf8'));
+      let c = { passed: 0, failed: 0, skipped: 0 };
+      if (existsSync(job.report)) c = job.counts(job.report);
+      const ok = code === 0;
+      if (!ok && c.failed === 0) c.failed = 1; // a crash before any test ran still fails the tier
+      const slowest = job
+        .times()
+        .sort((a, b) => b.seconds - a.seconds)
+        .slice(0, SLOWEST);
+      resolve({ name: job.name, state: ok ? 'passed' : 'failed', ...c, seconds, slowest });
+    });
+  });
+}
+
+const started = Date.now();
+/** Jobs by slot: a job starts when its weight fits in the free slots; the queue keeps its order. */
+await new Promise((done) => {
+  let free = slots;
+  let running = 0;
+  const queue = [...jobs];
+  const next = () => {
+    while (queue.length && Math.min(queue[0].weight, slots) <= free) {
+      const job = queue.shift();
+      const weight = Math.min(job.weight, slots);
+      free -= weight;
+      running += 1;
+      job.before?.();
+      void start(job).then((result) => {
+        results.push(result);
+        free += weight;
+        running -= 1;
+        next();
+      });
+    }
+    if (!queue.length && running === 0) done();
+  };
+  next();
+});
+
 console.log('\n━━ summary ━━');
-for (const r of results) {
+const order = (r) => jobs.findIndex((j) => j.name === r.name);
+for (const r of results.sort((a, b) => order(a) - order(b))) {
   const figures =
     r.state === 'skipped'
       ? `skipped: ${r.note}`
@@ -137,10 +206,13 @@ for (const r of results) {
   const mark = r.state === 'passed' ? 'ok  ' : r.state === 'skipped' ? 'skip' : 'FAIL';
   const why = r.state === 'failed' && r.note ? ` (required: ${r.note})` : '';
   console.log(`  ${mark} ${r.name}: ${figures}${why}`);
+  if (r.slowest?.length) console.log(`       slowest files:`);
+  for (const f of r.slowest ?? []) console.log(`       ${f.seconds.toFixed(1).padStart(7)} s  ${f.file}`);
 }
 const total = results.reduce(
   (t, r) => ({ passed: t.passed + r.passed, failed: t.failed + r.failed, skipped: t.skipped + r.skipped }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 console.log(`total: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`wall time: ${Math.round((Date.now() - started) / 1000)} s on ${slots} slots`);
 process.exit(results.some((r) => r.state === 'failed') ? 1 : 0);

@@ -1,0 +1,2 @@
+export declare const CHROMIUM_CANDIDATES: string[];
+export declare function chromiumPath(): string;
