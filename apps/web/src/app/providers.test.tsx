@@ -1,3 +1,7 @@
+/**
+ * @vitest-environment jsdom
+ * happy-dom has no HTMLElement.nonce, which installStyleNonce sets and this test reads.
+ */
 import { render, screen } from '@testing-library/react';
 import { Button } from 'antd';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,7 @@
+/**
+ * @vitest-environment jsdom
+ * happy-dom keeps a cookie removed with max-age=0 (as `Admin-Token=`); jsdom removes it, as browsers do.
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   COMPANY_ID_STORAGE_KEY,
