@@ -14,6 +14,57 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
+let sessionTokens: Record<string, string> | undefined;
+
+/**
+ * Opens the console as a demo admin (`demo`, `finance`, `hr`, `demo_yf`) with the session made
+ * for it once per run (global-setup.ts): the admin's token cookie, as the sign-in form leaves
+ * it, without the form. The next `page.goto` shows the console signed in. Tests about signing
+ * in, and tests that end or replace the session (退出登录, 切换企业, a password change), sign
+ * in through the form with `signIn` instead, so the shared session lives on.
+ */
+export async function useSession(page: Page, username: string) {
+  const { readFileSync } = await import('node:fs');
+  const file = process.env.E2E_SESSIONS;
+  const baseUrl = process.env.E2E_BASE_URL;
+  if (!file || !baseUrl) throw new Error('E2E_SESSIONS is not set: run through playwright test with global-setup');
+  sessionTokens ??= JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+  const token = sessionTokens[username];
+  if (!token) throw new Error(`no e2e session for ${username}: add it to SESSION_ADMINS in global-setup.ts`);
+  await page
+    .context()
+    .addCookies([{ name: 'Admin-Token', value: encodeURIComponent(token), url: baseUrl, sameSite: 'Lax' }]);
+}
+
+/**
+ * Shows `path` in the app the page has loaded (the console, or the /ops console), as a link
+ * inside it does: the router moves to it without loading the page again, so the app stays
+ * booted and only the new screen renders (a page load costs a second or two of CPU). A page that
+ * has not loaded the app yet, or shows the other one, loads `path`.
+ */
+export async function openScreen(page: Page, path: string) {
+  const target = new URL(path, page.url() === 'about:blank' ? 'http://x' : page.url());
+  const here = page.url() === 'about:blank' ? undefined : new URL(page.url());
+  const sameApp =
+    here !== undefined &&
+    here.origin === target.origin &&
+    here.pathname.startsWith('/ops') === target.pathname.startsWith('/ops') &&
+    !/^\/(ops\/)?login/.test(here.pathname) &&
+    (await page.evaluate(() => (document.getElementById('root')?.childElementCount ?? 0) > 0));
+  if (!sameApp) {
+    await page.goto(path);
+    return;
+  }
+  await page.evaluate((to) => {
+    // The router's own history entry shape (react-router's createBrowserHistory): a POP to it.
+    const state = window.history.state as { idx?: number } | null;
+    const entry = { usr: null, key: Math.random().toString(36).slice(2, 10), idx: (state?.idx ?? 0) + 1 };
+    window.history.pushState(entry, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: entry }));
+  }, path);
+  await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
+}
+
 /** The sidebar's top-level labels. */
 export async function sidebarLabels(page: Page): Promise<string[]> {
   return page.locator('.app-sider .ant-menu-root > li').allInnerTexts();

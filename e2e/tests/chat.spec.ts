@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { signIn, signInOps } from '../helpers.ts';
+import { signInOps, useSession } from '../helpers.ts';
 
 const PNG = Buffer.from(
   '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
@@ -12,7 +12,8 @@ const PNG = Buffer.from(
  */
 test('an admin and an operator chat live; the unread badge follows', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
+  await page.goto('/dashboard');
   const ops = await page.context().newPage();
   await signInOps(ops);
   await ops.goto('/ops/chat');

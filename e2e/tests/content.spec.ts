@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { DEMO_PASSWORD } from '../helpers.ts';
+import { useSession } from '../helpers.ts';
 
 /**
  * 内容管理 (issue 28) in the browser: an article published with a cover and a picture in its body
@@ -47,20 +47,12 @@ function png(width: number, height: number, rgb: [number, number, number]): Buff
 const SLOW = { timeout: 45_000 };
 test.setTimeout(240_000);
 
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible(SLOW);
-}
-
 const shot = async (page: Page, name: string) => {
   if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${name}.png`, fullPage: true });
 };
 
 test('publishes an article with a cover and a picture in its body', async ({ page, consoleErrors }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/content/article');
   await expect(page.getByText('本月薪酬发放安排')).toBeVisible(SLOW);
   await shot(page, 'article');
@@ -105,7 +97,7 @@ test('publishes an article with a cover and a picture in its body', async ({ pag
 });
 
 test('a home module added in 内容管理 shows on 首页 with the current adverts', async ({ page, consoleErrors }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/content/homeModule');
   await expect(page.getByRole('cell', { name: '旧版入口' })).toBeVisible(SLOW);
   await shot(page, 'homeModule');

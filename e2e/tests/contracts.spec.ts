@@ -2,12 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { makePdf, signIn, signInOps } from '../helpers.ts';
+import { makePdf, signInOps, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
 test('the company opens a contract from 企业合同 and previews its PDF', async ({ page }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/contract/enterprise');
   const service = page.locator('.ant-table-row').filter({ hasText: '海南灵工服务有限公司' });
   await expect(service).toContainText('已签署');
@@ -58,7 +58,7 @@ test('the operator uploads a contract at /ops and signs it; the company sees it 
   await expect(row).toContainText('已签署');
   await ops.close();
 
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/contract/enterprise');
   const service = page.locator('.ant-table-row').filter({ hasText: '海南灵工服务有限公司' });
   await service.getByRole('link', { name: '查看合同' }).click();

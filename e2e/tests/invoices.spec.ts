@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { makePdf, signIn, signInOps } from '../helpers.ts';
+import { makePdf, signInOps, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`^${[...text].join('\\s*')}$`);
 
@@ -14,7 +14,7 @@ test('the company applies for an invoice from a paid batch; the operator issues 
   writeFileSync(pdf, makePdf(1));
 
   // 申请开票: the demo's paid batch, with what is left to invoice of it.
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/invoiceCenter/apply');
   const batch = page.locator('.ant-table-row').filter({ hasText: '数据标注劳务费' });
   await expect(batch).toBeVisible();

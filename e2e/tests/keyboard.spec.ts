@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
+import { runAxe } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { DEMO_PASSWORD, payableWorkers } from '../helpers.ts';
 
@@ -79,10 +79,7 @@ async function expectFocusTrapped(page: Page, container: Locator) {
 
 /** The open dialog or drawer passes axe's WCAG 2.1 A and AA rules (the axe tier covers the screens). */
 async function expectAccessible(page: Page, selector: string) {
-  const result = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const result = await runAxe(page, { include: selector });
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn, signInOps, tableFitProblems, waitForTableRows } from '../helpers.ts';
+import { signInOps, tableFitProblems, useSession, waitForTableRows } from '../helpers.ts';
 
 const WORKERS = '/EmployeeManagement/listEmployee';
 const EXPORTS = '/exportList/exportIndex';
@@ -25,7 +25,7 @@ const headerCell = (page: Page, title: string) =>
 for (const width of [1366, 1440, 1920]) {
   test(`the worker list and the download centre fit a ${width} px window`, async ({ page, consoleErrors }) => {
     await page.setViewportSize({ width, height: 900 });
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     await page.goto(WORKERS);
     await waitForRows(page);
     expect(await tableOverflow(page), `${WORKERS} overflows at ${width} px`).toBeLessThanOrEqual(0);
@@ -51,7 +51,7 @@ for (const width of [1366, 1440, 1920]) {
 }
 
 test('a greyed 删除 on 工种 says why when hovered', async ({ page }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/EmployeeManagement/jobList');
   await waitForRows(page);
   const blocked = page
@@ -65,7 +65,7 @@ test('a greyed 删除 on 工种 says why when hovered', async ({ page }) => {
 });
 
 test('查询 always fetches; a new export shows in an open download centre', async ({ page }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   // The rows there are now, counted once the list has answered and been drawn (earlier tests
   // exported too).
   const listed = page.waitForResponse((r) => r.url().includes('/api/admin/export/page'));
@@ -92,7 +92,7 @@ test('查询 always fetches; a new export shows in an open download centre', asy
 });
 
 test('a failed list shows its error once, and a 4xx is not asked again', async ({ page }) => {
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   let calls = 0;
   await page.route('**/api/admin/role/page**', async (route) => {
     calls += 1;
@@ -241,7 +241,7 @@ test.describe('every list fits the window', () => {
         (fixme ? test.fixme : test)(title, async ({ page }) => {
           await page.setViewportSize({ width, height: 900 });
           if (side === 'ops') await signInOps(page);
-          else await signIn(page, 'demo');
+          else await useSession(page, 'demo');
           await openList(page, screen);
           await expect(page.locator('.app-sider, .ant-layout-sider').first()).toBeVisible();
           if (process.env.E2E_LIST_SHOTS) {

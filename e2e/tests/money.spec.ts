@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { confirmInPopover, signIn } from '../helpers.ts';
+import { confirmInPopover, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -19,7 +19,7 @@ test.describe('money', () => {
     page,
     consoleErrors,
   }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
 
     // 资金账户: a card per service company with the demo balances.
     await page.goto('/moneyManagement/listMoney');
@@ -108,7 +108,7 @@ test.describe('money', () => {
     consoleErrors,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     // A voucher of its own content: one voucher backs one open top-up.
     const voucher = join(tmpdir(), `money-e2e-withdraw-${process.pid}.png`);
     writeFileSync(voucher, Buffer.concat([PNG, Buffer.from(`withdraw-${Date.now()}`)]));

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { confirmInPopover, signIn } from '../helpers.ts';
+import { confirmInPopover, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const OPS_TOKEN_KEY = 'Ops-Token';
@@ -62,7 +62,7 @@ test.describe('operator console', () => {
   });
 
   test('an admin session or an admin token does not open /ops', async ({ page }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     // A signed-in company admin opening /ops meets the operator sign-in.
     await page.goto('/ops');
     await expect(page).toHaveURL(/\/ops\/login$/);
@@ -113,7 +113,7 @@ test.describe('operator console', () => {
     try {
       // The company signs in and reads; paying its 待支付 batch is refused with the reason, before
       // any SMS code is sent.
-      await signIn(admin, 'demo');
+      await useSession(admin, 'demo');
       await admin.goto('/EmolumentManagement/payRoll');
       await admin
         .locator('.ant-table-row')

@@ -1,15 +1,6 @@
 import { expect, test } from '../fixtures.ts';
-import type { Locator, Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../helpers.ts';
-
-/** helpers.signIn with more time for the shell: the charts' first load is heavy on a busy machine. */
-async function signIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByPlaceholder('用户名').fill(username);
-  await page.getByPlaceholder('密码', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: /登\s*录/ }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 60_000 });
-}
+import type { Locator } from '@playwright/test';
+import { useSession } from '../helpers.ts';
 
 /** The head count a tree node shows after its name (`运营部 12 人`). */
 async function headCount(node: Locator): Promise<number> {
@@ -19,7 +10,7 @@ async function headCount(node: Locator): Promise<number> {
 
 test('moves a department by drag and drop; the head counts follow', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/organization/structure');
   const tree = page.getByRole('tree', { name: '部门树' });
   const title = (name: string) =>
@@ -51,7 +42,7 @@ test('moves a department by drag and drop; the head counts follow', async ({ pag
 
 test('opens the worker analysis with its charts and exports a table to the download centre', async ({ page }) => {
   test.setTimeout(120_000);
-  await signIn(page, 'demo');
+  await useSession(page, 'demo');
   await page.goto('/statisticalCenter/employeeAnalysis');
   await expect(page.locator('.ant-statistic-title').filter({ hasText: '在职员工' })).toBeVisible({ timeout: 30_000 });
   const gender = page.getByTestId('analysis-gender');

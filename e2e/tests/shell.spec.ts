@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { openUserMenu, sidebarLabels, signIn } from '../helpers.ts';
+import { openUserMenu, sidebarLabels, signIn, useSession } from '../helpers.ts';
 
 test.describe('console shell', () => {
   test('a deep link without a token goes to /login, and back to the deep link after sign-in', async ({
@@ -16,7 +16,7 @@ test.describe('console shell', () => {
   });
 
   test('/login with a token goes to /, and / shows the dashboard', async ({ page }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByText('账号信息')).toBeVisible();
@@ -35,7 +35,7 @@ test.describe('console shell', () => {
   });
 
   test('tabs: 11 visited pages leave the last 10; closing the active one moves to the last tab', async ({ page }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     const pages = [
       '/systemSetting/roleManage',
       '/systemSetting/adminManage',
@@ -79,7 +79,9 @@ test.describe('console shell', () => {
   });
 
   test('a thrown client error shows the bug button and the bug log', async ({ page }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('user-menu')).toBeVisible();
     await expect(page.getByRole('button', { name: '错误日志' })).toHaveCount(0);
     await page.evaluate(() => {
       setTimeout(() => {
@@ -93,7 +95,7 @@ test.describe('console shell', () => {
   });
 
   test('a bad stored token lands on /login, without the 确定登出 dialog on top', async ({ page, context }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     const cookies = await context.cookies();
     const admin = cookies.find((c) => c.name === 'Admin-Token');
     expect(admin).toBeTruthy();

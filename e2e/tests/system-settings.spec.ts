@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures.ts';
-import { openUserMenu, signIn } from '../helpers.ts';
+import { openUserMenu, signIn, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -9,7 +9,7 @@ test.describe('system settings and personal screens', () => {
     browser,
     consoleErrors,
   }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
 
     // A role that may only see the admin list.
     await page.goto('/systemSetting/roleManage');

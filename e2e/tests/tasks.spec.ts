@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { signIn, tableFitProblems } from '../helpers.ts';
+import { tableFitProblems, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -27,7 +27,7 @@ test.describe('tasks', () => {
     const stamp = Date.now().toString().slice(-6);
     const title = `端到端任务${stamp}`;
     const batchTitle = `任务结算${stamp}`;
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
 
     // 发布需求: 固定金额 ¥300.00 per worker, five places, saved and published.
     await page.goto('/taskOrderManage/releaseTaskOrder');
@@ -124,7 +124,7 @@ test.describe('tasks', () => {
   test('the task screens fit a 1366 px window (screenshots in .tmp/tasks-*.png)', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 1366, height: 800 });
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     const lists: [string, string][] = [
       ['taskOrderManageIndex', '/taskOrderManage/taskOrderManageIndex'],
       ['taskCenterIndex', '/taskOrderManage/taskCenterIndex'],

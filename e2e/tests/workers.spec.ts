@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { signIn } from '../helpers.ts';
+import { useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -31,7 +31,7 @@ function cardNumber(prefix: string): string {
 
 test.describe('workers', () => {
   test('add a worker, find it by filter, open its detail', async ({ page, consoleErrors }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     await page.goto('/EmployeeManagement/addEmployee');
     const id = idNumber('19920315', 901);
     await page.getByPlaceholder('请输入姓名').fill('端到端测试');
@@ -59,7 +59,7 @@ test.describe('workers', () => {
   });
 
   test('import the template with two rows, then export and download from the download centre', async ({ page }) => {
-    await signIn(page, 'demo');
+    await useSession(page, 'demo');
     await page.goto('/EmployeeManagement/listEmployee');
     await page.getByRole('button', { name: btn('批量导入') }).click();
     const drawer = page.locator('.ant-drawer').filter({ hasText: '批量导入员工' });
