@@ -27,7 +27,7 @@ const SLOWEST = 10;
 const wanted = (name) => !only.length || only.some((o) => name.startsWith(o));
 
 /**
- * @typedef {{ passed: number, failed: number, skipped: number }} TCounts
+ * @typedef {{ passed: number, failed: number, skipped: number, flaky?: number }} TCounts
  * @typedef {{ file: string, seconds: number }} TFileTime
  * @typedef {{
  *   name: string, cmd: string, args: string[], cwd: string, env?: Record<string, string>,
@@ -35,7 +35,7 @@ const wanted = (name) => !only.length || only.some((o) => name.startsWith(o));
  *   times: () => TFileTime[], before?: () => void,
  * }} TJob
  * @typedef {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number,
- *   skipped: number, seconds?: number, slowest?: TFileTime[], note?: string }} TResult
+ *   skipped: number, flaky?: number, seconds?: number, slowest?: TFileTime[], note?: string }} TResult
  */
 
 /** @type {TResult[]} */
@@ -48,7 +48,8 @@ function readVitestCounts(file) {
 
 function readPlaywrightCounts(file) {
   const s = JSON.parse(readFileSync(file, 'utf8')).stats;
-  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped };
+  // A test that passed on its retry counts as passed and is named flaky in the summary.
+  return { passed: s.expected + s.flaky, failed: s.unexpected, skipped: s.skipped, flaky: s.flaky };
 }
 
 /** Seconds per spec file of a Playwright JSON report (every attempt of every test in it). */
@@ -202,7 +203,7 @@ for (const r of results.sort((a, b) => order(a) - order(b))) {
   const figures =
     r.state === 'skipped'
       ? `skipped: ${r.note}`
-      : `${r.passed} passed, ${r.failed} failed, ${r.skipped} skipped in ${r.seconds ?? 0} s`;
+      : `${r.passed} passed${r.flaky ? ` (${r.flaky} flaky: passed on the retry)` : ''}, ${r.failed} failed, ${r.skipped} skipped in ${r.seconds ?? 0} s`;
   const mark = r.state === 'passed' ? 'ok  ' : r.state === 'skipped' ? 'skip' : 'FAIL';
   const why = r.state === 'failed' && r.note ? ` (required: ${r.note})` : '';
   console.log(`  ${mark} ${r.name}: ${figures}${why}`);
