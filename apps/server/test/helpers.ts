@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,8 @@ let clones = 0;
 
 /**
  * A fresh database for one test file, cloned from the run's migrated and seeded template:
- * PGlite in memory by default, a new PostgreSQL database when TEST_DATABASE_URL is set.
+ * PGlite on a copy of the template's data dir by default (removed when closed), a new
+ * PostgreSQL database when TEST_DATABASE_URL is set.
  */
 export async function createTestDatabase(): Promise<Database> {
   const pgTemplate = inject('pgTemplate');
@@ -30,8 +31,21 @@ export async function createTestDatabase(): Promise<Database> {
     }
     return openPostgres(databaseUrlFor(url, name), 5);
   }
-  const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
-  return openPglite({ loadDataDir: blob });
+  const template = inject('pgliteTemplate');
+  const dir = `${template}-${process.pid}-${++clones}`;
+  cpSync(template, dir, { recursive: true });
+  try {
+    const database = await openPglite({ dataDir: dir });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      rmSync(dir, { recursive: true, force: true });
+    };
+    return database;
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
 }
 
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
