@@ -31,6 +31,8 @@ export default async function setup(project: TestProject) {
     const tpl = openPostgres(databaseUrlFor(testDatabaseUrl, template), 2);
     await tpl.migrate();
     await seedDemoData(tpl.db, createFieldCipher(TEST_ENCRYPTION_KEY));
+    // Statistics of the seeded rows, copied into every clone (autovacuum is off on these machines).
+    await tpl.pool.query('analyze');
     await tpl.close();
     project.provide('pgTemplate', template);
     project.provide('pgliteTemplate', '');
@@ -52,7 +54,7 @@ export default async function setup(project: TestProject) {
   const database = await openPglite({ dataDir: dir });
   await database.migrate();
   await seedDemoData(database.db, createFieldCipher(TEST_ENCRYPTION_KEY));
-  await database.client.exec('CHECKPOINT');
+  await database.client.exec('ANALYZE; CHECKPOINT');
   await database.close();
   project.provide('pgliteTemplate', dir);
   project.provide('pgTemplate', '');
