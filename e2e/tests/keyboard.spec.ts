@@ -61,11 +61,25 @@ async function choose(page: Page, combobox: Locator, text: string) {
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
 
-/** Opens the file dialog of an upload control with Enter and picks `file` in it. */
+/**
+ * Opens the file dialog of an upload control with Enter and picks `file` in it. An Enter that
+ * lands while the control is still settling opens nothing (seen once in CI, which then waited out
+ * the test's 240 s): the control is reached and Enter pressed again, still from the keyboard.
+ */
 async function pickFile(page: Page, control: Locator, file: string) {
-  await tabTo(page, control);
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
-  await chooser.setFiles(file);
+  for (let attempt = 1; ; attempt++) {
+    await tabTo(page, control);
+    try {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout: 10_000 }),
+        page.keyboard.press('Enter'),
+      ]);
+      await chooser.setFiles(file);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }
 
 /** Tab stays inside an open dialog or drawer (focus trap). */
