@@ -6,10 +6,6 @@ import { fileURLToPath } from 'node:url';
 
 const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
 
-/**
- * Starts the real server on a temporary data dir and a free port and hands its address to the
- * tests through E2E_BASE_URL. The web app must be built (npm test builds it when stale).
- */
 /** The demo admins that tests open the console as without the sign-in form (helpers.ts `useSession`). */
 const SESSION_ADMINS = ['demo', 'finance', 'hr', 'demo_yf'];
 
@@ -37,6 +33,11 @@ async function signInDemoAdmins(baseUrl: string, dataDir: string): Promise<strin
   return file;
 }
 
+/**
+ * Starts the real server on a temporary data dir and a free port and hands its address to the
+ * tests through E2E_BASE_URL, and the demo admins' sessions through E2E_SESSIONS. The web app
+ * must be built (npm test builds it when stale).
+ */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'fp-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
