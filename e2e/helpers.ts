@@ -65,6 +65,15 @@ export async function openScreen(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === target.pathname && url.search === target.search);
 }
 
+/**
+ * Waits until the console shows the screen titled `title` (its heading in the main region). A
+ * link's move keeps the old screen on show until the new one has loaded, and a list's filter
+ * can share a label with the form that replaces it (模块名称): fill only once this has passed.
+ */
+export async function expectScreen(page: Page, title: string) {
+  await expect(page.locator('#main-content > h1')).toHaveText(title, { timeout: 45_000 });
+}
+
 /** The sidebar's top-level labels. */
 export async function sidebarLabels(page: Page): Promise<string[]> {
   return page.locator('.app-sider .ant-menu-root > li').allInnerTexts();

@@ -2,11 +2,13 @@
 // skipped and why, each tier's seconds and its slowest files. REQUIRE_POSTGRES=1 / REQUIRE_E2E=1
 // turn a missing tier into a failure. `npm test -- web e2e` runs the tiers whose names start so.
 //
-// The tiers are jobs on a few slots (TEST_JOBS, default the machine's cores): each Vitest tier
-// keeps about one core busy (one worker; the PostgreSQL tier shares its core with the database
-// server), so on two cores two of them run at once, longest first. The browser tier keeps every
-// core busy by itself (Chromium, the server, Playwright), so it runs alone, last. A job's output
-// goes to a log file and is printed when it ends.
+// The tiers are jobs run side by side, at most TEST_JOBS at once (default: the machine's cores
+// plus one). No tier keeps a core busy by itself: a Vitest tier runs one worker (the PostgreSQL
+// tier waits on the database server), and the browser tier is one lane of page, server and
+// Playwright taking turns, about one core. Measured on two cores: the tiers one or two at a time
+// left a third of the CPU idle. The browser tier, the longest, starts first; the Vitest tiers,
+// longest first, fill the other places. A job's output goes to a log file and is printed when
+// it ends.
 import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -21,7 +23,7 @@ const truthy = (v) => v === '1' || v === 'true';
 const requirePostgres = truthy(process.env.REQUIRE_POSTGRES);
 const requireE2e = truthy(process.env.REQUIRE_E2E);
 const only = process.argv.slice(2); // e.g. `npm test -- web e2e`
-const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism());
+const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism()) + 1;
 const SLOWEST = 10;
 
 const wanted = (name) => !only.length || only.some((o) => name.startsWith(o));
@@ -31,8 +33,7 @@ const wanted = (name) => !only.length || only.some((o) => name.startsWith(o));
  * @typedef {{ file: string, seconds: number }} TFileTime
  * @typedef {{
  *   name: string, cmd: string, args: string[], cwd: string, env?: Record<string, string>,
- *   weight: number, report: string, counts: (file: string) => TCounts,
- *   times: () => TFileTime[], before?: () => void,
+ *   report: string, counts: (file: string) => TCounts, times: () => TFileTime[],
  * }} TJob
  * @typedef {{ name: string, state: 'passed' | 'failed' | 'skipped', passed: number, failed: number,
  *   skipped: number, flaky?: number, seconds?: number, slowest?: TFileTime[], note?: string }} TResult
@@ -100,7 +101,6 @@ function vitest(name, dir, args = [], env = {}) {
     ],
     cwd: join(root, dir),
     env: { ...env, VITEST_FILE_TIMES: timesFile },
-    weight: 1,
     report,
     counts: readVitestCounts,
     times: () => readJsonTimes(timesFile, dir),
@@ -112,16 +112,6 @@ const jobs = [];
 const pgUrl = process.env.TEST_DATABASE_URL;
 const add = (job) => wanted(job.name) && jobs.push(job);
 
-add(vitest('api: server on PGlite (with server unit tests)', 'apps/server', [], { TEST_DATABASE_URL: '' }));
-add(vitest('web: Testing Library in happy-dom', 'apps/web'));
-if (pgUrl) add(vitest('api: server on PostgreSQL', 'apps/server', ['test/'], { TEST_DATABASE_URL: pgUrl }));
-else skip('api: server on PostgreSQL', 'TEST_DATABASE_URL is not set');
-const scale = 'scale: two processes behind nginx on PostgreSQL';
-const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-if (!pgUrl) skip(scale, 'TEST_DATABASE_URL is not set');
-else if (!existsSync(nginx)) skip(scale, `${nginx} not found (apt-get install nginx)`);
-else add(vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: pgUrl }));
-add(vitest('unit: contract', 'packages/contract'));
 const e2e = 'e2e: Chromium against the real server';
 const chromium = chromiumPath();
 if (!existsSync(chromium)) skip(e2e, `${chromium} not found (apt-get install chromium-headless-shell)`);
@@ -133,13 +123,22 @@ else {
     args: ['test'],
     cwd: join(root, 'e2e'),
     env: { CHROMIUM_PATH: chromium },
-    weight: slots,
     report,
     counts: readPlaywrightCounts,
     times: () => readPlaywrightTimes(report),
-    before: () => buildWebIfStale(),
   });
 }
+
+add(vitest('api: server on PGlite (with server unit tests)', 'apps/server', [], { TEST_DATABASE_URL: '' }));
+add(vitest('web: Testing Library in happy-dom', 'apps/web'));
+if (pgUrl) add(vitest('api: server on PostgreSQL', 'apps/server', ['test/'], { TEST_DATABASE_URL: pgUrl }));
+else skip('api: server on PostgreSQL', 'TEST_DATABASE_URL is not set');
+const scale = 'scale: two processes behind nginx on PostgreSQL';
+const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+if (!pgUrl) skip(scale, 'TEST_DATABASE_URL is not set');
+else if (!existsSync(nginx)) skip(scale, `${nginx} not found (apt-get install nginx)`);
+else add(vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: pgUrl }));
+add(vitest('unit: contract', 'packages/contract'));
 
 /** Runs one job with its output in a log file; resolves with its result once printed. */
 function start(job) {
@@ -173,21 +172,18 @@ function start(job) {
 }
 
 const started = Date.now();
-/** Jobs by slot: a job starts when its weight fits in the free slots; the queue keeps its order. */
+// The browser tier serves the built app: built before any tier starts, so no tier waits on it.
+if (jobs.some((j) => j.name === e2e)) buildWebIfStale();
+/** At most `slots` jobs at once; the queue keeps its order. */
 await new Promise((done) => {
-  let free = slots;
   let running = 0;
   const queue = [...jobs];
   const next = () => {
-    while (queue.length && Math.min(queue[0].weight, slots) <= free) {
+    while (queue.length && running < slots) {
       const job = queue.shift();
-      const weight = Math.min(job.weight, slots);
-      free -= weight;
       running += 1;
-      job.before?.();
       void start(job).then((result) => {
         results.push(result);
-        free += weight;
         running -= 1;
         next();
       });

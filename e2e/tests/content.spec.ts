@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { useSession } from '../helpers.ts';
+import { expectScreen, useSession } from '../helpers.ts';
 
 /**
  * 内容管理 (issue 28) in the browser: an article published with a cover and a picture in its body
@@ -58,6 +58,7 @@ test('publishes an article with a cover and a picture in its body', async ({ pag
   await shot(page, 'article');
   await page.getByRole('button', { name: /添加文章/ }).click();
   await expect(page).toHaveURL(/\/content\/addArticle$/);
+  await expectScreen(page, '添加文章');
 
   await page.getByLabel('文章标题').fill('e2e 年终发放通知');
   await page.getByLabel('摘要').fill('附流程图');
@@ -89,6 +90,7 @@ test('publishes an article with a cover and a picture in its body', async ({ pag
   // Saved as sanitised HTML with the picture of the file store, and shown again when edited.
   await row.getByRole('link', { name: '编辑' }).click();
   await expect(page).toHaveURL(/\/content\/updateArticle\?id=\d+$/);
+  await expectScreen(page, '编辑文章');
   const saved = page.getByRole('textbox', { name: '正文' });
   await expect(saved.locator('strong')).toHaveText('请按时确认。', SLOW);
   await expect(saved.getByRole('img', { name: '流程图' })).toBeVisible(SLOW);
@@ -102,6 +104,7 @@ test('a home module added in 内容管理 shows on 首页 with the current adver
   await expect(page.getByRole('cell', { name: '旧版入口' })).toBeVisible(SLOW);
   await shot(page, 'homeModule');
   await page.getByRole('button', { name: /添加模块/ }).click();
+  await expectScreen(page, '添加模块');
   await page.getByLabel('模块名称').fill('e2e 下载中心');
   await page.getByLabel('链接').fill('/exportList/exportIndex');
   await page.getByLabel('排序').fill('0');
@@ -114,6 +117,7 @@ test('a home module added in 内容管理 shows on 首页 with the current adver
     .getByRole('row', { name: /e2e 下载中心/ })
     .getByRole('link', { name: '编辑' })
     .click();
+  await expectScreen(page, '编辑模块');
   await expect(page.getByLabel('模块名称')).toHaveValue('e2e 下载中心');
   await shot(page, 'editHomeModule');
 

@@ -76,8 +76,15 @@ export function EChart({ option, label, height = 260 }: { option: EChartsCoreOpt
           图表无法显示，请查看表格
         </div>
       )}
+      {/* A status names the wait (a bare div may not carry an aria-label: axe's aria-prohibited-attr). */}
       {!isReady && !failed && (
-        <Spin style={{ position: 'absolute', inset: 0, margin: 'auto', height: 20 }} aria-label="图表加载中" />
+        <div
+          role="status"
+          aria-label="图表加载中"
+          style={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center' }}
+        >
+          <Spin />
+        </div>
       )}
     </div>
   );
