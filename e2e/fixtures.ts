@@ -33,8 +33,8 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
    * CPU-bound). Nothing a test sets on the context itself (routes, init scripts, extra headers)
    * is used by the tests; pages are closed at the end of each test.
    */
-  context: async ({ warmContexts, browser, baseURL, viewport, locale, timezoneId, bypassCSP }, use) => {
-    const options = { baseURL, viewport, locale, timezoneId, bypassCSP };
+  context: async ({ warmContexts, browser, baseURL, viewport, locale, timezoneId, bypassCSP, reducedMotion }, use) => {
+    const options = { baseURL, viewport, locale, timezoneId, bypassCSP, reducedMotion };
     const key = JSON.stringify(options);
     let context = warmContexts.get(key);
     if (!context) {

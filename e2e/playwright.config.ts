@@ -21,6 +21,10 @@ export default defineConfig({
     viewport: { width: 1440, height: 900 },
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
+    // The user asks for less motion, so the console turns antd's off (providers.tsx): a dialog is
+    // there at once instead of zooming in, nothing is clicked or measured mid-animation (a fading
+    // dialog failed colour contrast), and Chromium draws no animation frames for it.
+    reducedMotion: 'reduce',
     // The retry only: recording a trace on every run more than doubled Chromium's CPU (a list
     // spec: 67 to 167 CPU-seconds) and the tier is CPU-bound. A failure is run again with it.
     trace: 'on-first-retry',

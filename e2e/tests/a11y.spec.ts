@@ -146,7 +146,8 @@ function problems(screens: string[]): string[] {
 }
 
 test.use({ bypassCSP: true });
-test.describe.configure({ mode: 'serial' });
+// Not serial: a test that fails is retried alone (in serial mode its retry runs the whole file
+// again, two minutes of the tier). With A11Y_WRITE each worker's afterAll merges what it found.
 
 test.afterAll(() => {
   console.log(`axe violations by impact (elements): ${JSON.stringify(impacts)}`);
@@ -249,6 +250,8 @@ test('axe: the drawers and dialogs of the main flows', async ({ page }) => {
     await expect(page.locator('.ant-spin-spinning'))
       .toHaveCount(0)
       .catch(() => undefined);
+    // Colours measured while the dialog still fades in are not the ones the user reads.
+    await settled(page);
     const result = await runAxe(page, { include: '.ant-drawer-open, .ant-modal-wrap' });
     for (const v of result.violations) {
       failures.push(`${dialog.name}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);

@@ -2,9 +2,12 @@
  * @vitest-environment jsdom
  * happy-dom has no HTMLElement.nonce, which installStyleNonce sets and this test reads.
  */
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { Button } from 'antd';
-import { afterEach, describe, expect, it } from 'vitest';
+// The module the providers use: under Vitest the 'antd' barrel resolves to antd's CommonJS build
+// (lib/), another copy of its theme context.
+import theme from 'antd/es/theme';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders, readCspNonce } from './providers.tsx';
 
 describe('the CSP nonce', () => {
@@ -30,5 +33,46 @@ describe('the CSP nonce', () => {
     // Styles that rc-component helpers create without a nonce (scroll locker) get it too.
     expect(document.createElement('style').nonce).toBe('n0nce42');
     expect(document.createElement('div')).toBeInstanceOf(HTMLDivElement);
+  });
+});
+
+describe('reduced motion', () => {
+  const setupMatchMedia = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = setupMatchMedia;
+  });
+
+  /** A media query list for prefers-reduced-motion whose answer the test changes. */
+  function stubReducedMotion(initially: boolean) {
+    const listeners = new Set<() => void>();
+    const query = {
+      matches: initially,
+      media: '(prefers-reduced-motion: reduce)',
+      addEventListener: (_: string, fn: () => void) => listeners.add(fn),
+      removeEventListener: (_: string, fn: () => void) => listeners.delete(fn),
+    };
+    window.matchMedia = vi.fn((media: string) =>
+      media === query.media ? query : setupMatchMedia(media),
+    ) as unknown as typeof window.matchMedia;
+    return (next: boolean) => {
+      query.matches = next;
+      for (const fn of listeners) fn();
+    };
+  }
+
+  function Motion() {
+    return <output>{theme.useToken().token.motion ? '动效开' : '动效关'}</output>;
+  }
+
+  it("turns antd's motion off while the system asks for less motion, and on again when it stops", () => {
+    const setReduced = stubReducedMotion(true);
+    render(
+      <AppProviders>
+        <Motion />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('动效关');
+    act(() => setReduced(false));
+    expect(screen.getByRole('status')).toHaveTextContent('动效开');
   });
 });

@@ -2,7 +2,7 @@
 // page (login-app.tsx) starts with these providers and its download is budgeted.
 import ConfigProvider from 'antd/es/config-provider';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { THEME } from './theme.ts';
 
 /**
@@ -33,10 +33,25 @@ export function installStyleNonce(nonce: string | undefined, doc: Document = doc
   }) as Document['createElement'];
 }
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+/** True while the system asks for less motion (followed live, as the setting changes). */
+export function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const query = window.matchMedia?.(REDUCED_MOTION);
+      query?.addEventListener('change', onChange);
+      return () => query?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
+  );
+}
+
 /**
  * antd in Chinese, for every page. The console's own providers (query cache, antd's App
  * context, dayjs in Chinese) live in the layout (console-providers.tsx), so public pages such
- * as /login do not download them.
+ * as /login do not download them. A user whose system asks for less motion gets none: dialogs,
+ * drawers, menus and messages appear and leave without zooming, sliding or fading (WCAG 2.3.3).
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [csp] = useState(() => {
@@ -44,11 +59,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
     installStyleNonce(nonce);
     return { nonce };
   });
+  const reducedMotion = usePrefersReducedMotion();
+  const theme = useMemo(
+    () => (reducedMotion ? { ...THEME, token: { ...THEME.token, motion: false } } : THEME),
+    [reducedMotion],
+  );
   return (
     <ConfigProvider
       locale={zhCN}
       csp={csp}
-      theme={THEME}
+      theme={theme}
       // Spec section 9: dialogs do not close on a backdrop click.
       modal={{ mask: { closable: false } }}
       drawer={{ mask: { closable: false } }}
