@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD } from './demo-accounts.ts';
 
 const serverEntry = fileURLToPath(new URL('../apps/server/src/server.ts', import.meta.url));
 
@@ -20,7 +21,7 @@ async function signInDemoAdmins(baseUrl: string, dataDir: string): Promise<strin
     const res = await fetch(`${baseUrl}/api/auth/jwt/ecomapnyToken`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, password: 'Demo@123456' }),
+      body: JSON.stringify({ username, password: DEMO_PASSWORD }),
     });
     const body = (await res.json()) as { status: number; data?: unknown; message?: string };
     if (body.status !== 200 || typeof body.data !== 'string') {

@@ -1,7 +1,9 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
-export const DEMO_PASSWORD = 'Demo@123456';
+import { DEMO_PASSWORD, OPS_PASSWORD } from './demo-accounts.ts';
+
+export { DEMO_PASSWORD, OPS_PASSWORD };
 
 /** Signs in through the login form and waits for the shell. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD) {
@@ -118,7 +120,7 @@ export async function serverLogSize(): Promise<number> {
 }
 
 /** Signs in to the operator console (/ops) and waits for its queue. */
-export async function signInOps(page: Page, username = 'ops', password = 'Ops@123456') {
+export async function signInOps(page: Page, username = 'ops', password = OPS_PASSWORD) {
   await page.goto('/ops/login');
   await page.getByPlaceholder('用户名').fill(username);
   await page.getByPlaceholder('密码').fill(password);

@@ -105,7 +105,7 @@ async function signInByKeyboard(page: Page, username: string) {
   await tabTo(page, page.getByPlaceholder('用户名'));
   await page.keyboard.type(username);
   await tabTo(page, page.getByPlaceholder('密码', { exact: true }));
-  await page.keyboard.type('Demo@123456');
+  await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('user-menu')).toBeVisible();
 }

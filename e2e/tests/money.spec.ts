@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { confirmInPopover, useSession } from '../helpers.ts';
+import { confirmInPopover, OPS_PASSWORD, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 
@@ -75,7 +75,7 @@ test.describe('money', () => {
     const ops = await page.context().newPage();
     await ops.goto('/ops/login');
     await ops.getByPlaceholder('用户名').fill('ops');
-    await ops.getByPlaceholder('密码').fill('Ops@123456');
+    await ops.getByPlaceholder('密码').fill(OPS_PASSWORD);
     await ops.getByRole('button', { name: btn('登录') }).click();
     await expect(ops).toHaveURL(/\/ops\/topups$/);
     const queued = ops.locator('tr', { hasText: '¥1,234.56' });
@@ -152,7 +152,7 @@ test.describe('money', () => {
     const ops = await page.context().newPage();
     await ops.goto('/ops/login');
     await ops.getByPlaceholder('用户名').fill('ops');
-    await ops.getByPlaceholder('密码').fill('Ops@123456');
+    await ops.getByPlaceholder('密码').fill(OPS_PASSWORD);
     await ops.getByRole('button', { name: btn('登录') }).click();
     await expect(ops).toHaveURL(/\/ops\/topups$/);
     await expect(ops.locator('.ant-table')).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures.ts';
-import { confirmInPopover, useSession } from '../helpers.ts';
+import { confirmInPopover, OPS_PASSWORD, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const OPS_TOKEN_KEY = 'Ops-Token';
@@ -9,7 +9,7 @@ async function signInOps(page: Page) {
   await page.goto('/ops/login');
   await expect(page.getByText('平台运营控制台').first()).toBeVisible();
   await page.getByPlaceholder('用户名').fill('ops');
-  await page.getByPlaceholder('密码').fill('Ops@123456');
+  await page.getByPlaceholder('密码').fill(OPS_PASSWORD);
   await page.getByRole('button', { name: btn('登录') }).click();
   await expect(page).toHaveURL(/\/ops\/topups$/);
   await expect(page.getByTestId('ops-operator')).toHaveText(/平台运营/);
