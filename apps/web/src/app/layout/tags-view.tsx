@@ -1,5 +1,5 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { tabKeyOf, useAppStore, visitedViewLabel } from '../../lib/app-store.ts';
 import { useCurrentScreen } from '../route-table.ts';
@@ -19,6 +19,7 @@ export function TagsView() {
   const removeVisitedView = useAppStore((s) => s.removeVisitedView);
   const { handle, permitted } = useCurrentScreen();
   const currentKey = tabKeyOf(location.pathname, location.search);
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     // A path that shows the 404 page gets no tab.
@@ -30,6 +31,19 @@ export function TagsView() {
     });
   }, [handle, permitted, location.pathname, location.search, addVisitedView]);
 
+  // The active page's tab is always in view: the bar scrolls sideways (only the bar, not the
+  // page) when the tab is past either edge, after a move and when tabs come or go.
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const item = nav?.querySelector<HTMLElement>('.tags-view-item.active');
+    if (!nav || !item) return;
+    const bar = nav.getBoundingClientRect();
+    const tab = item.getBoundingClientRect();
+    const margin = 12;
+    if (tab.left < bar.left) nav.scrollLeft -= bar.left - tab.left + margin;
+    else if (tab.right > bar.right) nav.scrollLeft += tab.right - bar.right + margin;
+  }, [currentKey, views]);
+
   const close = (path: string) => {
     const rest = removeVisitedView(path);
     if (path !== currentKey) return;
@@ -40,7 +54,7 @@ export function TagsView() {
   // A list of links with aria-current, not a tab list: a tab may hold no other control, and
   // each visited view has its own close button (Enter on the link opens, on the button closes).
   return (
-    <nav className="tags-view" aria-label="已打开的页面">
+    <nav ref={navRef} className="tags-view" aria-label="已打开的页面">
       {views.map((v) => {
         const active = v.path === currentKey;
         const label = visitedViewLabel(v);
