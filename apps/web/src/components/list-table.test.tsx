@@ -50,6 +50,12 @@ describe('ListTable', () => {
     expect(screen.getByText('没有符合条件的工种')).toBeInTheDocument();
   });
 
+  it('says nothing of an empty list behind its spinner until the first answer', () => {
+    const { container } = renderTable(queryOf({ isFetching: true, isPending: true }));
+    expect(screen.queryByText('暂无工种')).not.toBeInTheDocument();
+    expect(container.querySelector('.ant-spin-spinning')).not.toBeNull();
+  });
+
   it('offers a retry when the list failed to load, and keeps the rows it had when a refresh fails', async () => {
     const failed = queryOf({
       isError: true,

@@ -14,7 +14,8 @@ export interface ListPage<T> {
  * The table of a list page: its rows from `query`, the error state with a retry when the list
  * failed to load (and nothing was loaded before), the empty state, and the URL's pagination.
  * Without filters the empty state says `empty` (by default 暂无 + noun); with filters,
- * 没有符合条件的 + noun.
+ * 没有符合条件的 + noun. Before the first answer the table says nothing behind its spinner: an
+ * empty message there would claim there is nothing before it is known.
  */
 export function ListTable<T extends { id: number | string }>({
   query,
@@ -46,7 +47,14 @@ export function ListTable<T extends { id: number | string }>({
       size="middle"
       dataSource={query.data?.rows ?? []}
       loading={loading ?? query.isFetching}
-      locale={{ emptyText: <Empty description={isFiltered ? `没有符合条件的${noun}` : (empty ?? `暂无${noun}`)} /> }}
+      locale={{
+        emptyText:
+          query.data === undefined ? (
+            <div className="list-table-waiting" style={{ minHeight: 98 }} />
+          ) : (
+            <Empty description={isFiltered ? `没有符合条件的${noun}` : (empty ?? `暂无${noun}`)} />
+          ),
+      }}
       pagination={pagination(query.data?.total ?? 0)}
       rowSelection={accessibleSelection(rowSelection)}
       {...table}
