@@ -162,6 +162,18 @@ const COMPANY_LISTS: ListScreen[] = [
   { name: '退款中心', path: '/EmolumentManagement/refundCenter' },
   { name: '支付详情', path: '/EmolumentManagement/payRoll', open: openPayDetailOfPaid },
   { name: '回单详情', path: '/invoiceCenter/emolumentReceiptDetails' },
+  { name: '任务确认', path: '/EmolumentManagement/taskConfirmationIndex', mayBeEmpty: true },
+  { name: '企业任务列表', path: '/taskOrderManage/taskOrderManageIndex' },
+  { name: '任务中心', path: '/taskOrderManage/taskCenterIndex', mayBeEmpty: true },
+  { name: '选择人员', path: '/taskOrderManage/selectEmployees' },
+  { name: '申请开票', path: '/invoiceCenter/apply', mayBeEmpty: true },
+  { name: '开票记录', path: '/invoiceCenter/recordsList' },
+  { name: '企业合同', path: '/contract/enterprise' },
+  { name: '合同列表', path: '/contract/enterprise', open: openFirst(/查看合同/) },
+  { name: '组织架构', path: '/organization/structure' },
+  { name: '首页模块', path: '/content/homeModule' },
+  { name: '广告管理', path: '/content/advertising' },
+  { name: '文章管理', path: '/content/article' },
   { name: '角色管理', path: '/systemSetting/roleManage' },
   { name: '管理员管理', path: '/systemSetting/adminManage' },
   { name: '下载中心', path: EXPORTS, mayBeEmpty: true },
@@ -169,6 +181,8 @@ const COMPANY_LISTS: ListScreen[] = [
 
 const OPS_LISTS: ListScreen[] = [
   { name: '充值确认', path: '/ops/topups' },
+  { name: '开票处理', path: '/ops/invoices', mayBeEmpty: true },
+  { name: '合同管理', path: '/ops/contracts' },
   { name: '企业管理', path: '/ops/companies' },
   { name: '操作审计', path: '/ops/audit' },
 ];
@@ -209,11 +223,12 @@ async function openPayDetailOfPaid(page: Page) {
   await expect(page.getByText('支付详情').first()).toBeVisible();
 }
 
-/** The known offenders of issue 24, checked at the wider windows as well. */
-const OFFENDERS = new Set(['资金明细', '发放记录', '核对明细', '薪酬发放', '薪酬核对']);
-
 /** Screens another change is fixing: a failure here is expected until then (see the note). */
-const FIXME: Record<string, string> = {};
+const FIXME: Record<string, string> = {
+  开票记录: 'issue 38 point 5: a 1,200 px table in a 1,064 px box at 1366',
+  开票处理: 'issue 38 point 5: 申请时间 under the fixed 操作 column at 1366',
+  合同管理: 'issue 38 point 5: overflows by 72 px at 1366',
+};
 
 async function openList(page: Page, screen: ListScreen) {
   await page.goto(screen.path);
@@ -225,34 +240,45 @@ async function openList(page: Page, screen: ListScreen) {
   await expect(page.locator('.ant-table-wrapper .ant-spin-spinning')).toHaveCount(0);
 }
 
-// Issue 24 point 9: at the window widths admins use, with the sidebar open, every list fits its
-// box: nothing scrolls sideways, nothing sits under the fixed 操作 column, and no amount, date or
-// number is cut (a long free text may end in an ellipsis or wrap).
+/** The window widths admins use (issue 24 point 9, issue 38 point 5). */
+const WIDTHS = [1366, 1440, 1920];
+
+/** Lets the page lay itself out for a new window size (antd's tables measure on resize). */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+// At the window widths admins use, with the sidebar open, every list fits its box: nothing
+// scrolls sideways, nothing sits under the fixed 操作 column, and no amount, date or number is
+// cut (a long free text may end in an ellipsis or wrap). One page per list, measured at each
+// width in turn.
 test.describe('every list fits the window', () => {
   for (const [side, screens] of [
     ['company', COMPANY_LISTS],
     ['ops', OPS_LISTS],
   ] as const) {
     for (const screen of screens) {
-      for (const width of [1366, 1440, 1920]) {
-        if (width !== 1366 && !OFFENDERS.has(screen.name)) continue;
-        const title = `${side} ${screen.name} at ${width} px`;
-        const fixme = FIXME[screen.name];
-        (fixme ? test.fixme : test)(title, async ({ page }) => {
+      const title = `${side} ${screen.name} at ${WIDTHS.join(', ')} px`;
+      const fixme = FIXME[screen.name];
+      (fixme ? test.fixme : test)(title, async ({ page }) => {
+        await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+        if (side === 'ops') await signInOps(page);
+        else await useSession(page, 'demo');
+        await openList(page, screen);
+        await expect(page.locator('.app-sider, .ant-layout-sider').first()).toBeVisible();
+        const problems: string[] = [];
+        for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: 900 });
-          if (side === 'ops') await signInOps(page);
-          else await useSession(page, 'demo');
-          await openList(page, screen);
-          await expect(page.locator('.app-sider, .ant-layout-sider').first()).toBeVisible();
+          await nextFrames(page);
           if (process.env.E2E_LIST_SHOTS) {
             await page.screenshot({
               path: `${process.env.E2E_LIST_SHOTS}/${side}-${screen.name}-${width}.png`,
               fullPage: true,
             });
           }
-          expect(await tableFitProblems(page), title).toEqual([]);
-        });
-      }
+          problems.push(...(await tableFitProblems(page)).map((p) => `${width} px: ${p}`));
+        }
+        expect(problems, title).toEqual([]);
+      });
     }
   }
 });
