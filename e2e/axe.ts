@@ -3,6 +3,11 @@ import type { Page } from '@playwright/test';
 
 /** The rules the tier checks: WCAG 2.1 A and AA. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/**
+ * WCAG 2.1 rules axe ships as experimental, so off unless named: 2.5.3 Label in Name (a control
+ * whose accessible name does not contain its visible text, which speech input cannot reach).
+ */
+export const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
 
 /**
  * Runs axe-core on the page, as @axe-core/playwright's `AxeBuilder` does in its legacy mode
@@ -27,18 +32,19 @@ export async function runAxe(page: Page, { include }: { include?: string } = {})
     }
   }
   const outcome = await page.evaluate(
-    async ({ include: selector, tags }) => {
+    async ({ include: selector, tags, experimental }) => {
       const core = (window as unknown as { axe: typeof axe }).axe;
       try {
         const results = await core.run(selector ? { include: [selector] } : document, {
           runOnly: { type: 'tag', values: tags },
+          rules: Object.fromEntries(experimental.map((id) => [id, { enabled: true }])),
         });
         return { results, error: null };
       } catch (err) {
         return { results: null, error: err instanceof Error ? err.message : String(err) };
       }
     },
-    { include, tags: WCAG_TAGS },
+    { include, tags: WCAG_TAGS, experimental: EXPERIMENTAL_RULES },
   );
   if (!outcome.results) throw new Error(`axe-core failed: ${outcome.error}`);
   return outcome.results;

@@ -77,7 +77,7 @@ test.describe('payroll', () => {
 
     // 财务 finds it in 薪酬发放's 待我审批; the owner approves it from the top bar's drawer.
     await signOutAndIn(page, 'finance', '/EmolumentManagement/emolumentGrant');
-    await page.getByRole('button', { name: /^待我审批的发放 [1-9]\d*$/ }).click();
+    await page.getByRole('button', { name: /^待我审批 [1-9]\d* 笔发放$/ }).click();
     await expect(page.locator('.ant-dropdown-menu-item').filter({ hasText: '端到端测试发放' })).toBeVisible();
     await signOutAndIn(page, 'demo');
     await page.getByRole('button', { name: /^待我审批 \d+$/ }).click();

@@ -98,7 +98,7 @@ describe('薪酬发放', () => {
       path: '/EmolumentManagement/emolumentGrant',
       otherPaths: ['/EmolumentManagement/emolumentGrantDetails'],
     });
-    const shortcut = await screen.findByRole('button', { name: '待我审批的发放 1' });
+    const shortcut = await screen.findByRole('button', { name: '待我审批 1 笔发放' });
     await user.click(shortcut);
     await user.click(await screen.findByText('发放 11月 数据标注结算（¥58,575.00，第 1/2 步）'));
     await waitFor(() =>

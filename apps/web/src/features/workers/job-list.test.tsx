@@ -76,7 +76,8 @@ describe('工种管理', () => {
     renderScreen(JobListPage, { path: PATH });
     await screen.findByText('临时工');
 
-    await user.click(within(rowOf('配送员')).getByRole('switch'));
+    // Its name holds the text it shows (启用), for speech input (WCAG 2.5.3).
+    await user.click(within(rowOf('配送员')).getByRole('switch', { name: '启用：工种“配送员”' }));
     await waitFor(() => expect(updated).toBeDefined());
     expect(updated).toMatchObject({
       url: '/api/companystaff/ecompanyJobCategory/1',

@@ -252,14 +252,15 @@ export default function RichTextEditor({ id, value, onChange, label }: TRichText
           onClick={() => chain().toggleStrike().run()}
         />
         <Divider orientation="vertical" />
+        {/* The name holds the text shown (H2), so speech input reaches it (WCAG 2.5.3). */}
         <ToolButton
-          label="二级标题"
+          label="H2 二级标题"
           icon={<span aria-hidden>H2</span>}
           isActive={state?.h2}
           onClick={() => chain().toggleHeading({ level: 2 }).run()}
         />
         <ToolButton
-          label="三级标题"
+          label="H3 三级标题"
           icon={<span aria-hidden>H3</span>}
           isActive={state?.h3}
           onClick={() => chain().toggleHeading({ level: 3 }).run()}

@@ -78,11 +78,13 @@ export function Component() {
       width: 100,
       render: (enabled: boolean, jobType) =>
         canManage ? (
+          // The switch's name holds its visible text (WCAG 2.5.3: 启用 or 停用, as shown), so
+          // speech input reaches it by what it says; on or off is its checked state.
           <Switch
             checked={enabled}
             checkedChildren="启用"
             unCheckedChildren="停用"
-            aria-label={`${enabled ? '停用' : '启用'}工种“${jobType.name}”`}
+            aria-label={`${enabled ? '启用' : '停用'}：工种“${jobType.name}”`}
             loading={togglingId === jobType.id}
             disabled={togglingId !== undefined && togglingId !== jobType.id}
             onChange={(checked) => void onToggle(jobType, checked)}
