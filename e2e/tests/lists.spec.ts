@@ -162,6 +162,7 @@ const COMPANY_LISTS: ListScreen[] = [
   { name: '退款中心', path: '/EmolumentManagement/refundCenter' },
   { name: '支付详情', path: '/EmolumentManagement/payRoll', open: openPayDetailOfPaid },
   { name: '回单详情', path: '/invoiceCenter/emolumentReceiptDetails' },
+  { name: '开票记录', path: '/invoiceCenter/recordsList' },
   { name: '角色管理', path: '/systemSetting/roleManage' },
   { name: '管理员管理', path: '/systemSetting/adminManage' },
   { name: '下载中心', path: EXPORTS, mayBeEmpty: true },
@@ -209,8 +210,8 @@ async function openPayDetailOfPaid(page: Page) {
   await expect(page.getByText('支付详情').first()).toBeVisible();
 }
 
-/** The known offenders of issue 24, checked at the wider windows as well. */
-const OFFENDERS = new Set(['资金明细', '发放记录', '核对明细', '薪酬发放', '薪酬核对']);
+/** The known offenders of issues 24 and 38 (开票记录), checked at the wider windows as well. */
+const OFFENDERS = new Set(['资金明细', '发放记录', '核对明细', '薪酬发放', '薪酬核对', '开票记录']);
 
 /** Screens another change is fixing: a failure here is expected until then (see the note). */
 const FIXME: Record<string, string> = {};
