@@ -39,7 +39,7 @@ test('the company applies for an invoice from a paid batch; the operator issues 
   const drawer = ops.getByRole('dialog').filter({ hasText: '开票申请' });
   await drawer.getByRole('button', { name: btn('开票') }).click();
   await drawer.locator('#invoice-pdf-input').setInputFiles(pdf);
-  await drawer.getByLabel('发票号码').fill('E2E20261125');
+  await drawer.getByLabel('发票号码').fill('26312000000020261125');
   await drawer.getByLabel('开票日期').click();
   await ops
     .locator('.ant-picker-dropdown:visible .ant-picker-today-btn, .ant-picker-dropdown:visible .ant-picker-cell-today')
@@ -56,7 +56,7 @@ test('the company applies for an invoice from a paid batch; the operator issues 
 
   // 开票记录: 已邮寄, and its PDF opens in 文件预览.
   await page.goto('/invoiceCenter/recordsList');
-  const record = page.locator('.ant-table-row').filter({ hasText: 'E2E20261125' });
+  const record = page.locator('.ant-table-row').filter({ hasText: '26312000000020261125' });
   await expect(record).toContainText('已邮寄');
   // The records export through the download centre.
   await page.getByRole('button', { name: /导\s*出$/ }).click();

@@ -207,6 +207,10 @@ export const API = {
     page: '/api/contract/page',
     one: '/api/contract/:id',
     pdf: '/api/contract/:id/pdf',
+    /** 在线签署: the ways the admin can confirm, the SMS code, and the signing. */
+    signMethods: '/api/contract/signMethods',
+    signCode: '/api/contract/signCode',
+    sign: '/api/contract/:id/sign',
   },
   approval: {
     flow: '/api/admin/approvalFlow/:type',

@@ -65,6 +65,23 @@ export function contractActionsFrom(state: TContractState): TContractAction[] {
   return CONTRACT_ACTIONS.filter((a) => CONTRACT_TRANSITIONS[a].from.includes(state));
 }
 
+/** How a 已签署 contract was signed: online by the company (a code, a signature page), or on paper (the operator marked it). */
+export const CONTRACT_SIGN_METHODS = ['online', 'paper'] as const;
+export type TContractSignMethod = (typeof CONTRACT_SIGN_METHODS)[number];
+export const CONTRACT_SIGN_METHOD_LABELS: Record<TContractSignMethod, string> = {
+  online: '在线签署',
+  paper: '纸质签署',
+};
+
+/** The company's refusal of 在线签署 of a contract not 待签署, or expired. */
+export const CONTRACT_SIGN_REFUSAL = '只有待签署且未到期的合同可以签署';
+
+/** The company's contract actions (操作日志). */
+export const CONTRACT_AUDIT_ACTION_LABELS: Record<string, string> = {
+  'contract.signCode': '发送合同签署验证码',
+  'contract.sign': '在线签署合同',
+};
+
 /** The operator's contract actions (操作审计 at /ops). */
 export const CONTRACT_OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.contract.upload': '上传合同文件',

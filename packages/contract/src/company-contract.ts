@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ZId, ZPageQuery } from './envelope.ts';
 import { ZUploadedFile } from './file.ts';
-import { CONTRACT_ACTIONS, CONTRACT_STATES, CONTRACT_TYPES } from './company-contract-rules.ts';
+import { CONTRACT_ACTIONS, CONTRACT_SIGN_METHODS, CONTRACT_STATES, CONTRACT_TYPES } from './company-contract-rules.ts';
+import { ZPayBody } from './payroll.ts';
 import { ZDate } from './primitives.ts';
 
 const text = (label: string, max: number) =>
@@ -65,10 +66,26 @@ export const ZCompanyContractDetail = ZCompanyContract.extend({
   terminateReason: z.string().nullable(),
   /** The PDF: its name and size; read through the contract's pdf path. */
   file: ZUploadedFile,
-  /** What the operator may do now. */
+  /** What the reader may do now: the operator's transitions, or `sign` for the company (在线签署). */
   actions: z.array(z.enum(CONTRACT_ACTIONS)),
+  /** How it was signed, by whom and the PDFs' SHA-256 (null while not signed). */
+  signature: z
+    .object({
+      method: z.enum(CONTRACT_SIGN_METHODS),
+      signedAt: z.string(),
+      /** The admin who signed online (empty for a paper signature). */
+      signerName: z.string(),
+      /** SHA-256 (hex) of the PDF as uploaded, and of the signed PDF with its signature page. */
+      originalSha256: z.string().nullable(),
+      signedSha256: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type TCompanyContractDetail = z.infer<typeof ZCompanyContractDetail>;
+
+/** 在线签署: a fresh SMS or authenticator code of the signing admin, as at 支付确认. */
+export const ZContractSignBody = ZPayBody;
+export type TContractSignBody = z.input<typeof ZContractSignBody>;
 
 // ── The operator at /ops ─────────────────────────────────────────────────────────────────────
 

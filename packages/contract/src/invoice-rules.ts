@@ -95,6 +95,10 @@ export const INVOICE_APPLY_STEP_LABELS: Record<TInvoiceApplyStep, string> = {
   done: '提交成功',
 };
 
+/** 发票号码: 8 digits (a paper invoice) or 20 (a fully digital invoice, 全电发票). */
+export const INVOICE_NO_PATTERN = /^(?:\d{8}|\d{20})$/;
+export const INVOICE_NO_MESSAGE = '发票号码应为 8 位或 20 位数字';
+
 /** At most this many invoice infos per company, and batches per application. */
 export const INVOICE_INFO_MAX = 20;
 export const INVOICE_BATCHES_MAX = 500;

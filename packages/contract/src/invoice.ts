@@ -4,6 +4,8 @@ import { ZUploadedFile } from './file.ts';
 import {
   INVOICE_ACTIONS,
   INVOICE_BATCHES_MAX,
+  INVOICE_NO_MESSAGE,
+  INVOICE_NO_PATTERN,
   INVOICE_OPS_STATUSES,
   INVOICE_STATUSES,
   isValidCreditCode,
@@ -223,7 +225,8 @@ export const ZInvoiceIssueBody = z.object({
   invoiceNo: z
     .string({ error: '请输入发票号码' })
     .trim()
-    .regex(/^[0-9A-Za-z]{8,20}$/, '发票号码应为 8 到 20 位数字或字母'),
+    // A paper invoice's number has 8 digits, a fully digital invoice's (全电发票) 20.
+    .regex(INVOICE_NO_PATTERN, INVOICE_NO_MESSAGE),
   invoiceDate: ZDate('开票日期'),
 });
 export type TInvoiceIssueBody = z.input<typeof ZInvoiceIssueBody>;

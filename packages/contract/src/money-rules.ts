@@ -1,6 +1,6 @@
 /** Money rules and labels without zod, for the web bundle (see web.ts). DOMAIN sections 2 and 5. */
 import { CONTENT_AUDIT_ACTION_LABELS } from './content-rules.ts';
-import { CONTRACT_OPS_AUDIT_ACTION_LABELS } from './company-contract-rules.ts';
+import { CONTRACT_AUDIT_ACTION_LABELS, CONTRACT_OPS_AUDIT_ACTION_LABELS } from './company-contract-rules.ts';
 import { INVOICE_AUDIT_ACTION_LABELS, INVOICE_OPS_AUDIT_ACTION_LABELS } from './invoice-rules.ts';
 import { TASK_AUDIT_ACTION_LABELS } from './task-rules.ts';
 
@@ -155,6 +155,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   ...TASK_AUDIT_ACTION_LABELS,
   ...CONTENT_AUDIT_ACTION_LABELS,
   ...INVOICE_AUDIT_ACTION_LABELS,
+  ...CONTRACT_AUDIT_ACTION_LABELS,
   deny: '无权限访问',
 };
 

@@ -71,6 +71,7 @@ export const ELEMENT_GROUPS = [
     title: '合同管理',
     elements: {
       'contract:view': '查看合同',
+      'contract:sign': '签署合同',
     },
   },
   {
@@ -175,6 +176,7 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'invoice:apply': 'apply',
   'invoice:edit': 'recordsEdit',
   'contract:view': 'enterprise',
+  'contract:sign': 'enterpriseContreactDetail',
   // The top bar's 在线客服 drawer: on every screen, shown from the home route.
   'chat:view': 'home',
   'chat:send': 'home',

@@ -35,6 +35,7 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
   invoice_application_file_fk: '该文件是已开具的发票，不能删除',
   // The PDF of a contract (the contract area's fact).
   company_contract_file_fk: '该文件是合同文件，不能删除',
+  company_contract_signed_file_fk: '该文件是已签署的合同文件，不能删除',
   // A file a top-up keeps as its voucher.
   topup_voucher_file_fk: '该文件是充值凭证，不能删除',
   // An admin who acted (signed in, created, started, decided): disabled, never deleted.
@@ -49,6 +50,7 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
       'approval_request_creator_fk',
       'approval_action_admin_fk',
       'payroll_batch_created_by_fk',
+      'company_contract_signed_by_fk',
     ].map((name) => [name, '该管理员已有操作记录，不能删除，可停用']),
   ),
 };

@@ -129,7 +129,8 @@ describe('contracts (合同管理)', () => {
     expect(pending.state).toBe('pending');
     expect(pending.actions).toEqual(['sign', 'terminate']);
     const seen = (await demo.get(`${C}/${pending.id}`)).body.data;
-    expect(seen).toMatchObject({ id: pending.id, state: 'pending', actions: [] });
+    // The company may sign it online (在线签署) while it is 待签署.
+    expect(seen).toMatchObject({ id: pending.id, state: 'pending', actions: ['sign'] });
     expect(seen.file.contentType).toBe('application/pdf');
     const pdf = await download(t.app, demoToken, `${C}/${pending.id}/pdf`);
     expect(pdf.bytes.equals(PDF)).toBe(true);

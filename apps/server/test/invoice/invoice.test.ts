@@ -233,6 +233,17 @@ describe('invoices (发票中心)', () => {
       const noNo = await ops.post(opsUrl(id, '/issue'), { fileId: up.body.data.id, invoiceDate: '2026-11-20' });
       expect(noNo.body.status).toBe(40000);
       expect((await demo.get(appUrl(id))).body.data.status).toBe('pending');
+      // 发票号码 has 8 or 20 digits: letters, or another length, are refused on the field.
+      for (const invoiceNo of ['E2E20261125', '1234567', '123456789', '1234567890123456789']) {
+        const bad = await ops.post(opsUrl(id, '/issue'), {
+          fileId: up.body.data.id,
+          invoiceNo,
+          invoiceDate: '2026-11-20',
+        });
+        expect(bad.body.status, invoiceNo).toBe(40000);
+        expect(JSON.stringify(bad.body), invoiceNo).toContain('发票号码应为 8 位或 20 位数字');
+      }
+      expect((await demo.get(appUrl(id))).body.data.status).toBe('pending');
       const issued = await ops.post(opsUrl(id, '/issue'), {
         fileId: up.body.data.id,
         invoiceNo: '04400123',

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { companyId, createdAt, updatedAt } from './columns.ts';
 import { companyServiceCompany } from './company.ts';
+import { admin } from './identity.ts';
 import { operator } from './operator.ts';
 import { storedFile } from './stored-file.ts';
 
@@ -39,6 +40,15 @@ export const companyContract = pgTable(
     fileId: uuid('file_id').notNull(),
     remark: varchar('remark', { length: 200 }).notNull().default(''),
     signedAt: timestamp('signed_at', { withTimezone: true }),
+    /** online (the company signed with a code; a signature page appended) | paper (the operator marked it). */
+    signMethod: varchar('sign_method', { length: 10 }),
+    /** The admin who signed online, and the name as it stood then (drawn on the signature page). */
+    signedBy: bigint('signed_by', { mode: 'number' }),
+    signerName: varchar('signer_name', { length: 50 }),
+    /** SHA-256 (hex) of the PDF as uploaded (`file_id`), and of the signed PDF (`signed_file_id`). */
+    originalSha256: varchar('original_sha256', { length: 64 }),
+    signedFileId: uuid('signed_file_id'),
+    signedSha256: varchar('signed_sha256', { length: 64 }),
     terminatedAt: timestamp('terminated_at', { withTimezone: true }),
     terminateReason: varchar('terminate_reason', { length: 200 }),
     /** The operator who uploaded it, and of the last action. */
@@ -64,11 +74,29 @@ export const companyContract = pgTable(
     index('company_contract_service_idx').on(t.companyId, t.serviceCompanyId, t.createdAt, t.id),
     index('company_contract_company_idx').on(t.companyId, t.createdAt, t.id),
     index('company_contract_file_idx').on(t.companyId, t.fileId),
+    foreignKey({
+      name: 'company_contract_signed_file_fk',
+      columns: [t.companyId, t.signedFileId],
+      foreignColumns: [storedFile.companyId, storedFile.id],
+    }),
+    index('company_contract_signed_file_idx').on(t.companyId, t.signedFileId),
+    foreignKey({
+      name: 'company_contract_signed_by_fk',
+      columns: [t.companyId, t.signedBy],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    index('company_contract_signed_by_idx').on(t.companyId, t.signedBy),
     // The operator's list across companies.
     index('company_contract_created_idx').on(t.createdAt, t.id),
     check('company_contract_status_ck', sql`${t.status} in ('pending', 'signed', 'terminated')`),
     check('company_contract_type_ck', sql`${t.type} in ('service', 'supplement', 'confidentiality')`),
     check('company_contract_dates_ck', sql`${t.endDate} >= ${t.startDate}`),
     check('company_contract_signed_ck', sql`${t.status} <> 'signed' or ${t.signedAt} is not null`),
+    check('company_contract_sign_method_ck', sql`${t.signMethod} is null or ${t.signMethod} in ('online', 'paper')`),
+    // An online signature has its signer, its signed PDF and both hashes.
+    check(
+      'company_contract_online_ck',
+      sql`${t.signMethod} is distinct from 'online' or (${t.signedBy} is not null and ${t.signedFileId} is not null and ${t.signedSha256} is not null and ${t.originalSha256} is not null)`,
+    ),
   ],
 );

@@ -13,6 +13,7 @@ import {
   type TCompanyContractDetail,
   type TContractAction,
   type TContractServiceCompany,
+  type TContractSignMethod,
   type TContractState,
   type TContractStoredStatus,
   type TContractType,
@@ -117,21 +118,37 @@ async function detailOf(ctx: ServiceContext, companyId: number | null, id: numbe
     terminateReason: row.terminateReason,
     file: toUploadedFile(file),
     actions: contractActionsFrom(contract.state),
+    signature: row.signedAt
+      ? {
+          // Contracts marked 已签署 before 在线签署 existed were signed on paper.
+          method: (row.signMethod ?? 'paper') as TContractSignMethod,
+          signedAt: row.signedAt.toISOString(),
+          signerName: row.signerName ?? '',
+          originalSha256: row.originalSha256,
+          signedSha256: row.signedSha256,
+        }
+      : null,
   };
 }
 
-/** 合同详情 of the company's contract (another company's answers 40400). */
-export async function getContract(ctx: ServiceContext, auth: AuthContext, id: number) {
+/**
+ * 合同详情 of the company's contract (another company's answers 40400); `sign` while it is
+ * 待签署 (the route's reader still needs `contract:sign` to use it).
+ */
+export async function getContract(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TCompanyContractDetail> {
   const detail = await detailOf(ctx, auth.companyId, id);
-  return { ...detail, actions: [] };
+  return { ...detail, actions: detail.state === 'pending' ? ['sign'] : [] };
 }
 
+/** The contract's PDF: the signed one (with its signature page) once signed online, else the upload. */
 async function contractPdfOf(ctx: ServiceContext, companyId: number | null, id: number) {
   const row = await repo.findContract(ctx.db, companyId, id);
   if (!row) throw notFound(NOT_FOUND);
-  const file = await findStoredFileIn(ctx.db, row.companyId, row.fileId);
+  const signed = row.signedFileId !== null;
+  const file = await findStoredFileIn(ctx.db, row.companyId, row.signedFileId ?? row.fileId);
   if (!file || !(await isInStore(ctx, file))) throw notFound('合同文件不存在');
-  return { file, fileName: `合同_${row.contractNo}.pdf`, body: readStoredFile(ctx, file) };
+  const fileName = signed ? `合同_${row.contractNo}_已签署.pdf` : `合同_${row.contractNo}.pdf`;
+  return { file, fileName, body: readStoredFile(ctx, file) };
 }
 
 /** The contract's PDF, for 预览 and 下载. */
@@ -258,8 +275,16 @@ async function moveByOperator(
   return getOpsContract(ctx, id);
 }
 
-export const signContract = (ctx: ServiceContext, op: OperatorContext, id: number) =>
-  moveByOperator(ctx, op, id, 'sign', { signedAt: ctx.now() });
+/** 标记已签署: a paper signature the operator records (the company may sign online instead). */
+export async function signContract(ctx: ServiceContext, op: OperatorContext, id: number) {
+  const row = await repo.findContract(ctx.db, null, id);
+  const file = row ? await findStoredFileIn(ctx.db, row.companyId, row.fileId) : undefined;
+  return moveByOperator(ctx, op, id, 'sign', {
+    signedAt: ctx.now(),
+    signMethod: 'paper',
+    originalSha256: file?.sha256 ?? null,
+  });
+}
 
 export const terminateContract = (ctx: ServiceContext, op: OperatorContext, id: number, reason: string) =>
   moveByOperator(ctx, op, id, 'terminate', { terminatedAt: ctx.now(), terminateReason: reason });

@@ -254,7 +254,7 @@ async function verifyOwnTotp(
   ctx: ServiceContext,
   auth: AuthContext,
   ip: string,
-  input: { adminId: number; secret: string; code: string; purpose: 'verify' | 'pay' },
+  input: { adminId: number; secret: string; code: string; purpose: 'verify' | TStepUpPurpose },
 ): Promise<(tx: DbOrTx) => Promise<void>> {
   const found: { step: number | null } = { step: null };
   const right = async () => {
@@ -277,22 +277,37 @@ async function verifyOwnTotp(
  * a wrong SMS code counts on its challenge. Answers what ends the SMS challenge, to be called
  * inside the action's transaction, so a code serves one action only.
  */
-export async function verifyPaymentCode(
+export const verifyPaymentCode = (
   ctx: ServiceContext,
   auth: AuthContext,
   input: { method: 'sms' | 'totp'; token?: string | undefined; code: string },
   ip: string,
+) => verifyStepUpCode(ctx, auth, input, ip, 'pay');
+
+/** The purposes of a step-up code: 确认支付 (`pay`) and 在线签署 of a contract (`contract_sign`). */
+export type TStepUpPurpose = 'pay' | 'contract_sign';
+
+/**
+ * The step-up of an action (see `verifyPaymentCode`) for a purpose: an SMS code sent for that
+ * purpose, or an authenticator code used once for it.
+ */
+export async function verifyStepUpCode(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  input: { method: 'sms' | 'totp'; token?: string | undefined; code: string },
+  ip: string,
+  purpose: TStepUpPurpose,
 ): Promise<(tx: DbOrTx) => Promise<void>> {
   const row = await currentAdmin(ctx, auth);
   if (input.method === 'totp') {
     if (!row.totpSecret) throw invalidField('code', '您尚未设置身份验证器，请使用短信验证码');
     const secret = ctx.cipher.decrypt(row.totpSecret);
-    return verifyOwnTotp(ctx, auth, ip, { adminId: row.id, secret, code: input.code, purpose: 'pay' });
+    return verifyOwnTotp(ctx, auth, ip, { adminId: row.id, secret, code: input.code, purpose });
   }
   const r = await checkCode(ctx, ctx.db, {
     token: input.token,
     code: input.code,
-    purpose: 'pay',
+    purpose,
     adminId: row.id,
     consume: false,
   });

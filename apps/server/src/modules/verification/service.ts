@@ -30,6 +30,7 @@ const SMS_PURPOSE_TEXT: Record<string, string> = {
   mobile_old: '更换手机号（原手机号验证）',
   mobile_new: '更换手机号（新手机号验证）',
   pay: '支付确认',
+  contract_sign: '合同签署',
 };
 
 const codeHash = (ctx: ServiceContext, code: string) => hashSecret(ctx.config.jwtSecret, code.trim().toUpperCase());

@@ -82,6 +82,44 @@ describe('申请开票', () => {
     });
   });
 
+  it(
+    'keeps an amount above the invoiceable amount and says the limit under the field',
+    { timeout: 120_000 },
+    async () => {
+      api = mockApi({
+        'GET /api/invoice/invoiceable': () =>
+          ok([
+            {
+              serviceCompanyId: 7,
+              serviceCompanyName: '海南灵工服务有限公司',
+              paidFen: 150_000,
+              appliedFen: 50_000,
+              invoiceableFen: 100_000,
+              invoiceType: 'normal',
+              contents: ['现代服务*服务费'],
+            },
+          ]),
+        'GET /api/invoice/batches': () => ok({ total: 1, rows: [BATCH] }),
+        'GET /api/companystaff/ecompanyReceipt/list': () => ok([INFO]),
+      });
+      renderScreen(ApplyPage, { path: '/invoiceCenter/apply' });
+      await screen.findByText('2026-10 数据标注劳务费');
+      await user.click(screen.getAllByRole('checkbox')[1] as HTMLElement);
+      await user.click(getButton('下一步'));
+      await screen.findByText(/星河科技有限公司（91310000MA1K00001X）/);
+      const amount = screen.getByLabelText('2026-10 数据标注劳务费的开票金额');
+      await user.clear(amount);
+      await user.type(amount, '1500');
+      await user.tab();
+      expect(await screen.findByText('本次最多可开 ¥1,000.00')).toBeInTheDocument();
+      expect(amount).toHaveValue('1500.00');
+      await user.click(getButton('提交申请'));
+      await waitFor(() => expect(screen.getAllByText('本次最多可开 ¥1,000.00')).toHaveLength(1));
+      expect(amount).toHaveValue('1500.00');
+      expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    },
+  );
+
   it('checks the tax number of a new invoice info before sending it', { timeout: 120_000 }, async () => {
     api = mockApi({
       'GET /api/invoice/invoiceable': () =>

@@ -1,4 +1,9 @@
-import { CONTRACT_TRANSITIONS, CONTRACT_TYPE_LABELS, type TCompanyContractDetail } from '@flexpay/contract/web';
+import {
+  CONTRACT_SIGN_METHOD_LABELS,
+  CONTRACT_TRANSITIONS,
+  CONTRACT_TYPE_LABELS,
+  type TCompanyContractDetail,
+} from '@flexpay/contract/web';
 import { App, Button, Descriptions, Drawer, Form, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { applyFieldErrors } from '../../components/apply-field-errors.ts';
@@ -57,6 +62,19 @@ function ContractBody({ contract: c }: { contract: TCompanyContractDetail }) {
           <ContractStateTag state={c.state} />
         </Descriptions.Item>
         <Descriptions.Item label="签署时间">{c.signedAt ? formatDateTime(c.signedAt) : '-'}</Descriptions.Item>
+        {c.signature && (
+          <Descriptions.Item label="签署方式">
+            {CONTRACT_SIGN_METHOD_LABELS[c.signature.method]}
+            {c.signature.signerName && `（${c.signature.signerName}）`}
+          </Descriptions.Item>
+        )}
+        {c.signature?.signedSha256 && (
+          <Descriptions.Item label="签署后文件 SHA-256">
+            <Typography.Text code style={{ wordBreak: 'break-all' }}>
+              {c.signature.signedSha256}
+            </Typography.Text>
+          </Descriptions.Item>
+        )}
         {c.terminateReason && <Descriptions.Item label="终止原因">{c.terminateReason}</Descriptions.Item>}
         <Descriptions.Item label="备注">{c.remark || '-'}</Descriptions.Item>
         <Descriptions.Item label="合同文件">

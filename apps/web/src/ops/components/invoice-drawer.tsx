@@ -1,10 +1,12 @@
 import {
+  INVOICE_NO_MESSAGE,
+  INVOICE_NO_PATTERN,
   INVOICE_TRANSITIONS,
   INVOICE_TYPE_LABELS,
   type TInvoiceAction,
   type TInvoiceApplicationDetail,
 } from '@flexpay/contract/web';
-import { UploadOutlined } from '@ant-design/icons';
+import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, DatePicker, Descriptions, Drawer, Form, Space, Table, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -18,6 +20,8 @@ import { TrimmedInput } from '../../components/trimmed-input.tsx';
 type TOpsAction = Exclude<TInvoiceAction, 'resubmit'>;
 
 interface TActionValues {
+  /** The invoice's PDF as chosen (uploaded when 开票 is confirmed). */
+  pdf?: File;
   invoiceNo?: string;
   invoiceDate?: Dayjs;
   courier?: string;
@@ -46,7 +50,6 @@ function InvoiceBody({ invoice: i }: { invoice: TInvoiceApplicationDetail }) {
   const [form] = Form.useForm<TActionValues>();
   const move = useMoveOpsInvoice();
   const [action, setAction] = useState<TOpsAction | null>(null);
-  const [file, setFile] = useState<File | null>(null);
   const [uploading, setUploading] = useState(false);
 
   const openPdf = async () => {
@@ -58,13 +61,21 @@ function InvoiceBody({ invoice: i }: { invoice: TInvoiceApplicationDetail }) {
     if (!action || move.isPending || uploading) return;
     try {
       if (action === 'issue') {
-        if (!file) {
-          form.setFields([{ name: 'invoiceNo', errors: [] }]);
-          void message.error('请选择发票 PDF 文件');
-          return;
-        }
+        const file = values.pdf;
+        if (!file) return; // the field's rule said so already
         setUploading(true);
-        const uploaded = await uploadInvoicePdf({ id: i.id, file }).finally(() => setUploading(false));
+        let uploaded: Awaited<ReturnType<typeof uploadInvoicePdf>>;
+        try {
+          uploaded = await uploadInvoicePdf({ id: i.id, file });
+        } catch (error) {
+          // The upload's refusal (not a PDF, too large) is the file field's error.
+          form.setFields([
+            { name: 'pdf', errors: [error instanceof Error ? error.message : '发票文件上传失败，请重试'] },
+          ]);
+          return;
+        } finally {
+          setUploading(false);
+        }
         await move.mutateAsync({
           id: i.id,
           action,
@@ -85,11 +96,11 @@ function InvoiceBody({ invoice: i }: { invoice: TInvoiceApplicationDetail }) {
       }
     } catch (error) {
       applyFieldErrors(form, error, ['invoiceNo', 'invoiceDate', 'courier', 'trackingNo', 'reason']);
+
       return;
     }
     void message.success(`已${INVOICE_TRANSITIONS[action].label}`);
     setAction(null);
-    setFile(null);
     form.resetFields();
   };
 
@@ -161,27 +172,24 @@ function InvoiceBody({ invoice: i }: { invoice: TInvoiceApplicationDetail }) {
           <Typography.Title level={5}>{INVOICE_TRANSITIONS[action].label}</Typography.Title>
           {action === 'issue' && (
             <>
-              <Form.Item label="发票文件（PDF）" required>
-                <Space>
-                  <Button
-                    icon={<UploadOutlined />}
-                    onClick={() => document.getElementById('invoice-pdf-input')?.click()}
-                  >
-                    选择文件
-                  </Button>
-                  <input
-                    id="invoice-pdf-input"
-                    aria-label="发票文件"
-                    type="file"
-                    accept="application/pdf,.pdf"
-                    style={{ display: 'none' }}
-                    onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-                  />
-                  {file ? <Tag>{file.name}</Tag> : <Typography.Text type="secondary">未选择</Typography.Text>}
-                </Space>
+              <Form.Item
+                name="pdf"
+                label="发票文件（PDF）"
+                required
+                rules={[{ required: true, message: '请选择发票 PDF 文件' }]}
+              >
+                <PdfPicker />
               </Form.Item>
-              <Form.Item name="invoiceNo" label="发票号码" rules={[{ required: true, message: '请输入发票号码' }]}>
-                <TrimmedInput maxLength={20} />
+              <Form.Item
+                name="invoiceNo"
+                label="发票号码"
+                extra="8 位或 20 位数字（全电发票为 20 位）"
+                rules={[
+                  { required: true, message: '请输入发票号码' },
+                  { pattern: INVOICE_NO_PATTERN, message: INVOICE_NO_MESSAGE },
+                ]}
+              >
+                <TrimmedInput maxLength={20} inputMode="numeric" />
               </Form.Item>
               <Form.Item name="invoiceDate" label="开票日期" rules={[{ required: true, message: '请选择开票日期' }]}>
                 <DatePicker />
@@ -210,6 +218,57 @@ function InvoiceBody({ invoice: i }: { invoice: TInvoiceApplicationDetail }) {
             <Button onClick={() => setAction(null)}>取消</Button>
           </Space>
         </Form>
+      )}
+    </Space>
+  );
+}
+
+/**
+ * The invoice's PDF as a form control: 选择文件 picks it, 查看 opens the chosen file in a new tab
+ * before anything is uploaded, so the operator issues the file they meant.
+ */
+function PdfPicker({
+  value,
+  onChange,
+  id,
+}: {
+  value?: File;
+  onChange?: (file: File | undefined) => void;
+  id?: string;
+}) {
+  const inputId = 'invoice-pdf-input';
+  const onView = () => {
+    if (!value) return;
+    const url = URL.createObjectURL(value);
+    window.open(url, '_blank', 'noopener');
+    // The new tab has read it by then; the URL would otherwise hold the file for the page's life.
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  return (
+    <Space wrap>
+      <Button id={id} icon={<UploadOutlined />} onClick={() => document.getElementById(inputId)?.click()}>
+        {value ? '重新选择' : '选择文件'}
+      </Button>
+      <input
+        id={inputId}
+        aria-label="发票文件"
+        type="file"
+        accept="application/pdf,.pdf"
+        style={{ display: 'none' }}
+        onChange={(e) => {
+          onChange?.(e.target.files?.[0]);
+          e.target.value = '';
+        }}
+      />
+      {value ? (
+        <>
+          <Tag>{value.name}</Tag>
+          <Button icon={<EyeOutlined />} aria-label={`查看所选文件 ${value.name}`} onClick={onView}>
+            查看
+          </Button>
+        </>
+      ) : (
+        <Typography.Text type="secondary">未选择</Typography.Text>
       )}
     </Space>
   );

@@ -1,5 +1,5 @@
 import { API, apiPath, type TCompanyContractDetail } from '@flexpay/contract/web';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 
 /** 合同详情. */
@@ -7,5 +7,8 @@ export function getContract(id: number): Promise<TCompanyContractDetail> {
   return request<TCompanyContractDetail>('GET', apiPath(API.contract.one, { id }));
 }
 
+export const contractQueryOptions = (id: number | undefined) =>
+  queryOptions({ queryKey: ['contracts', 'detail', id], queryFn: () => getContract(id ?? 0) });
+
 export const useContract = (id: number | undefined) =>
-  useQuery({ queryKey: ['contracts', 'detail', id], queryFn: () => getContract(id ?? 0), enabled: id !== undefined });
+  useQuery({ ...contractQueryOptions(id), enabled: id !== undefined });

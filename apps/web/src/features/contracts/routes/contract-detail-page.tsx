@@ -1,7 +1,9 @@
-import { CONTRACT_TYPE_LABELS, screenPath } from '@flexpay/contract/web';
-import { DownloadOutlined, EyeOutlined } from '@ant-design/icons';
+import { CONTRACT_SIGN_METHOD_LABELS, CONTRACT_TYPE_LABELS, screenPath } from '@flexpay/contract/web';
+import { DownloadOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Permission } from '../../../components/permission.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
 import { useDownload } from '../../../components/use-download.ts';
 import { downloadBlob } from '../../../lib/download-blob.ts';
@@ -11,25 +13,39 @@ import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useContract } from '../api/get-contract.ts';
 import { contractPdfUrl } from '../components/contract-pdf.ts';
 import { ContractStateTag } from '../components/contract-state-tag.tsx';
+import { SignContractDialog } from '../components/sign-contract-dialog.tsx';
 import { usePathId } from '../components/use-path-id.ts';
+import { CONTRACT_ELEMENTS } from '../elements.ts';
 
-/** 合同详情 (/contract/enterpriseContreactDetail/:id): the fields, the PDF's preview and download. */
+/**
+ * 合同详情 (/contract/enterpriseContreactDetail/:id): the fields, the signature, the PDF's preview
+ * and download, and 在线签署 of a 待签署 contract for an admin holding `contract:sign`.
+ */
 export function Component() {
   const navigate = useNavigate();
   const id = usePathId();
   const contract = useContract(id);
   const { download, isDownloading } = useDownload();
+  const [signing, setSigning] = useState(false);
   useTabDetail(contract.data?.contractNo);
   const back = <Button onClick={() => void navigate(screenPath('enterprise'))}>返回企业合同</Button>;
   if (!contract.data) return <QueryState query={contract} notFound="合同不存在" extra={back} />;
   const c = contract.data;
   const url = contractPdfUrl(c.id);
-  const fileName = `合同_${c.contractNo}.pdf`;
+  const signature = c.signature;
+  const fileName = signature?.signedSha256 ? `合同_${c.contractNo}_已签署.pdf` : `合同_${c.contractNo}.pdf`;
   return (
     <Card
       title={`合同详情 ${c.contractNo}`}
       extra={
         <Space>
+          {c.actions.includes('sign') && (
+            <Permission element={CONTRACT_ELEMENTS.sign}>
+              <Button type="primary" icon={<EditOutlined />} onClick={() => setSigning(true)}>
+                在线签署
+              </Button>
+            </Permission>
+          )}
           <Button onClick={() => void navigate(screenPath('enterpriseContreactList', { id: c.serviceCompanyId }))}>
             返回合同列表
           </Button>
@@ -54,10 +70,31 @@ export function Component() {
           {c.terminateReason && <Descriptions.Item label="终止原因">{c.terminateReason}</Descriptions.Item>}
           <Descriptions.Item label="备注">{c.remark || '-'}</Descriptions.Item>
         </Descriptions>
+        {signature && (
+          <Descriptions title="签署信息" bordered size="small" column={1}>
+            <Descriptions.Item label="签署方式">{CONTRACT_SIGN_METHOD_LABELS[signature.method]}</Descriptions.Item>
+            {signature.signerName && <Descriptions.Item label="签署人">{signature.signerName}</Descriptions.Item>}
+            <Descriptions.Item label="签署时间">{formatDateTime(signature.signedAt)}</Descriptions.Item>
+            {signature.originalSha256 && (
+              <Descriptions.Item label="原文件 SHA-256">
+                <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                  {signature.originalSha256}
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
+            {signature.signedSha256 && (
+              <Descriptions.Item label="签署后文件 SHA-256">
+                <Typography.Text code copyable style={{ wordBreak: 'break-all' }}>
+                  {signature.signedSha256}
+                </Typography.Text>
+              </Descriptions.Item>
+            )}
+          </Descriptions>
+        )}
         <Descriptions title="合同文件" bordered size="small" column={1}>
           <Descriptions.Item label="文件">
             <Space wrap>
-              <Typography.Text>{c.file.name}</Typography.Text>
+              <Typography.Text>{signature?.signedSha256 ? fileName : c.file.name}</Typography.Text>
               <Button icon={<EyeOutlined />} onClick={() => void navigate(pdfPreviewPath(url, fileName))}>
                 预览
               </Button>
@@ -72,6 +109,7 @@ export function Component() {
           </Descriptions.Item>
         </Descriptions>
       </Space>
+      <SignContractDialog contract={c} open={signing} onClose={() => setSigning(false)} />
     </Card>
   );
 }

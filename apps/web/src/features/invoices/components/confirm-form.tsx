@@ -122,18 +122,22 @@ export function ConfirmForm({
               key: 'amount',
               width: 180,
               render: (_: unknown, b: TPickedBatch) => (
+                // No `max` on the input: it would lower a larger amount on blur without a word.
+                // What was typed stays, and the rule says the limit under the field.
                 <Form.Item
                   name={['amounts', String(b.batchId)]}
-                  noStyle
-                  rules={[{ required: true, message: '请输入开票金额' }]}
+                  style={{ marginBottom: 0 }}
+                  rules={[
+                    { required: true, message: '请输入开票金额' },
+                    {
+                      validator: (_rule, value: number | null | undefined) =>
+                        value != null && Math.round(value * 100) > b.maxFen
+                          ? Promise.reject(new Error(`本次最多可开 ${formatMoney(b.maxFen)}`))
+                          : Promise.resolve(),
+                    },
+                  ]}
                 >
-                  <InputNumber
-                    aria-label={`${b.title}的开票金额`}
-                    min={0.01}
-                    max={yuan(b.maxFen)}
-                    precision={2}
-                    style={{ width: 160 }}
-                  />
+                  <InputNumber aria-label={`${b.title}的开票金额`} min={0.01} precision={2} style={{ width: 160 }} />
                 </Form.Item>
               ),
             },

@@ -44,15 +44,15 @@ const columns: TableColumnsType<TInvoiceApplication> = [
   {
     title: '申请编号',
     dataIndex: 'applicationNo',
-    width: 130,
+    width: 110,
     render: (no: string, r) => <Link to={screenPath('recordsDetails', { id: r.id })}>{no}</Link>,
   },
   {
     title: '服务商',
     dataIndex: 'serviceCompanyName',
-    width: 180,
+    width: 140,
     render: (name: string) => (
-      <Typography.Text style={{ maxWidth: 170 }} ellipsis={{ tooltip: name }}>
+      <Typography.Text style={{ maxWidth: 124 }} ellipsis={{ tooltip: name }}>
         {name}
       </Typography.Text>
     ),
@@ -60,7 +60,7 @@ const columns: TableColumnsType<TInvoiceApplication> = [
   {
     title: '发票类型 / 开票内容',
     dataIndex: 'invoiceType',
-    width: 190,
+    width: 150,
     render: (t: TInvoiceApplication['invoiceType'], r) => (
       <Space orientation="vertical" size={0}>
         {INVOICE_TYPE_LABELS[t]}
@@ -70,20 +70,21 @@ const columns: TableColumnsType<TInvoiceApplication> = [
       </Space>
     ),
   },
-  { title: '开票金额', dataIndex: 'amountFen', width: 130, align: 'right', render: formatMoney },
-  { title: '订单数', dataIndex: 'batchCount', width: 70, align: 'right' },
-  { title: '发票号码', dataIndex: 'invoiceNo', width: 110, render: (v: string | null) => v ?? '-' },
+  { title: '开票金额', dataIndex: 'amountFen', width: 120, align: 'right', render: formatMoney },
+  { title: '订单数', dataIndex: 'batchCount', width: 64, align: 'right' },
+  // Wide enough for a fully digital invoice's 20 digits on one line.
+  { title: '发票号码', dataIndex: 'invoiceNo', width: 176, render: (v: string | null) => v ?? '-' },
   {
     title: '状态',
     dataIndex: 'status',
-    width: 90,
+    width: 80,
     render: (s: TInvoiceApplication['status']) => <InvoiceStatusTag status={s} />,
   },
-  { title: '申请时间', dataIndex: 'createdAt', width: 110, render: formatDateTime },
+  { title: '申请时间', dataIndex: 'createdAt', width: 100, render: formatDateTime },
   {
     title: '操作',
     key: 'actions',
-    width: 150,
+    width: 84,
     fixed: 'right',
     render: (_: unknown, r) => (
       <Space size={4} wrap>
@@ -136,7 +137,8 @@ export function Component() {
         empty="暂无开票记录，发放完成后可申请开票"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1200 }}
+        // The columns' widths: within the 1,064 px box of a 1366 px window with the sidebar open.
+        scroll={{ x: 1024 }}
       />
     </Card>
   );
