@@ -224,10 +224,7 @@ async function openPayDetailOfPaid(page: Page) {
 }
 
 /** Screens another change is fixing: a failure here is expected until then (see the note). */
-const FIXME: Record<string, string> = {
-  开票处理: 'issue 38 point 5: 申请时间 under the fixed 操作 column at 1366',
-  合同管理: 'issue 38 point 5: overflows by 72 px at 1366',
-};
+const FIXME: Record<string, string> = {};
 
 async function openList(page: Page, screen: ListScreen) {
   await page.goto(screen.path);

@@ -66,11 +66,11 @@ export function ContractsPage() {
         dataSource={query.data?.rows ?? []}
         locale={{ emptyText: '暂无合同' }}
         pagination={{ current: page, pageSize: 10, total: query.data?.total ?? 0, onChange: setPage }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1020 }}
         columns={[
           { title: '合同编号', dataIndex: 'contractNo', width: 140 },
-          { title: '企业', dataIndex: 'companyName', width: 160 },
-          { title: '服务商', dataIndex: 'serviceCompanyName', width: 180 },
+          { title: '企业', dataIndex: 'companyName', width: 140 },
+          { title: '服务商', dataIndex: 'serviceCompanyName', width: 160 },
           { title: '合同名称', dataIndex: 'title', ellipsis: true },
           {
             title: '类型',

@@ -68,8 +68,8 @@ export function InvoicesPage() {
         scroll={{ x: 1000 }}
         columns={[
           { title: '申请编号', dataIndex: 'applicationNo', width: 120 },
-          { title: '企业', dataIndex: 'companyName', width: 160 },
-          { title: '服务商', dataIndex: 'serviceCompanyName', width: 180 },
+          { title: '企业', dataIndex: 'companyName', width: 150 },
+          { title: '服务商', dataIndex: 'serviceCompanyName', width: 170 },
           {
             title: '开票金额（元）',
             dataIndex: 'amountFen',
@@ -77,7 +77,7 @@ export function InvoicesPage() {
             align: 'right',
             render: (f: number) => formatFen(f),
           },
-          { title: '发票抬头', dataIndex: 'title', width: 160 },
+          { title: '发票抬头', dataIndex: 'title', width: 150 },
           {
             title: '状态',
             dataIndex: 'status',
