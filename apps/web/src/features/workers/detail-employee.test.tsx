@@ -59,6 +59,18 @@ describe('员工详情', () => {
     expect(api.calls[0]).toMatchObject({ method: 'GET', url: '/api/companystaff/employee/1' });
   });
 
+  it("shows the page's frame while the worker loads: its cards' titles, their content as skeletons", async () => {
+    api = mockDetail(workerDetail({ idNumber: FULL_ID, sensitiveVisible: true }));
+    renderDetail();
+    expect(screen.getByRole('status')).toHaveTextContent('正在加载员工信息…');
+    for (const title of ['基本信息', '收款账户', '签约状态']) {
+      expect(cardOf(title).querySelector('.ant-skeleton')).not.toBeNull();
+    }
+    expect(screen.getByRole('button', { name: '返回员工列表' })).toBeInTheDocument();
+    await screen.findByText(FULL_ID);
+    expect(cardOf('基本信息').querySelector('.ant-skeleton')).toBeNull();
+  });
+
   it('names the worker on its tab once loaded', async () => {
     useAppStore.getState().clearVisitedViews();
     useAppStore.getState().addVisitedView({ path: PATH, fullPath: `${PATH}?id=7`, title: '员工详情' });

@@ -1,6 +1,6 @@
 import { Code, GENDER_LABELS, screenPath, type TWorkerDetail } from '@flexpay/contract/web';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Spin, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
@@ -95,12 +95,24 @@ export function Component() {
     );
   }
   if (worker.isPending) {
+    // The page's frame while it loads: its cards with their titles, their content as skeletons.
     return (
-      <Card>
-        <Spin description="正在加载员工信息…">
-          <div style={{ height: 240 }} />
-        </Spin>
-      </Card>
+      <Flex vertical gap={16} aria-busy="true">
+        <span className="sr-only" role="status">
+          正在加载员工信息…
+        </span>
+        <Card>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label="返回员工列表"
+            onClick={() => void navigate(screenPath('listEmployee'))}
+          />
+        </Card>
+        <Card title="基本信息" loading />
+        <Card title="收款账户" loading />
+        <Card title="签约状态" loading />
+      </Flex>
     );
   }
   if (worker.isError) {
