@@ -377,6 +377,31 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'updateArticle',
 ]);
 
+/** A page of the console a link may open (首页模块): its path and its menu name. */
+export interface TConsolePage {
+  path: string;
+  /** The sidebar's words: `薪酬管理 / 薪酬发放`, or `首页`. */
+  title: string;
+}
+
+/**
+ * The pages of the sidebar a 首页模块 may link to: 首页 and every built screen shown in the menu
+ * whose path needs no parameter, in sidebar order, named as the sidebar names them.
+ */
+export function consolePages(): TConsolePage[] {
+  const out: TConsolePage[] = [{ path: SCREEN_PATHS.dashboard, title: '首页' }];
+  for (const { route, parent } of flattenRoutes(availableRoutes())) {
+    if (route.children || route.hidden || parent?.hidden || route.path.includes(':')) continue;
+    out.push({ path: fullPathOf(route, parent), title: parent ? `${parent.title} / ${route.title}` : route.title });
+  }
+  return out;
+}
+
+/** The console page at `path` (a link of a 首页模块), if it is one. */
+export function consolePageAt(path: string): TConsolePage | undefined {
+  return consolePages().find((p) => p.path === path);
+}
+
 /** Whether a route's screen is built: a parent is available when any child is. */
 export function isAvailable(route: TRouteNode): boolean {
   if (route.children?.length) return route.children.some(isAvailable);
