@@ -193,6 +193,7 @@ const ASYNC_CATALOGUE = [
       child('updateAdvertising', '编辑广告', true),
       child('addArticle', '添加文章', true),
       child('updateArticle', '编辑文章', true),
+      child('readArticle', '阅读文章', true),
     ],
   }),
   area({
@@ -375,6 +376,7 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'article',
   'addArticle',
   'updateArticle',
+  'readArticle',
 ]);
 
 /** A page of the console a link may open (首页模块): its path and its menu name. */

@@ -68,4 +68,5 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   article: () => import('../features/content/routes/article-page.tsx'),
   addArticle: () => import('../features/content/routes/add-article-page.tsx'),
   updateArticle: () => import('../features/content/routes/update-article-page.tsx'),
+  readArticle: () => import('../features/content/routes/read-article-page.tsx'),
 };
