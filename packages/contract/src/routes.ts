@@ -175,7 +175,7 @@ const ASYNC_CATALOGUE = [
     title: '统计中心',
     icon: 'BarChartOutlined',
     redirect: '/statisticalCenter/employeeAnalysis',
-    children: [child('employeeAnalysis', '员工分析')],
+    children: [child('employeeAnalysis', '员工分析'), child('submitChart', '提交统计')],
   }),
   area({
     path: '/content',
@@ -318,6 +318,7 @@ export function screenPath(name: TScreenName, params: TScreenParams = {}): strin
 export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'structure',
   'employeeAnalysis',
+  'submitChart',
   'listEmployee',
   'addEmployee',
   'detailEmployee',
