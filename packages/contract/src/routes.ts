@@ -395,7 +395,12 @@ export function consolePages(): TConsolePage[] {
   const out: TConsolePage[] = [{ path: SCREEN_PATHS.dashboard, title: '首页' }];
   for (const { route, parent } of flattenRoutes(availableRoutes())) {
     if (route.children || route.hidden || parent?.hidden || route.path.includes(':')) continue;
-    out.push({ path: fullPathOf(route, parent), title: parent ? `${parent.title} / ${route.title}` : route.title });
+    // A parent of one page is no menu level of its own (下载中心): the page's name alone.
+    const shown = parent?.children?.filter((c) => !c.hidden).length ?? 0;
+    out.push({
+      path: fullPathOf(route, parent),
+      title: parent && shown > 1 ? `${parent.title} / ${route.title}` : route.title,
+    });
   }
   return out;
 }

@@ -80,12 +80,12 @@ function chartOf(data: TSubmitStats): EChartsCoreOption {
 }
 
 const columns = (granularity: TSubmitGranularity): TableColumnsType<TSubmitStatsRow> => [
-  { title: granularity === 'day' ? '日期' : '月份', dataIndex: 'period', width: 110 },
+  { title: granularity === 'day' ? '日期' : '月份', dataIndex: 'period', width: 104 },
   { title: '类型', dataIndex: 'kind', width: 90, render: (k: TSubmitStatsRow['kind']) => SUBMIT_KIND_LABELS[k] },
   { title: '状态', dataIndex: 'statusLabel', width: 80 },
-  { title: '服务商', dataIndex: 'serviceCompanyName', ellipsis: true },
-  { title: '笔数', dataIndex: 'count', align: 'right', width: 70 },
-  { title: '金额', dataIndex: 'amountFen', align: 'right', width: 130, render: (fen: number) => formatMoney(fen) },
+  { title: '服务商', dataIndex: 'serviceCompanyName', ellipsis: { showTitle: true } },
+  { title: '笔数', dataIndex: 'count', align: 'right', width: 60 },
+  { title: '金额', dataIndex: 'amountFen', align: 'right', width: 120, render: (fen: number) => formatMoney(fen) },
 ];
 
 /** 提交统计 (/statisticalCenter/submitChart): what the company submitted, by day or month. */
@@ -191,10 +191,10 @@ export function Component() {
           >
             {data && chart ? (
               <Row gutter={16}>
-                <Col xs={24} xl={12}>
+                <Col xs={24} xl={10}>
                   <EChart option={chart} label="提交笔数图表，数据见旁边的表格" height={320} />
                 </Col>
-                <Col xs={24} xl={12}>
+                <Col xs={24} xl={14}>
                   <Table<TSubmitStatsRow>
                     size="small"
                     rowKey={(r) => `${r.period}|${r.kind}|${r.status}|${r.serviceCompanyId}`}
