@@ -51,6 +51,7 @@ const DEMO_IDS: Record<string, number> = {
   editHomeModule: 1,
   updateAdvertising: 1,
   updateArticle: 1,
+  readArticle: 1,
 };
 
 /** Titles of the console's screens by path pattern (`/contract/enterpriseContreactList/:id`). */

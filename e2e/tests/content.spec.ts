@@ -80,6 +80,15 @@ test('publishes an article with a cover and a picture in its body', async ({ pag
   await expect(editor.getByRole('img', { name: '流程图' })).toBeVisible(SLOW);
   await page.getByLabel('已发布').check();
   await shot(page, 'addArticle');
+  // 预览: the unsaved article as its readers will see it.
+  await page.getByRole('button', { name: /预\s*览/ }).click();
+  const preview = page.getByRole('dialog', { name: '文章预览（未保存）' });
+  await expect(preview.getByRole('heading', { name: 'e2e 年终发放通知' })).toBeVisible();
+  await expect(preview.locator('strong')).toHaveText('请按时确认。');
+  await expect(preview.getByRole('img', { name: '流程图' })).toBeVisible(SLOW);
+  await shot(page, 'articlePreview');
+  await preview.getByRole('button', { name: '关闭预览' }).click();
+  await expect(preview).toBeHidden();
   await page.getByRole('button', { name: /保\s*存/ }).click();
 
   await expect(page).toHaveURL(/\/content\/article$/, SLOW);
@@ -95,6 +104,20 @@ test('publishes an article with a cover and a picture in its body', async ({ pag
   await expect(saved.locator('strong')).toHaveText('请按时确认。', SLOW);
   await expect(saved.getByRole('img', { name: '流程图' })).toBeVisible(SLOW);
   await shot(page, 'updateArticle');
+
+  // Published: the latest on 首页, each opening the reader page.
+  await page.goto('/dashboard');
+  const latest = page.getByTestId('home-article').first();
+  await expect(latest).toContainText('e2e 年终发放通知', SLOW);
+  await latest.getByRole('link', { name: 'e2e 年终发放通知' }).click();
+  await expect(page).toHaveURL(/\/content\/readArticle\?id=\d+$/);
+  await expectScreen(page, '阅读文章');
+  await expect(page.getByRole('heading', { name: 'e2e 年终发放通知' })).toBeVisible(SLOW);
+  const body = page.getByTestId('article-body');
+  await expect(body.locator('strong')).toHaveText('请按时确认。');
+  await expect(body.getByRole('img', { name: '流程图' })).toBeVisible(SLOW);
+  await expect(page.getByRole('img', { name: 'e2e 年终发放通知的封面' })).toBeVisible(SLOW);
+  await shot(page, 'readArticle');
   expect(consoleErrors).toEqual([]);
 });
 
@@ -106,12 +129,18 @@ test('a home module added in 内容管理 shows on 首页 with the current adver
   await page.getByRole('button', { name: /添加模块/ }).click();
   await expectScreen(page, '添加模块');
   await page.getByLabel('模块名称').fill('e2e 下载中心');
-  await page.getByLabel('链接').fill('/exportList/exportIndex');
+  // The link is a page of the menu, picked by its name.
+  await page.getByRole('combobox', { name: '页面' }).click();
+  await page.keyboard.type('下载中心');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.ant-select-content[title="下载中心"]')).toBeVisible();
   await page.getByLabel('排序').fill('0');
   await shot(page, 'addHomeModule');
   await page.getByRole('button', { name: /保\s*存/ }).click();
   await expect(page).toHaveURL(/\/content\/homeModule$/, SLOW);
   await expect(page.getByRole('cell', { name: 'e2e 下载中心' })).toBeVisible(SLOW);
+  // The list names the page by its menu name, not its path.
+  await expect(page.getByRole('row', { name: /e2e 下载中心/ })).not.toContainText('/exportList');
 
   await page
     .getByRole('row', { name: /e2e 下载中心/ })

@@ -63,3 +63,30 @@ test('opens the worker analysis with its charts and exports a table to the downl
   await row.getByRole('button', { name: /下\s*载/ }).click();
   expect((await download).suggestedFilename()).toMatch(/\.xlsx$/);
 });
+
+test('提交统计 shows what the company submitted by day and month, and exports its table', async ({ page }) => {
+  test.setTimeout(120_000);
+  await useSession(page, 'demo');
+  await page.goto('/statisticalCenter/submitChart');
+  const chart = page.getByRole('img', { name: /提交笔数图表/ });
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('canvas')).toBeVisible({ timeout: 30_000 });
+  // The demo's batches of this month: 待审批 and 待支付 among them, at 海南灵工.
+  const table = page.getByRole('table');
+  await expect(table).toContainText('发放批次');
+  await expect(table).toContainText('待支付');
+  await expect(table).toContainText('海南灵工服务有限公司');
+  await expect(page.getByTestId('submit-total-payroll')).not.toContainText(/^发放批次0 笔/);
+
+  await page.locator('label').filter({ hasText: '按月' }).click();
+  await expect(table.getByRole('columnheader', { name: '月份' })).toBeVisible();
+  // A year of the demo's payroll: one row a month at least (the table pages by 8).
+  await expect(table.locator('.ant-table-row')).toHaveCount(8, { timeout: 30_000 });
+
+  await page.getByRole('button', { name: '导出提交统计' }).click();
+  await expect(page.getByText('导出任务已创建')).toBeVisible();
+  await page.goto('/exportList/exportIndex');
+  const row = page.locator('.ant-table-tbody tr.ant-table-row').first();
+  await expect(row).toContainText('提交统计');
+  await expect(row).toContainText('已完成', { timeout: 30_000 });
+});

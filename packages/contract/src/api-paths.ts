@@ -187,6 +187,8 @@ export const API = {
     employeeAnalysis: '/api/statisticalCenter/employeeAnalysis',
     employeeAnalysisExport: '/api/statisticalCenter/employeeAnalysis/export',
     employeeAnalysisOptions: '/api/statisticalCenter/employeeAnalysis/options',
+    submitStatistics: '/api/statisticalCenter/submitStatistics',
+    submitStatisticsExport: '/api/statisticalCenter/submitStatistics/export',
   },
   invoice: {
     infoList: '/api/companystaff/ecompanyReceipt/list',

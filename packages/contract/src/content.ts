@@ -7,7 +7,9 @@ import {
   ARTICLE_STATUSES,
   CONTENT_LINK_PATTERN,
   HOME_MODULE_ICON_NAMES,
+  isInternalContentLink,
 } from './content-rules.ts';
+import { consolePageAt } from './routes.ts';
 
 /** A stored file's id (the upload's answer), as content refers to its images. */
 const ZImageFileId = (label: string) => z.string({ error: `请上传${label}` }).uuid(`${label}不存在，请重新上传`);
@@ -62,7 +64,11 @@ export const ZArticleQuery = ZPageQuery.extend({
 export const ZHomeModuleBody = z.object({
   title: z.string({ error: '请输入模块名称' }).trim().min(1, '请输入模块名称').max(20, '模块名称最多 20 个字'),
   icon: z.enum(HOME_MODULE_ICON_NAMES as [string, ...string[]], { error: '请选择图标' }),
-  link: ZContentLink.refine((v) => v !== '', '请输入链接'),
+  /** A page of the console chosen by its menu name, or an outside http(s) address. */
+  link: ZContentLink.refine((v) => v !== '', '请输入链接').refine(
+    (v) => !isInternalContentLink(v) || consolePageAt(v) !== undefined,
+    '链接不是本系统的页面，请从页面列表中选择',
+  ),
   sort: ZSort.default(0),
   enabled: z.boolean({ error: '请选择是否启用' }).default(true),
 });

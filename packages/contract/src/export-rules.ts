@@ -18,5 +18,6 @@ export const EXPORT_TYPES = {
   receipts: '电子回单',
   invoices: '开票记录',
   employeeAnalysis: '员工分析',
+  submitStatistics: '提交统计',
 } as const;
 export type TExportType = keyof typeof EXPORT_TYPES;

@@ -35,6 +35,17 @@ export const ZHomeSummary = z.object({
       position: z.enum(ADVERT_POSITIONS),
     }),
   ),
+  /** 最新文章: the company's latest published articles, newest first (content:view, which the reader page needs). */
+  articles: z
+    .array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        summary: z.string(),
+        publishedAt: z.string(),
+      }),
+    )
+    .nullable(),
   /** 最近动态: the company's latest audit rows (money:log, 操作日志). */
   activity: z
     .array(

@@ -123,6 +123,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'department.delete': '删除部门',
   'department.moveWorkers': '调动员工部门',
   'employeeAnalysis.export': '导出员工分析',
+  'submitStatistics.export': '导出提交统计',
   'worker.rejoin': '员工复职',
   'worker.export': '导出员工',
   'worker.import': '上传员工导入文件',

@@ -25,3 +25,19 @@ export const AGE_BANDS = [
 export const DEPARTMENT_MAX_DEPTH = 10;
 /** How many departments a company may have. */
 export const DEPARTMENT_MAX_COUNT = 2000;
+
+/** 提交统计 (issue 38): what the company submitted, by kind. */
+export const SUBMIT_KINDS = ['payroll', 'invoice', 'topup'] as const;
+export type TSubmitKind = (typeof SUBMIT_KINDS)[number];
+export const SUBMIT_KIND_LABELS: Record<TSubmitKind, string> = {
+  payroll: '发放批次',
+  invoice: '开票申请',
+  topup: '充值',
+};
+/** Counted per Beijing day or calendar month. */
+export const SUBMIT_GRANULARITIES = ['day', 'month'] as const;
+export type TSubmitGranularity = (typeof SUBMIT_GRANULARITIES)[number];
+export const SUBMIT_GRANULARITY_LABELS: Record<TSubmitGranularity, string> = { day: '按日', month: '按月' };
+/** The longest range asked at once: 31 days by day, 12 months by month. */
+export const SUBMIT_MAX_DAYS = 31;
+export const SUBMIT_MAX_MONTHS = 12;

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { ZId } from './envelope.ts';
-import { EMPLOYEE_ANALYSIS_TABLES } from './organization-rules.ts';
+import {
+  EMPLOYEE_ANALYSIS_TABLES,
+  SUBMIT_GRANULARITIES,
+  SUBMIT_KINDS,
+  SUBMIT_MAX_DAYS,
+  SUBMIT_MAX_MONTHS,
+} from './organization-rules.ts';
+import { ZDate } from './primitives.ts';
 
 export * from './organization-rules.ts';
 
@@ -108,3 +115,54 @@ export const ZEmployeeAnalysisExportBody = ZEmployeeAnalysisQuery.extend({
   table: z.enum(EMPLOYEE_ANALYSIS_TABLES),
 });
 export type TEmployeeAnalysisExportBody = z.infer<typeof ZEmployeeAnalysisExportBody>;
+
+/** The whole months from one day's month to another's, both counted (`2026-01-31`..`2026-03-01` is 3). */
+export function monthsSpanned(from: string, to: string): number {
+  const [fy, fm] = from.split('-').map(Number) as [number, number];
+  const [ty, tm] = to.split('-').map(Number) as [number, number];
+  return (ty - fy) * 12 + (tm - fm) + 1;
+}
+
+/**
+ * 提交统计: the days (Beijing time) from `from` to `to`, both included; by month, the whole
+ * months holding them.
+ */
+export const ZSubmitStatsQuery = z
+  .object({
+    granularity: z.enum(SUBMIT_GRANULARITIES, { error: '统计方式只能按日或按月' }).default('day'),
+    from: ZDate('开始日期'),
+    to: ZDate('结束日期'),
+    /** One service company of the company's, or all. */
+    serviceCompanyId: ZId.optional(),
+  })
+  .refine((q) => q.to >= q.from, { path: ['to'], message: '结束日期不能早于开始日期' })
+  .refine(
+    (q) =>
+      q.to < q.from ||
+      (q.granularity === 'day'
+        ? (Date.parse(q.to) - Date.parse(q.from)) / 86_400_000 < SUBMIT_MAX_DAYS
+        : monthsSpanned(q.from, q.to) <= SUBMIT_MAX_MONTHS),
+    { path: ['to'], message: `按日最多统计 ${SUBMIT_MAX_DAYS} 天，按月最多 ${SUBMIT_MAX_MONTHS} 个月` },
+  );
+export type TSubmitStatsQuery = z.input<typeof ZSubmitStatsQuery>;
+
+export const ZSubmitStatsRow = z.object({
+  /** `YYYY-MM-DD` or `YYYY-MM`. */
+  period: z.string(),
+  kind: z.enum(SUBMIT_KINDS),
+  status: z.string(),
+  statusLabel: z.string(),
+  serviceCompanyId: z.number(),
+  serviceCompanyName: z.string(),
+  count: z.number(),
+  amountFen: z.number(),
+});
+export type TSubmitStatsRow = z.infer<typeof ZSubmitStatsRow>;
+
+export const ZSubmitStats = z.object({
+  /** Every day or month of the range, oldest first, those with nothing submitted included. */
+  periods: z.array(z.string()),
+  /** Per period, kind, status and service company: what was submitted and its amount (fen). */
+  rows: z.array(ZSubmitStatsRow),
+});
+export type TSubmitStats = z.infer<typeof ZSubmitStats>;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  consolePageAt,
+  consolePages,
   ASYNC_ROUTES,
   HOME_ROUTE,
   PUBLIC_ROUTES,
@@ -63,6 +65,7 @@ const EXPECTED_CODES: Record<string, string> = {
   structure: 'structure',
   '/statisticalCenter': 'statisticalCenter',
   employeeAnalysis: 'employeeAnalysis',
+  submitChart: 'submitChart',
   '/content': 'content',
   homeModule: 'homeModule',
   advertising: 'advertising',
@@ -73,6 +76,7 @@ const EXPECTED_CODES: Record<string, string> = {
   updateAdvertising: 'updateAdvertising',
   addArticle: 'addArticle',
   updateArticle: 'updateArticle',
+  readArticle: 'readArticle',
   '/exportList': 'exportList',
   exportIndex: 'exportIndex',
   '/systemSetting': 'systemSetting',
@@ -177,5 +181,20 @@ describe('screenPath', () => {
       '/contract/enterpriseContreactList/a%2Fb?page=2',
     );
     expect(() => screenPath('enterpriseContreactList')).toThrow('缺少参数 id');
+  });
+});
+
+describe('consolePages', () => {
+  it('offers 首页 and the menu’s built pages by their sidebar names, nothing hidden or with a param', () => {
+    const pages = consolePages();
+    expect(pages[0]).toEqual({ path: '/dashboard', title: '首页' });
+    expect(consolePageAt('/EmolumentManagement/emolumentGrant')?.title).toBe('薪酬管理 / 薪酬发放');
+    // A parent holding one page is no menu level of its own.
+    expect(consolePageAt('/exportList/exportIndex')?.title).toBe('下载中心');
+    expect(consolePageAt('/EmployeeManagement/addEmployee')).toBeUndefined();
+    expect(consolePageAt('/content/readArticle')).toBeUndefined();
+    expect(consolePageAt('/contract/enterpriseContreactList/:id')).toBeUndefined();
+    expect(consolePageAt('/EmolumentManagement')).toBeUndefined();
+    expect(new Set(pages.map((p) => p.path)).size).toBe(pages.length);
   });
 });

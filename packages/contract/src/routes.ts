@@ -175,7 +175,7 @@ const ASYNC_CATALOGUE = [
     title: '统计中心',
     icon: 'BarChartOutlined',
     redirect: '/statisticalCenter/employeeAnalysis',
-    children: [child('employeeAnalysis', '员工分析')],
+    children: [child('employeeAnalysis', '员工分析'), child('submitChart', '提交统计')],
   }),
   area({
     path: '/content',
@@ -193,6 +193,7 @@ const ASYNC_CATALOGUE = [
       child('updateAdvertising', '编辑广告', true),
       child('addArticle', '添加文章', true),
       child('updateArticle', '编辑文章', true),
+      child('readArticle', '阅读文章', true),
     ],
   }),
   area({
@@ -317,6 +318,7 @@ export function screenPath(name: TScreenName, params: TScreenParams = {}): strin
 export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'structure',
   'employeeAnalysis',
+  'submitChart',
   'listEmployee',
   'addEmployee',
   'detailEmployee',
@@ -375,7 +377,38 @@ export const BUILT_SCREENS: ReadonlySet<string> = new Set<string>([
   'article',
   'addArticle',
   'updateArticle',
+  'readArticle',
 ]);
+
+/** A page of the console a link may open (首页模块): its path and its menu name. */
+export interface TConsolePage {
+  path: string;
+  /** The sidebar's words: `薪酬管理 / 薪酬发放`, or `首页`. */
+  title: string;
+}
+
+/**
+ * The pages of the sidebar a 首页模块 may link to: 首页 and every built screen shown in the menu
+ * whose path needs no parameter, in sidebar order, named as the sidebar names them.
+ */
+export function consolePages(): TConsolePage[] {
+  const out: TConsolePage[] = [{ path: SCREEN_PATHS.dashboard, title: '首页' }];
+  for (const { route, parent } of flattenRoutes(availableRoutes())) {
+    if (route.children || route.hidden || parent?.hidden || route.path.includes(':')) continue;
+    // A parent of one page is no menu level of its own (下载中心): the page's name alone.
+    const shown = parent?.children?.filter((c) => !c.hidden).length ?? 0;
+    out.push({
+      path: fullPathOf(route, parent),
+      title: parent && shown > 1 ? `${parent.title} / ${route.title}` : route.title,
+    });
+  }
+  return out;
+}
+
+/** The console page at `path` (a link of a 首页模块), if it is one. */
+export function consolePageAt(path: string): TConsolePage | undefined {
+  return consolePages().find((p) => p.path === path);
+}
 
 /** Whether a route's screen is built: a parent is available when any child is. */
 export function isAvailable(route: TRouteNode): boolean {

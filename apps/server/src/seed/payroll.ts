@@ -138,13 +138,14 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   await freezeAndQueue(tx, ids.xinghe, paidBatch);
   await settleBatchNow(tx, cipher, ids.xinghe, paidBatch, sandboxOutcome, now);
 
-  // A year's history for the charts and 首页: one paid batch a month, from eleven months ago to two
-  // months ago, of workers whose cards the sandbox pays (none ending in 4), each under the
-  // approval threshold, paid on the 15th of its month.
+  // A year's history for the charts and 首页: one paid batch a month, from eleven months ago to
+  // last month, of workers whose cards the sandbox pays (none ending in 4), each under the
+  // approval threshold, paid on the 15th of its month. (The 部分成功 batch above is paid now, in
+  // this month: with it every one of the last twelve months has payouts.)
   const paysWell = cards.filter((c) => !cipher.decrypt(c.enc).endsWith('4')).map((c) => Number(c.worker_id));
   // Titles of their own: the e2e tiers find this month's and last month's batches by name.
   const HISTORY_TITLES = ['客服外包结算', '地推活动兼职费', '仓储分拣劳务费', '直播运营劳务费', '活动执行劳务费'];
-  for (let back = 11; back >= 2; back--) {
+  for (let back = 11; back >= 1; back--) {
     const month = addMonths(period, -back);
     const at = new Date(`${month}-15T10:00:00+08:00`);
     const size = 8 + ((back * 5) % 11);

@@ -93,8 +93,12 @@ export function generateWorker(
   const given = [...(seqN % 2 === 1 ? MALE_GIVEN : FEMALE_GIVEN)];
   const name = rng.pick([...SURNAMES]) + rng.pick(given) + (rng.next() < 0.5 ? rng.pick(given) : '');
   const dayOffset = Math.floor(serial / (REGIONS.length * 1000));
-  const day = (dayOffset * 293 + regionIdx * 37 + seqN * 11) % 14_600;
-  const birth = new Date(Date.UTC(1965, 0, 1) + day * 86_400_000);
+  // Birth days over forty years (1966–2005), so the demo's workers fall in every age band; the
+  // region's and sequence's steps are large and coprime to the span, so even two hundred workers
+  // spread over it. Two serials of one region and sequence differ in dayOffset, whose step (293)
+  // is coprime to the span too: their days, hence their numbers, differ.
+  const day = (dayOffset * 293 + regionIdx * 733 + seqN * 2_927) % 14_600;
+  const birth = new Date(Date.UTC(1966, 0, 1) + day * 86_400_000);
   const first17 = `${REGIONS[regionIdx] ?? '110105'}${birth.toISOString().slice(0, 10).replace(/-/g, '')}${String(seqN).padStart(3, '0')}`;
   const idNumber = first17 + idCardCheckChar(first17);
   const joined = new Date(Date.UTC(2019 + rng.int(0, 6), rng.int(0, 11), rng.int(1, 28)));

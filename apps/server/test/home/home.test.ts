@@ -26,6 +26,7 @@ interface Summary {
   reviews: { count: number } | null;
   activity: { id: number; actionLabel: string; adminName: string; result: string; createdAt: string }[] | null;
   invoiceable: { amountFen: number } | null;
+  articles: { id: number; title: string; summary: string; publishedAt: string }[] | null;
   modules: { id: number; title: string; icon: string; link: string }[];
   adverts: { id: number; title: string; imageFileId: string; link: string; position: string }[];
 }
@@ -229,5 +230,30 @@ describe('home summary', () => {
     expect(other.modules.map((m) => m.id)).not.toContain(first);
     expect(other.adverts.map((a) => a.id)).not.toContain(now);
     expect(other.adverts.map((a) => a.title)).toEqual(['配送旺季用工']);
+  });
+
+  it('lists the latest published articles, newest first, to the admins who may read them', async () => {
+    const A = '/api/admin/content/article';
+    const body = { summary: '摘要', body: '<p>正文</p>' };
+    const published = (await demo.post(A, { ...body, title: '刚发布的文章', status: 'published' })).body.data
+      .id as number;
+    const draft = (await demo.post(A, { ...body, title: '还是草稿', status: 'draft' })).body.data.id as number;
+    const s = await summary(demo);
+    expect(s.articles?.[0]).toMatchObject({ id: published, title: '刚发布的文章', summary: '摘要' });
+    expect(s.articles?.map((a) => a.id)).not.toContain(draft);
+    // The demo's published articles follow; its draft is not among them.
+    const titles = s.articles?.map((a) => a.title) ?? [];
+    expect(titles).toEqual(expect.arrayContaining(['本月薪酬发放安排', '灵活用工个人所得税说明']));
+    expect(titles).not.toContain('春节期间任务安排（草稿）');
+    const times = (s.articles ?? []).map((a) => a.publishedAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(s.articles?.length).toBeLessThanOrEqual(5);
+    // 人事专员 holds no content element: the reader page is not theirs, nor the list.
+    expect((await summary(hr)).articles).toBeNull();
+    // Another company sees its own only.
+    const other = (await summary(yunfan)).articles ?? [];
+    expect(other.length).toBeGreaterThan(0);
+    expect(other.map((a) => a.id)).not.toContain(published);
+    expect(other.map((a) => a.title)).not.toContain('本月薪酬发放安排');
   });
 });

@@ -128,10 +128,20 @@ describe('employee analysis', () => {
     expect(asMap(a.jobType)).toEqual(
       countBy(workers, (w) => (w.jobTypeId === null ? '未设置工种' : jobNames.get(w.jobTypeId)!)),
     );
-    // Unfiltered, departments roll up to the top level: the company's one root holds them all.
+    // The demo has workers of every age band.
+    for (const b of a.ageBand) expect(b.count, b.label).toBeGreaterThan(0);
+    // Unfiltered, under the company's one root, departments roll up to the root's children
+    // (its own workers apart, and those of no department).
     const root = [...parent].find(([, p]) => p === null)![0];
-    const inDepts = workers.filter((w) => w.departmentId !== null).length;
-    expect(asMap(a.department).get(names.get(root)!)).toBe(inDepts);
+    const byChild = countBy(workers, (w) => {
+      if (w.departmentId === null) return '未分配部门';
+      if (w.departmentId === root) return `${names.get(root)}（本部门）`;
+      let at = w.departmentId;
+      while (parent.get(at) !== root) at = parent.get(at)!;
+      return names.get(at)!;
+    });
+    expect(asMap(a.department)).toEqual(byChild);
+    expect([...byChild.keys()]).toEqual(expect.arrayContaining(['技术部', '运营部', '市场部', '客服中心']));
   });
 
   it('narrows every figure to a department’s subtree and a job type, rolling departments up to its children', async () => {
@@ -171,7 +181,8 @@ describe('employee analysis', () => {
       expect(m.amountFen, m.month).toBe(of.reduce((s, i) => s + Number(i.amount), 0));
       expect(m.workers, m.month).toBe(new Set(of.map((i) => i.worker)).size);
     }
-    expect(a.monthly.some((m) => m.amountFen > 0)).toBe(true);
+    // The demo pays in each of the last 12 months.
+    for (const m of a.monthly) expect(m.amountFen, m.month).toBeGreaterThan(0);
     expect(a.paidThisMonth).toBe(new Set(items.filter((i) => i.month === thisMonth).map((i) => i.worker)).size);
 
     // Narrowed to the department of one paid worker.

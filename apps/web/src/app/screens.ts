@@ -14,6 +14,7 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   jobList: () => import('../features/workers/routes/job-list-page.tsx'),
   structure: () => import('../features/organization/routes/structure-page.tsx'),
   employeeAnalysis: () => import('../features/statistics/routes/employee-analysis-page.tsx'),
+  submitChart: () => import('../features/statistics/routes/submit-chart-page.tsx'),
   listMoney: () => import('../features/money/routes/list-money-page.tsx'),
   addMoney: () => import('../features/money/routes/add-money-page.tsx'),
   taskOrderManageIndex: () => import('../features/tasks/routes/task-order-manage-index-page.tsx'),
@@ -68,4 +69,5 @@ export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
   article: () => import('../features/content/routes/article-page.tsx'),
   addArticle: () => import('../features/content/routes/add-article-page.tsx'),
   updateArticle: () => import('../features/content/routes/update-article-page.tsx'),
+  readArticle: () => import('../features/content/routes/read-article-page.tsx'),
 };

@@ -11,6 +11,7 @@ import { chinaMonthOf } from '../../lib/china-time.ts';
 import { countPendingForMe } from '../approval/service.ts';
 import { listRecentActivity } from '../audit-log/service.ts';
 import { listCurrentAdverts } from '../content/adverts/service.ts';
+import { listLatestArticles } from '../content/articles/service.ts';
 import { listEnabledHomeModules } from '../content/home-modules/service.ts';
 import { listInvoiceable } from '../invoice/applications/service.ts';
 import { getCompanyBalances } from '../money/service.ts';
@@ -28,7 +29,7 @@ function when<T>(auth: AuthContext, element: string, read: () => Promise<T>): Pr
 export async function getHomeSummary(ctx: ServiceContext, auth: AuthContext): Promise<THomeSummary> {
   const { companyId, adminId } = auth;
   const month = chinaMonthOf(ctx.now());
-  const [balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, modules, adverts] =
+  const [balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, articles, modules, adverts] =
     await Promise.all([
       when(auth, 'money:view', async () =>
         (await getCompanyBalances(ctx, companyId)).map((b) => ({
@@ -50,9 +51,10 @@ export async function getHomeSummary(ctx: ServiceContext, auth: AuthContext): Pr
       when(auth, 'invoice:view', async () => ({
         amountFen: (await listInvoiceable(ctx, auth)).reduce((sum, r) => sum + r.invoiceableFen, 0),
       })),
+      when(auth, 'content:view', () => listLatestArticles(ctx, companyId)),
       // The home page's own content: every admin of the company sees it.
       listEnabledHomeModules(ctx, companyId),
       listCurrentAdverts(ctx, companyId),
     ]);
-  return { balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, modules, adverts };
+  return { balances, paidThisMonth, approvals, toPay, reviews, activity, invoiceable, articles, modules, adverts };
 }

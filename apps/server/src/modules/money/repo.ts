@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, lt, ne, notInArray, sql } from 'drizz
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery } from '../../db/paged-query.ts';
 import { admin, paymentAccount, topup } from '../../db/schema/index.ts';
+import { findSubmittedByPeriod, type SubmittedRange } from '../../db/submitted-by-period.ts';
 
 // ---- Payment accounts ----
 
@@ -258,4 +259,11 @@ export async function decideTopup(
     .update(topup)
     .set(values)
     .where(and(eq(topup.id, id), eq(topup.status, 'pending')));
+}
+
+/** 提交统计: the company's top-ups made in a range, by period, status and service company. */
+export function findTopupsSubmitted(db: DbOrTx, range: SubmittedRange) {
+  const { companyId, createdAt, status, serviceCompanyId, amountFen } = topup;
+  const columns = { table: topup, companyId, createdAt, status, serviceCompanyId, amountFen };
+  return findSubmittedByPeriod(db, columns, range);
 }

@@ -30,6 +30,7 @@ import { findStoredFile, findStoredFileIn } from '../file/service.ts';
 import { getBalances, listEntries, postTransfer, type EntryFilters } from '../ledger/service.ts';
 import { findEnabledLink, listCostRules, serviceCompanyNames } from '../service-company/service.ts';
 import * as repo from './repo.ts';
+import type { SubmittedRange } from '../../db/submitted-by-period.ts';
 
 /** The start of a calendar day in China (the console's time zone), and of the day after. */
 const dayStart = (date: string) => new Date(`${date}T00:00:00+08:00`);
@@ -410,4 +411,9 @@ export async function listCompanyEntries(
       createdAt: r.createdAt.toISOString(),
     })),
   };
+}
+
+/** 提交统计: the top-ups made in a range (统计中心), by period, status and service company. */
+export function countTopupsSubmitted(db: DbOrTx, range: SubmittedRange) {
+  return repo.findTopupsSubmitted(db, range);
 }

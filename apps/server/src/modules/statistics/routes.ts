@@ -5,10 +5,13 @@ import {
   ZEmployeeAnalysisOptions,
   ZEmployeeAnalysisQuery,
   ZExportJob,
+  ZSubmitStats,
+  ZSubmitStatsQuery,
 } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../plugins/route.ts';
 import * as service from './service.ts';
+import * as submit from './submit.ts';
 
 /** 员工分析: the figures and the export of one of its tables. */
 export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,5 +53,33 @@ export const statisticsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     targetOfResult: (job) => `export:${job.id}`,
     handler: (auth, { body }) => service.requestAnalysisExport(app.ctx, app.jobs, auth, body),
+  });
+  route(app, {
+    method: 'GET',
+    url: API.statistics.submitStatistics,
+    access: 'stats:view',
+    schema: {
+      tags: ['statistics'],
+      summary: '提交统计',
+      description:
+        '企业提交的发放批次、开票申请与充值，按北京时间的日（最多 31 天）或月（最多 12 个月）、状态与服务商统计笔数和金额（分）。',
+      querystring: ZSubmitStatsQuery,
+      data: ZSubmitStats,
+    },
+    handler: (auth, { query }) => submit.getSubmitStatistics(app.ctx, auth.companyId, query),
+  });
+  route(app, {
+    method: 'POST',
+    url: API.statistics.submitStatisticsExport,
+    access: 'stats:export',
+    audit: 'submitStatistics.export',
+    schema: {
+      tags: ['statistics'],
+      summary: '导出提交统计（到下载中心）',
+      body: ZSubmitStatsQuery,
+      data: ZExportJob,
+    },
+    targetOfResult: (job) => `export:${job.id}`,
+    handler: (auth, { body }) => submit.requestSubmitStatisticsExport(app.ctx, app.jobs, auth, body),
   });
 };

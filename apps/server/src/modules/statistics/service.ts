@@ -109,10 +109,12 @@ export async function getEmployeeAnalysis(
     .sort(byCountDesc);
 
   // Departments: each worker's department rolled up to the level shown, the children of the
-  // filtered department (its own workers apart), or the top level.
+  // filtered department (its own workers apart), or the top level; a tree under one top (the
+  // company itself, as 组织架构 draws it) shows that top's children, not one bar of everyone.
   const parentOf = new Map(tree.map((d) => [d.id, d.parentId]));
   const nameOf = new Map(tree.map((d) => [d.id, d.name]));
-  const top = query.departmentId ?? null;
+  const roots = tree.filter((d) => d.parentId === null);
+  const top = query.departmentId ?? (roots.length === 1 ? (roots[0]?.id ?? null) : null);
   const shownOf = (id: number): number | null => {
     let at: number | null = id;
     while (at !== null && parentOf.get(at) !== top) at = parentOf.get(at) ?? null;

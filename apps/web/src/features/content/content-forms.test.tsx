@@ -24,18 +24,17 @@ const MODULE = {
 };
 
 describe('内容管理 forms', () => {
-  it('添加模块 checks the fields before sending, then posts the trimmed module', async () => {
+  it('添加模块 offers the console’s pages by menu name, checks the fields, then posts the trimmed module', async () => {
     api = mockApi({ 'POST /api/admin/content/homeModule': (call) => ok({ ...MODULE, ...(call.body as object) }) });
     renderScreen(AddHomeModulePage, { path: '/content/addHomeModule' });
     fireEvent.click(getButton('保存'));
     expect(await screen.findByText('请输入模块名称')).toBeInTheDocument();
-    expect(screen.getByText('请输入链接')).toBeInTheDocument();
+    expect(screen.getByText('请选择页面')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('模块名称'), { target: { value: '  员工管理 ' } });
-    fireEvent.change(screen.getByLabelText('链接'), { target: { value: 'javascript:alert(1)' } });
-    fireEvent.click(getButton('保存'));
-    expect(await screen.findByText('链接须为以 / 开头的页面路径或 http(s):// 开头的网址')).toBeInTheDocument();
-    expect(api.calls).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('链接'), { target: { value: '/EmployeeManagement/listEmployee' } });
+    // No path to type: the page is picked by the words of the menu.
+    fireEvent.mouseDown(screen.getByLabelText('页面'));
+    fireEvent.click(await screen.findByTitle('员工管理 / 员工列表'));
+    expect(screen.queryByTitle('员工管理 / 添加员工')).not.toBeInTheDocument();
     fireEvent.click(getButton('保存'));
     await waitFor(() => expect(api?.calls).toHaveLength(1));
     expect(api.calls[0]?.body).toEqual({
@@ -47,6 +46,24 @@ describe('内容管理 forms', () => {
     });
   });
 
+  it('添加模块 takes an outside address only as such, refusing anything but http(s)', async () => {
+    api = mockApi({ 'POST /api/admin/content/homeModule': (call) => ok({ ...MODULE, ...(call.body as object) }) });
+    renderScreen(AddHomeModulePage, { path: '/content/addHomeModule' });
+    fireEvent.change(screen.getByLabelText('模块名称'), { target: { value: '税务局' } });
+    fireEvent.click(screen.getByRole('radio', { name: '外部网址' }));
+    const address = await screen.findByLabelText('网址');
+    for (const bad of ['javascript:alert(1)', '/EmployeeManagement/listEmployee']) {
+      fireEvent.change(address, { target: { value: bad } });
+      fireEvent.click(getButton('保存'));
+      expect(await screen.findByText('网址须以 http:// 或 https:// 开头')).toBeInTheDocument();
+    }
+    expect(api.calls).toHaveLength(0);
+    fireEvent.change(address, { target: { value: 'https://www.chinatax.gov.cn' } });
+    fireEvent.click(getButton('保存'));
+    await waitFor(() => expect(api?.calls).toHaveLength(1));
+    expect(api.calls[0]?.body).toMatchObject({ title: '税务局', link: 'https://www.chinatax.gov.cn' });
+  });
+
   it('编辑模块 loads the module and shows the server’s Chinese message under its field', async () => {
     api = mockApi({
       'GET /api/admin/content/homeModule/:id': () => ok(MODULE),
@@ -55,6 +72,8 @@ describe('内容管理 forms', () => {
     });
     renderScreen(EditHomeModulePage, { path: '/content/editHomeModule', initialEntry: '/content/editHomeModule?id=7' });
     expect(await screen.findByDisplayValue('薪酬发放')).toBeInTheDocument();
+    // The saved path shows as the page's menu name.
+    expect(screen.getByTitle('薪酬管理 / 薪酬发放')).toBeInTheDocument();
     fireEvent.click(getButton('保存'));
     expect(await screen.findByText('模块名称最多 20 个字')).toBeInTheDocument();
     expect(api.calls.find((c) => c.method === 'PUT')?.url).toBe('/api/admin/content/homeModule/7');

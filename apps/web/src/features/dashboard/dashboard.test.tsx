@@ -34,6 +34,10 @@ const FULL = {
       position: 'homeSide',
     },
   ],
+  articles: [
+    { id: 12, title: '年终奖发放说明', summary: '年终奖于 1 月发放。', publishedAt: '2026-11-25T03:00:00.000Z' },
+    { id: 11, title: '个税说明', summary: '', publishedAt: '2026-11-20T03:00:00.000Z' },
+  ],
   activity: [
     { id: 9, actionLabel: '确认支付', adminName: '林晓', result: 'success', createdAt: '2026-11-25T02:00:00.000Z' },
     { id: 8, actionLabel: '登录', adminName: '王敏', result: 'failure', createdAt: '2026-11-25T01:00:00.000Z' },
@@ -47,6 +51,7 @@ const NONE = {
   reviews: null,
   activity: null,
   invoiceable: null,
+  articles: null,
   modules: [],
   adverts: [],
 };
@@ -136,5 +141,30 @@ describe('首页', () => {
     await waitFor(() => expect(api?.calls).toHaveLength(1));
     expect(screen.queryByTestId('home-module')).toBeNull();
     expect(screen.queryByTestId('home-advert')).toBeNull();
+  });
+
+  it('lists the latest published articles, each opening the reader page', async () => {
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok(FULL) });
+    renderScreen(DashboardPage, { path: '/dashboard' });
+    const link = await screen.findByRole('link', { name: '年终奖发放说明' });
+    expect(link).toHaveAttribute('href', '/content/readArticle?id=12');
+    expect(screen.getByRole('link', { name: '个税说明' })).toHaveAttribute('href', '/content/readArticle?id=11');
+    expect(screen.getByText('年终奖发放说明').closest('[data-testid="home-article"]')).toHaveTextContent(
+      '年终奖于 1 月发放。',
+    );
+    expect(screen.getAllByTestId('home-article')).toHaveLength(2);
+  });
+
+  it('shows no 最新文章 when the server leaves them out or there are none', async () => {
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...FULL, articles: null }) });
+    const { unmount } = renderScreen(DashboardPage, { path: '/dashboard' });
+    expect(await screen.findByText('工作台')).toBeInTheDocument();
+    expect(screen.queryByText('最新文章')).not.toBeInTheDocument();
+    unmount();
+    api.restore();
+    api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...FULL, articles: [] }) });
+    renderScreen(DashboardPage, { path: '/dashboard' });
+    expect(await screen.findByText('工作台')).toBeInTheDocument();
+    expect(screen.queryByText('最新文章')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
 import { article } from '../../../db/schema/index.ts';
@@ -55,4 +55,14 @@ export function findArticlePage(
     page,
     limit,
   });
+}
+
+/** The company's latest published articles (首页): a company keeps few, read newest first. */
+export function findLatestPublished(db: DbOrTx, companyId: number, limit: number) {
+  return db
+    .select({ id: article.id, title: article.title, summary: article.summary, publishedAt: article.publishedAt })
+    .from(article)
+    .where(and(eq(article.companyId, companyId), eq(article.status, 'published')))
+    .orderBy(desc(article.publishedAt), desc(article.id))
+    .limit(limit);
 }

@@ -101,3 +101,20 @@ export async function removeArticle(ctx: ServiceContext, auth: AuthContext, id: 
   if (!(await repo.deleteArticle(ctx.db, auth.companyId, id))) throw notFound('文章不存在');
   return null;
 }
+
+// For other modules
+
+/** How many articles 首页 lists. */
+export const LATEST_ARTICLES_SHOWN = 5;
+
+/** 首页's 最新文章: the company's latest published articles, newest first. */
+export async function listLatestArticles(ctx: ServiceContext, companyId: number) {
+  const rows = await repo.findLatestPublished(ctx.db, companyId, LATEST_ARTICLES_SHOWN);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    summary: r.summary,
+    // A published article always has its time (article_published_ck).
+    publishedAt: (r.publishedAt ?? new Date(0)).toISOString(),
+  }));
+}

@@ -6,6 +6,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { invoiceableTotal, invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
+import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 export type ApplicationRow = typeof invoiceApplication.$inferSelect;
 export type NewApplication = typeof invoiceApplication.$inferInsert;
@@ -312,4 +313,11 @@ export async function findApplicationRows(db: DbOrTx, ids: readonly number[]): P
     ]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** 提交统计: the company's applications made in a range, by period, status and service company. */
+export function findApplicationsSubmitted(db: DbOrTx, range: SubmittedRange) {
+  const { companyId, createdAt, status, serviceCompanyId, amountFen } = invoiceApplication;
+  const columns = { table: invoiceApplication, companyId, createdAt, status, serviceCompanyId, amountFen };
+  return findSubmittedByPeriod(db, columns, range);
 }

@@ -47,6 +47,7 @@ import { findInfoOf } from '../info/service.ts';
 import type { ApprovalOutcomeHandler } from '../../../core/approval.ts';
 import { startApproval } from '../../approval/service.ts';
 import * as repo from './repo.ts';
+import type { SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 type ApplyBody = z.output<typeof ZInvoiceApplyBody>;
 
@@ -466,3 +467,8 @@ export const rejectApplication = (ctx: ServiceContext, op: OperatorContext, id: 
 
 export const voidInvoice = (ctx: ServiceContext, op: OperatorContext, id: number, reason: string) =>
   moveByOperator(ctx, op, id, 'void', async () => ({ voidReason: reason, voidedAt: ctx.now() }));
+
+/** 提交统计: the applications made in a range (统计中心), by period, status and service company. */
+export function countApplicationsSubmitted(db: DbOrTx, range: SubmittedRange) {
+  return repo.findApplicationsSubmitted(db, range);
+}

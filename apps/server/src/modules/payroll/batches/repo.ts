@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql, typ
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
+import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 export type BatchRow = typeof payrollBatch.$inferSelect;
 export type NewBatch = typeof payrollBatch.$inferInsert;
@@ -563,4 +564,11 @@ export async function countPaidWorkers(
           ${narrow}`,
   );
   return Number(row?.n ?? 0);
+}
+
+/** 提交统计: the company's batches made in a range, by period, status and service company. */
+export function findBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
+  const { companyId, createdAt, status, serviceCompanyId, amountFen } = payrollBatch;
+  const columns = { table: payrollBatch, companyId, createdAt, status, serviceCompanyId, amountFen };
+  return findSubmittedByPeriod(db, columns, range);
 }

@@ -41,6 +41,7 @@ import type { AuthContext } from '../../../core/auth.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
 import * as repo from './repo.ts';
+import type { SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 /** The subject kind of a batch's approval requests. */
 export const BATCH_SUBJECT = 'payroll_batch';
@@ -523,4 +524,9 @@ export function paidMonths(db: DbOrTx, companyId: number, from: string, to: stri
 /** Distinct workers paid between two instants. */
 export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
   return repo.countPaidWorkers(db, companyId, from, to, workerWhere);
+}
+
+/** 提交统计: the batches made in a range (统计中心), by period, status and service company. */
+export function countBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
+  return repo.findBatchesSubmitted(db, range);
 }

@@ -1,9 +1,10 @@
 import { ARTICLE_STATUS_LABELS, ARTICLE_STATUSES, type TArticleBody } from '@flexpay/contract/web';
-import { Button, Form, Radio, Skeleton, Space } from 'antd';
-import { lazy, Suspense, useRef } from 'react';
+import { Button, Form, Modal, Radio, Skeleton, Space } from 'antd';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
+import { ArticleView } from './article-view.tsx';
 import { ImageUpload } from './image-upload.tsx';
 
 // The editor (TipTap) is the heaviest part of the form: its own chunk, fetched when the form shows.
@@ -25,17 +26,22 @@ const STATUS_OPTIONS = ARTICLE_STATUSES.map((s) => ({ value: s, label: ARTICLE_S
 /** 添加文章 / 编辑文章: the rules mirror ZArticleBody; 已发布 sets the publish time on the server. */
 export function ArticleForm({
   initialValues,
+  initialPublishedAt,
   isSubmitting,
   onSubmit,
   onCancel,
 }: {
   initialValues?: TArticleFormValues;
+  /** The saved article's publish time, shown in the preview. */
+  initialPublishedAt?: string | null;
   isSubmitting: boolean;
   onSubmit: (values: TArticleFormValues) => Promise<void>;
   onCancel: () => void;
 }) {
   const [form] = Form.useForm<TArticleFormValues>();
   const isSubmittingRef = useRef(false);
+  // 预览: what the form holds now, drawn as the reader page draws it (nothing is saved).
+  const [preview, setPreview] = useState<TArticleFormValues | null>(null);
   const onFinish = async (values: TArticleFormValues) => {
     if (isSubmitting || isSubmittingRef.current) return;
     isSubmittingRef.current = true;
@@ -94,9 +100,28 @@ export function ArticleForm({
           <Button type="primary" htmlType="submit" loading={isSubmitting}>
             保存
           </Button>
+          <Button onClick={() => setPreview(form.getFieldsValue(true) as TArticleFormValues)}>预览</Button>
           <Button onClick={onCancel}>取消</Button>
         </Space>
       </Form.Item>
+      <Modal
+        open={preview !== null}
+        title="文章预览（未保存）"
+        width={900}
+        footer={<Button onClick={() => setPreview(null)}>关闭预览</Button>}
+        onCancel={() => setPreview(null)}
+        destroyOnHidden
+      >
+        {preview && (
+          <ArticleView
+            title={(preview.title ?? '').trim()}
+            summary={(preview.summary ?? '').trim()}
+            coverFileId={preview.coverFileId ?? null}
+            body={preview.body ?? ''}
+            publishedAt={initialPublishedAt ?? null}
+          />
+        )}
+      </Modal>
     </Form>
   );
 }

@@ -74,24 +74,29 @@ export function Component() {
     {
       title: '操作',
       key: 'actions',
-      width: 130,
+      width: 170,
       fixed: 'right',
       render: (_: unknown, a) => (
-        <Permission element={CONTENT_ELEMENTS.edit}>
-          <Space size={4}>
-            <Link to={screenPath('updateArticle', { id: a.id })}>编辑</Link>
-            <ConfirmAction
-              label="删除"
-              danger
-              title={`删除文章“${a.title}”？`}
-              description="删除后不能恢复。"
-              onConfirm={async () => {
-                await remove.mutateAsync(a.id);
-                void message.success('文章已删除');
-              }}
-            />
-          </Space>
-        </Permission>
+        <Space size={4}>
+          <Link to={screenPath('readArticle', { id: a.id })} aria-label={`阅读“${a.title}”`}>
+            阅读
+          </Link>
+          <Permission element={CONTENT_ELEMENTS.edit}>
+            <Space size={4}>
+              <Link to={screenPath('updateArticle', { id: a.id })}>编辑</Link>
+              <ConfirmAction
+                label="删除"
+                danger
+                title={`删除文章“${a.title}”？`}
+                description="删除后不能恢复。"
+                onConfirm={async () => {
+                  await remove.mutateAsync(a.id);
+                  void message.success('文章已删除');
+                }}
+              />
+            </Space>
+          </Permission>
+        </Space>
       ),
     },
   ];

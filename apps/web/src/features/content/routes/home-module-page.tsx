@@ -1,4 +1,10 @@
-import { HOME_MODULE_ICONS, isInternalContentLink, screenPath, type THomeModule } from '@flexpay/contract/web';
+import {
+  consolePageAt,
+  HOME_MODULE_ICONS,
+  isInternalContentLink,
+  screenPath,
+  type THomeModule,
+} from '@flexpay/contract/web';
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Space, Tag, type TableColumnsType } from 'antd';
 import { Link, useNavigate } from 'react-router';
@@ -57,7 +63,8 @@ export function Component() {
       width: 280,
       render: (link: string) =>
         isInternalContentLink(link) ? (
-          link
+          // A page by its menu name; a path that is no longer a page of the menu, as it is.
+          (consolePageAt(link)?.title ?? link)
         ) : (
           <Space size={4}>
             {link}

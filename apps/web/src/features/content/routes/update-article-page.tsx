@@ -26,6 +26,7 @@ export function Component() {
             body: a.body,
             status: a.status,
           }}
+          initialPublishedAt={a.publishedAt}
           isSubmitting={save.isPending}
           onSubmit={async (body) => {
             await save.mutateAsync({ id: a.id, body });

@@ -111,6 +111,27 @@ export function HomeFigures() {
         </Col>
       )}
       <HomeContent modules={s.modules} adverts={s.adverts} />
+      {s.articles && s.articles.length > 0 && (
+        <Col span={24}>
+          <Card title="最新文章" extra={<Link to={screenPath('article')}>全部文章</Link>}>
+            <List
+              size="small"
+              dataSource={s.articles}
+              renderItem={(a) => (
+                <List.Item
+                  data-testid="home-article"
+                  extra={<Typography.Text type="secondary">{formatDateTime(a.publishedAt)}</Typography.Text>}
+                >
+                  <List.Item.Meta
+                    title={<Link to={screenPath('readArticle', { id: a.id })}>{a.title}</Link>}
+                    description={a.summary || null}
+                  />
+                </List.Item>
+              )}
+            />
+          </Card>
+        </Col>
+      )}
       {s.activity && (
         <Col span={24}>
           <Card title="最近动态" extra={<Link to={screenPath('listMoney')}>操作日志</Link>}>

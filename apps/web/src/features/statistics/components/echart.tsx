@@ -57,7 +57,11 @@ export function EChart({ option, label, height = 260 }: { option: EChartsCoreOpt
     return () => {
       alive = false;
       observer?.disconnect();
-      chart.current?.dispose();
+      try {
+        chart.current?.dispose();
+      } catch {
+        // A canvas without a 2D context (no canvas support) cannot be cleared; nothing is left to free.
+      }
       chart.current = null;
     };
   }, []);
