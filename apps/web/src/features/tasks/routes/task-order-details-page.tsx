@@ -4,6 +4,8 @@ import {
   TASK_ASSIGNABLE_STATUSES,
   TASK_EDITABLE_STATUSES,
   TASK_SETTLEMENT_UNITS,
+  availableRoutes,
+  menuCodeOf,
   screenPath,
   type TAssignment,
   type TAssignmentStatus,
@@ -23,12 +25,12 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadFailed, QueryState } from '../../../components/load-state.tsx';
 import { TrimmedSearch } from '../../../components/trimmed-search.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useHasElement } from '../../../lib/session-store.ts';
+import { useHasElement, useSession } from '../../../lib/session-store.ts';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useAssignments } from '../api/get-assignments.ts';
 import { useTask } from '../api/get-task.ts';
@@ -38,13 +40,20 @@ import { ReviewDialog } from '../components/review-dialog.tsx';
 import { TaskActionButtons } from '../components/task-actions.tsx';
 import { AssignmentStatusTag, DeliveryStatusTag, settlementText, TaskStatusTag } from '../components/task-format.tsx';
 import { TaskFileLinks } from '../components/task-files.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useTaskIdParam } from '../components/use-task-id.ts';
 import { TASK_ELEMENTS } from '../elements.ts';
+
+/** The menu codes that open 任务确认 (a screen of 薪酬发放): its parent's and its own. */
+const CONFIRMATION_MENUS = availableRoutes().flatMap((parent) =>
+  (parent.children ?? [])
+    .filter((child) => child.name === 'taskConfirmationIndex')
+    .flatMap((child) => [menuCodeOf(parent.path), menuCodeOf(child.path)]),
+);
 
 /** 任务详情 (/taskOrderManage/taskOrderDetails?id=): the task, its actions, its workers and their deliveries. */
 export function Component() {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = useTaskIdParam();
   const task = useTask(id);
   const back = <Button onClick={() => void navigate(screenPath('taskOrderManageIndex'))}>返回任务列表</Button>;
   if (!task.data) return <QueryState query={task} notFound="任务不存在" extra={back} />;
@@ -61,6 +70,10 @@ function TaskCard({ task: t }: { task: TTaskDetail }) {
   const navigate = useNavigate();
   const canEdit = useHasElement(TASK_ELEMENTS.edit);
   const canAssign = useHasElement(TASK_ELEMENTS.assign);
+  // 任务确认 is a screen of 薪酬发放: linked only for an admin whose menus hold it.
+  const canOpenConfirmation = useSession(
+    (s) => CONFIRMATION_MENUS.length > 0 && CONFIRMATION_MENUS.every((code) => s.menus[code] === true),
+  );
   const unit = TASK_SETTLEMENT_UNITS[t.settlement];
   return (
     <Card
@@ -81,6 +94,9 @@ function TaskCard({ task: t }: { task: TTaskDetail }) {
             </Button>
           )}
           <TaskActionButtons taskId={t.id} actions={t.actions} size="middle" link={false} />
+          {canOpenConfirmation && t.counts.passed > 0 && (
+            <Link to={screenPath('taskConfirmationIndex', { taskId: t.id })}>任务确认</Link>
+          )}
         </Space>
       }
     >
