@@ -274,10 +274,20 @@ function AssignmentsCard({ task }: { task: TTaskDetail }) {
   );
 }
 
-/** 任务记录: who did what to the task and when (its audit rows), oldest first. */
+/**
+ * 任务记录: every transition of the task and of each worker on it, oldest first: what, for whom,
+ * by whom (a worker's 接单 and delivery recorded by an admin on the worker's behalf) and when.
+ */
 function HistoryCard({ task }: { task: TTaskDetail }) {
   return (
-    <Card title="任务记录">
+    <Card
+      title="任务记录"
+      extra={
+        task.historyTotal > task.history.length ? (
+          <Typography.Text type="secondary">{`共 ${task.historyTotal} 条，显示最近 ${task.history.length} 条`}</Typography.Text>
+        ) : undefined
+      }
+    >
       {task.history.length ? (
         <Timeline
           items={task.history.map((h, i) => ({
@@ -285,7 +295,11 @@ function HistoryCard({ task }: { task: TTaskDetail }) {
             content: (
               <Space size={8} wrap>
                 <Typography.Text strong>{h.label}</Typography.Text>
-                <Typography.Text>{h.adminName || '系统'}</Typography.Text>
+                {h.workerName !== null && <Typography.Text>{h.workerName}</Typography.Text>}
+                {h.detail && <Typography.Text>{h.detail}</Typography.Text>}
+                <Typography.Text type="secondary">
+                  {h.onBehalf ? `${h.adminName || '系统'} 代为记录` : h.adminName || '系统'}
+                </Typography.Text>
                 <Typography.Text type="secondary">{formatDateTime(h.at)}</Typography.Text>
               </Space>
             ),
