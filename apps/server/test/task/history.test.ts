@@ -157,6 +157,12 @@ describe('任务记录', () => {
     for (const action of ['create', 'publish', 'assign', 'accept', 'autoStart', 'submit', 'reject', 'pass']) {
       expect(actions, action).toContain(action);
     }
+    // One step after another, as the app would have written them, none after now.
+    const times = h.map((e) => Date.parse(e.at));
+    expect(new Set(times).size).toBeGreaterThan(5); // a bulk 接单 is one instant
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(Math.max(...times)).toBeLessThanOrEqual(Date.now());
+    expect(h[0]?.at).toBe(running.createdAt);
     const done = (await demo.get(`${T}/taskOrder/page`, { status: 'completed' })).body.data.rows[0];
     expect((await history(done.id as number)).history.map((e) => e.action)).toEqual(
       expect.arrayContaining(['finish', 'complete']),

@@ -220,9 +220,16 @@ export async function createTask(ctx: ServiceContext, auth: AuthContext, body: T
   const id = await ctx.db.transaction(async (tx) => {
     await checkReferences(tx, auth.companyId, body);
     await uploadsOf(tx, auth.companyId, body.attachmentIds, 'attachmentIds');
-    const taskId = await repo.insertTask(tx, { companyId: auth.companyId, createdBy: auth.adminId, ...valuesOf(body) });
+    // Created at the service's clock, the instant 任务记录's 新建任务 names too.
+    const now = ctx.now();
+    const taskId = await repo.insertTask(tx, {
+      companyId: auth.companyId,
+      createdBy: auth.adminId,
+      createdAt: now,
+      ...valuesOf(body),
+    });
     await repo.replaceAttachments(tx, auth.companyId, taskId, body.attachmentIds);
-    await recordTaskEvent(tx, 'create', { companyId: auth.companyId, taskId, adminId: auth.adminId, at: ctx.now() });
+    await recordTaskEvent(tx, 'create', { companyId: auth.companyId, taskId, adminId: auth.adminId, at: now });
     return taskId;
   });
   return getTask(ctx, auth, id);
