@@ -1,3 +1,4 @@
+import type { TTaskEvent, TTaskEventAction } from '@flexpay/contract/web';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
@@ -19,7 +20,7 @@ afterEach(() => {
 });
 
 const at = '2026-11-25T02:00:00.000Z';
-const event = (action: string, label: string, extra: Record<string, unknown> = {}) => ({
+const event = (action: TTaskEventAction, label: string, extra: Partial<TTaskEvent> = {}): TTaskEvent => ({
   action,
   label,
   adminName: '林晓',
