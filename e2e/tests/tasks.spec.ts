@@ -73,6 +73,8 @@ test.describe('tasks', () => {
     const first = rowsOf(page).first();
     const worker = (await first.locator('td').first().innerText()).split('\n')[0] ?? '';
     await first.getByRole('button', { name: btn('接单') }).click();
+    // The one rule, said where it happens: the first 接单 starts the 已发布 task.
+    await expect(page.locator('.ant-popover:visible')).toContainText('将随之开始执行（已发布 → 进行中）');
     await confirmPopover(page, '记录接单');
     await expect(page.getByRole('tab', { name: '已接单 1' })).toBeVisible();
     await expect(page.locator('.ant-card-head').getByText('进行中')).toBeVisible();
@@ -101,14 +103,19 @@ test.describe('tasks', () => {
     await review.getByRole('button', { name: btn('验收通过') }).click();
     await expect(page.getByRole('tab', { name: '已通过 1' })).toBeVisible();
 
-    // 任务确认: the passed amount, ticked, becomes a batch; its link opens 发放详情.
-    await page.goto('/EmolumentManagement/taskConfirmationIndex');
+    // 任务确认, opened from 任务详情 narrowed to this task: the passed amount, ticked, becomes a batch.
+    await page.getByRole('link', { name: '任务确认' }).click();
+    await expect(page).toHaveURL(new RegExp(`taskConfirmationIndex\\?taskId=${taskId}`));
     await waitForRows(page);
+    await expect(rowsOf(page)).toHaveCount(1);
     const payable = rowsOf(page).filter({ hasText: title });
     await expect(payable).toContainText('¥300.00');
     await payable.locator('.ant-checkbox-input').check();
     await page.getByRole('button', { name: btn('所选发起发放') }).click();
     const dialog = page.locator('.ant-modal').filter({ hasText: '发起发放' });
+    // The dialog names who pays and the fee.
+    await expect(dialog).toContainText('海南灵工服务有限公司');
+    await expect(dialog).toContainText(/费率 \d+\.\d{2}%（(企业|个人)承担）/);
     await dialog.getByLabel('批次名称').fill(batchTitle);
     await dialog.getByRole('button', { name: btn('生成发放批次') }).click();
     await page.getByRole('button', { name: btn('查看发放批次') }).click();
@@ -119,6 +126,15 @@ test.describe('tasks', () => {
     await page.goto('/EmolumentManagement/taskConfirmationIndex');
     await page.getByRole('tab', { name: '已确认' }).click();
     await expect(rowsOf(page).filter({ hasText: title })).toContainText(batchTitle);
+
+    // 任务记录: every step, the worker's recorded on the worker's behalf, the batch named.
+    await page.goto(`/taskOrderManage/taskOrderDetails?id=${taskId}`);
+    const history = page.locator('.ant-card').filter({ has: page.getByText('任务记录', { exact: true }) });
+    for (const text of ['新建任务', '发布任务', '选择人员', '随第一位人员接单自动开始', '上传成果', '验收通过']) {
+      await expect(history).toContainText(text);
+    }
+    await expect(history).toContainText(`发放批次「${batchTitle}」`);
+    await expect(history.locator('.ant-timeline-item').filter({ hasText: worker }).first()).toContainText('代为记录');
   });
 
   test('the task screens fit a 1366 px window (screenshots in .tmp/tasks-*.png)', async ({ page }) => {

@@ -93,6 +93,61 @@ export function taskActionsFrom(status: TTaskStatus): TTaskAction[] {
   return TASK_ACTIONS.filter((a) => TASK_TRANSITIONS[a].from.includes(status));
 }
 
+// ── 任务记录 ─────────────────────────────────────────────────────────────────────────────────
+
+/** What 任务记录 records: the task's own transitions, then each worker's. */
+export const TASK_EVENT_ACTIONS = [
+  'create',
+  'update',
+  'publish',
+  'start',
+  'autoStart',
+  'finish',
+  'complete',
+  'cancel',
+  'assign',
+  'unassign',
+  'amount',
+  'accept',
+  'decline',
+  'submit',
+  'resubmit',
+  'pass',
+  'reject',
+  'confirm',
+] as const;
+export type TTaskEventAction = (typeof TASK_EVENT_ACTIONS)[number];
+export const TASK_EVENT_LABELS: Record<TTaskEventAction, string> = {
+  create: '新建任务',
+  update: '编辑任务',
+  publish: '发布任务',
+  start: '开始执行',
+  autoStart: '开始执行',
+  finish: '结束作业，进入验收',
+  complete: '完成任务',
+  cancel: '取消任务',
+  assign: '选择人员',
+  unassign: '移除人员',
+  amount: '修改约定金额',
+  accept: '接单',
+  decline: '拒绝接单',
+  submit: '上传成果',
+  resubmit: '重新提交成果',
+  pass: '验收通过',
+  reject: '验收驳回',
+  confirm: '任务确认',
+};
+/** The worker's own steps, which an admin records on the worker's behalf. */
+export const TASK_EVENTS_ON_BEHALF: readonly TTaskEventAction[] = ['accept', 'decline', 'submit', 'resubmit'];
+/** 任务详情 shows at most this many records (the newest). */
+export const TASK_HISTORY_LIMIT = 500;
+
+/**
+ * The one rule of 已发布 → 进行中: the first 接单 recorded starts the task (and 任务记录 says so);
+ * 开始执行 starts it before anyone has answered. Said by the 接单 confirmations and 开始执行's.
+ */
+export const TASK_AUTO_START_RULE = '已发布的任务在第一位人员接单时自动开始执行（进行中）';
+
 /** Where workers may be picked (选择人员) for a task. */
 export const TASK_ASSIGNABLE_STATUSES: readonly TTaskStatus[] = ['published', 'in_progress'];
 /** Where a worker's answer (接单) may be recorded. */

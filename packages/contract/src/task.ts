@@ -5,6 +5,7 @@ import { ZPayrollPeriod } from './payroll.ts';
 import { PAYROLL_STATUSES } from './payroll-rules.ts';
 import { ZDate } from './primitives.ts';
 import {
+  TASK_EVENT_ACTIONS,
   ASSIGNMENT_STATUSES,
   DELIVERY_STATUSES,
   TASK_ACTIONS,
@@ -135,6 +136,22 @@ export const ZTaskRow = z.object({
 });
 export type TTaskRow = z.infer<typeof ZTaskRow>;
 
+/**
+ * One record of 任务记录. `adminName` did it; for a worker's step (接单, 上传成果) the admin recorded
+ * it on behalf of `workerName` (workers have no login). `detail` says the rest in Chinese: the
+ * round, the amount, the reason, the batch, how many were picked.
+ */
+export const ZTaskEvent = z.object({
+  action: z.enum(TASK_EVENT_ACTIONS),
+  label: z.string(),
+  adminName: z.string(),
+  workerName: z.string().nullable(),
+  onBehalf: z.boolean(),
+  detail: z.string().nullable(),
+  at: z.string(),
+});
+export type TTaskEvent = z.infer<typeof ZTaskEvent>;
+
 /** 任务详情: the task with its attachments, who made it, and what may be done now. */
 export const ZTaskDetail = ZTaskRow.extend({
   description: z.string(),
@@ -149,8 +166,13 @@ export const ZTaskDetail = ZTaskRow.extend({
   lockedFields: z.array(z.enum(TASK_FIELDS)),
   /** The default agreed amount of a new assignment (fen): settlement × unit price × planned quantity. */
   defaultAgreedFen: ZFen,
-  /** 任务记录: who created, edited, published, started, finished, completed or cancelled it, and picked workers, oldest first. */
-  history: z.array(z.object({ action: z.string(), label: z.string(), adminName: z.string(), at: z.string() })),
+  /**
+   * 任务记录: every transition of the task and of each worker on it (the newest TASK_HISTORY_LIMIT),
+   * oldest first, each with who did it and when.
+   */
+  history: z.array(ZTaskEvent),
+  /** How many records the task has in all (more than `history` holds when it is long). */
+  historyTotal: z.number().int(),
 });
 export type TTaskDetail = z.infer<typeof ZTaskDetail>;
 

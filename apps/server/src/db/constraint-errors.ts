@@ -17,6 +17,7 @@ export const REFERENCED_MESSAGES: Readonly<Record<string, string>> = {
   payout_alipay_fk: '该收款账户已有发放记录，不能删除',
   // A worker or a job type a task names (the task area's facts).
   task_assignment_worker_fk: '该员工已有任务记录，不能删除，可设为离职',
+  task_event_worker_fk: '该员工已有任务记录，不能删除，可设为离职',
   task_order_job_type_fk: '该工种已有任务使用，不能删除，可停用',
   // A job type, a department given to workers; a department with departments under it.
   worker_company_id_job_type_id_job_type_company_id_id_fk: '该工种已有员工使用，不能删除，可停用',

@@ -36,7 +36,11 @@ const day = (now: Date, offset: number) => chinaDateOf(new Date(now.getTime() + 
 
 export async function seedTasks(tx: Tx, cipher: FieldCipher, ids: TaskSeedIds, now: Date) {
   // The area's services take a context and a session: the seed's transaction and the owners.
-  const ctx = { db: tx, cipher, now: () => now } as unknown as ServiceContext;
+  // Each step a few seconds after the one before, ending by `now`: 任务记录 then reads as the app
+  // would have written it, one step after another (never after `now`, never another day but at midnight).
+  let clock = now.getTime() - 5 * 60_000;
+  const tick = () => new Date(Math.min((clock += 3_000), now.getTime()));
+  const ctx = { db: tx, cipher, now: tick } as unknown as ServiceContext;
   const auth = (companyId: number, adminId: number) => ({ companyId, adminId }) as AuthContext;
   const xinghe = auth(ids.xinghe, ids.demo);
 

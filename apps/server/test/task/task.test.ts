@@ -180,7 +180,13 @@ describe('task orders', () => {
       ]);
       // 任务详情's 任务记录: what succeeded, in order, with who did it.
       const history = (await demo.get(taskUrl(id))).body.data.history as { label: string; adminName: string }[];
-      expect(history.map((h) => h.label)).toEqual(['新建任务', '发布任务', '开始执行任务', '任务进入验收', '完成任务']);
+      expect(history.map((h) => h.label)).toEqual([
+        '新建任务',
+        '发布任务',
+        '开始执行',
+        '结束作业，进入验收',
+        '完成任务',
+      ]);
       expect(new Set(history.map((h) => h.adminName))).toEqual(new Set(['林晓']));
 
       const other = await newTask(demo, hainan);

@@ -156,5 +156,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 }));
 
+/**
+ * The task the task screens are on (spec sections 3 and 9: session storage holds encryptionTaskId):
+ * a task screen opened without an id in its URL continues with it. It belongs to one session and
+ * one company, so logout and company switch clear it (session-actions.ts).
+ */
 export const getEncryptionTaskId = () => sessionStorage.getItem(ENCRYPTION_TASK_ID_KEY);
 export const setEncryptionTaskId = (id: string) => sessionStorage.setItem(ENCRYPTION_TASK_ID_KEY, id);
+export const clearEncryptionTaskId = () => sessionStorage.removeItem(ENCRYPTION_TASK_ID_KEY);

@@ -2,7 +2,7 @@ import { SIGN_IN_API, type TAssociatedUser, type TUserInfo } from '@flexpay/cont
 import { request } from './request.ts';
 import { useSession } from './session-store.ts';
 import { getCompanyId, getToken } from './token.ts';
-import { useAppStore } from './app-store.ts';
+import { clearEncryptionTaskId, useAppStore } from './app-store.ts';
 
 /** Spec section 4: the loader shown while switching company lasts 2 seconds. */
 export const SWITCH_LOADER_MS = 2000;
@@ -57,6 +57,7 @@ export async function loadBranding(companyId = getCompanyId()): Promise<void> {
 export function clearClientSession(): void {
   useSession.getState().clear();
   useAppStore.getState().clearVisitedViews();
+  clearEncryptionTaskId();
 }
 
 /** Logout: invalidate the token on the server, clear everything, reload (spec section 4). */
@@ -106,6 +107,8 @@ export async function switchCompany(username: string): Promise<string> {
   });
   useSession.getState().replaceToken(next);
   useAppStore.getState().clearVisitedViews();
+  // The task the task screens were on is the old company's.
+  clearEncryptionTaskId();
   // The old company's branding must not stay on while the new one loads.
   useSession.getState().setBranding(null);
   const info = await loadUserInfo();

@@ -316,3 +316,53 @@ export const taskAssignmentCount = pgTable(
     index('task_assignment_count_status_idx').on(t.companyId, t.status),
   ],
 );
+
+/**
+ * 任务记录: every transition of a task and of each worker on it, with who did it and when
+ * (issue 38). Written by the task area's services inside the change's own transaction, so a
+ * change and its record are saved together. Workers have no login: a 接单 or a delivery is
+ * recorded by an admin on the worker's behalf (`admin_id` did it, `worker_id` is the worker).
+ * `action` is one of TASK_EVENT_ACTIONS (task-rules.ts); `round`, `amount_fen`, `count` and
+ * `note` (a reason, a batch's title) say what the action needs. A worker with a record is not
+ * deleted (the task area answers 该员工已有任务记录).
+ */
+export const taskEvent = pgTable(
+  'task_event',
+  {
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    companyId: bigint('company_id', { mode: 'number' }).notNull(),
+    taskId: bigint('task_id', { mode: 'number' }).notNull(),
+    action: varchar('action', { length: 20 }).notNull(),
+    adminId: bigint('admin_id', { mode: 'number' }).notNull(),
+    workerId: bigint('worker_id', { mode: 'number' }),
+    round: integer('round'),
+    amountFen: bigint('amount_fen', { mode: 'number' }),
+    count: integer('count'),
+    note: varchar('note', { length: 200 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'task_event_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'task_event_task_fk',
+      columns: [t.companyId, t.taskId],
+      foreignColumns: [taskOrder.companyId, taskOrder.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'task_event_admin_fk',
+      columns: [t.companyId, t.adminId],
+      foreignColumns: [admin.companyId, admin.id],
+    }),
+    foreignKey({
+      name: 'task_event_worker_fk',
+      columns: [t.companyId, t.workerId],
+      foreignColumns: [worker.companyId, worker.id],
+    }),
+    // A task's record in order; a worker's records (its deletion asks).
+    index('task_event_task_idx').on(t.companyId, t.taskId, t.createdAt, t.id),
+    index('task_event_worker_idx')
+      .on(t.companyId, t.workerId)
+      .where(sql`${t.workerId} is not null`),
+    index('task_event_admin_idx').on(t.companyId, t.adminId),
+  ],
+);

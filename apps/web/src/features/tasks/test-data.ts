@@ -42,7 +42,18 @@ export function task(over: Partial<TTaskDetail> = {}): TTaskDetail {
     actions: ['start', 'cancel'],
     lockedFields: [],
     defaultAgreedFen: 30000,
-    history: [{ action: 'task.create', label: '新建任务', adminName: '林晓', at: '2026-11-20T02:00:00.000Z' }],
+    history: [
+      {
+        action: 'create',
+        label: '新建任务',
+        adminName: '林晓',
+        workerName: null,
+        onBehalf: false,
+        detail: null,
+        at: '2026-11-20T02:00:00.000Z',
+      },
+    ],
+    historyTotal: 1,
     ...over,
   };
 }

@@ -39,8 +39,10 @@ import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { worker } from '../../../db/schema/index.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
+import { fenToYuan } from '../../../lib/money.ts';
 import { adminNames } from '../../admin/service.ts';
 import { toRepoFilter, workerListWhere } from '../../worker/service.ts';
+import { recordAssignmentEvents, recordTaskEvent } from '../history/service.ts';
 import { defaultAgreedFen, startOnFirstAnswer, taskOf, type TaskRow } from '../orders/service.ts';
 import { assertTransition, filesOf, taskNoOf, uploadsOf } from '../shared.ts';
 import * as repo from './repo.ts';
@@ -162,6 +164,13 @@ export async function assignWorkers(
     }
     const overBudget = budgetError(task.budgetFen, totals.agreedFen + seen.added * agreedFen);
     if (overBudget) throw conflict(`${overBudget}：本次添加后约定金额合计将超出预算`);
+    await recordTaskEvent(tx, 'assign', {
+      companyId: auth.companyId,
+      taskId,
+      adminId: auth.adminId,
+      at: ctx.now(),
+      count: seen.added,
+    });
     const matched = body.workerIds ? new Set(body.workerIds).size : seen.matched;
     return {
       matched,
@@ -313,6 +322,15 @@ export async function setAgreedAmount(
     const overBudget = budgetError(task.budgetFen, totals.agreedFen - row.agreedFen + agreedFen);
     if (overBudget) throw invalidField('agreedFen', overBudget);
     await repo.updateAssignments(tx, auth.companyId, [id], { agreedFen });
+    await recordTaskEvent(tx, 'amount', {
+      companyId: auth.companyId,
+      taskId: task.id,
+      adminId: auth.adminId,
+      at: ctx.now(),
+      workerId: row.workerId,
+      amountFen: agreedFen,
+      note: `原约定 ¥${fenToYuan(row.agreedFen)}`,
+    });
   });
   return assignmentOf(ctx.db, auth.companyId, id);
 }
@@ -322,6 +340,11 @@ export async function removeAssignment(ctx: ServiceContext, auth: AuthContext, i
   await ctx.db.transaction(async (tx) => {
     const { rows } = await lockScope(tx, auth.companyId, [id]);
     assertTransition(ASSIGNMENT_TRANSITIONS.remove, (rows[0] as repo.AssignmentRow).status as TAssignmentStatus);
+    await recordAssignmentEvents(tx, 'unassign', [id], {
+      companyId: auth.companyId,
+      adminId: auth.adminId,
+      at: ctx.now(),
+    });
     await repo.deleteAssignments(tx, auth.companyId, [id]);
   });
   return null;
@@ -342,13 +365,16 @@ export async function recordAnswers(
     assertAll(rows, accept ? 'accept' : 'decline');
     for (const row of rows) assertTaskIn(taskOfRow(row), TASK_ANSWERABLE_STATUSES, '记录接单');
     const rowIds = rows.map((r) => r.id);
+    const now = ctx.now();
+    const who = { companyId: auth.companyId, adminId: auth.adminId, at: now };
     if (!accept) {
+      await recordAssignmentEvents(tx, 'decline', rowIds, who);
       await repo.deleteAssignments(tx, auth.companyId, rowIds);
       return rowIds.length;
     }
-    const now = ctx.now();
     await repo.updateAssignments(tx, auth.companyId, rowIds, { status: 'accepted', answeredAt: now });
-    for (const task of tasks.values()) await startOnFirstAnswer(tx, task, now);
+    await recordAssignmentEvents(tx, 'accept', rowIds, who);
+    for (const task of tasks.values()) await startOnFirstAnswer(tx, task, now, auth.adminId);
     return rowIds.length;
   });
 }
@@ -384,6 +410,11 @@ export async function deliver(
     });
     await repo.insertDeliveryFiles(tx, auth.companyId, deliveryId, body.fileIds);
     await repo.updateAssignments(tx, auth.companyId, [id], { status: 'submitted' });
+    await recordAssignmentEvents(tx, row.status === 'rejected' ? 'resubmit' : 'submit', [id], {
+      companyId: auth.companyId,
+      adminId: auth.adminId,
+      at: now,
+    });
   });
   return getAssignment(ctx, auth, id);
 }
@@ -449,6 +480,12 @@ async function runReview(
     auth.companyId,
     outcomes.map((o) => ({ id: o.row.id, status: review.pass ? 'passed' : 'rejected', payableFen: o.payable })),
     now,
+  );
+  await recordAssignmentEvents(
+    tx,
+    review.pass ? 'pass' : 'reject',
+    rows.map((r) => r.id),
+    { companyId: auth.companyId, adminId: auth.adminId, at: now, note: review.pass ? null : review.reason },
   );
   return rows.length;
 }

@@ -23,6 +23,7 @@ import type { ServiceContext } from '../../../core/context.ts';
 import { conflict, invalidField } from '../../../lib/errors.ts';
 import { insertBatchOfWorkers } from '../../payroll/batches/service.ts';
 import { serviceCompanyNames } from '../../service-company/service.ts';
+import { recordAssignmentEvents } from '../history/service.ts';
 import { taskNoOf } from '../shared.ts';
 import * as repo from './repo.ts';
 
@@ -147,6 +148,12 @@ export async function confirmPayables(
         amountFen: r.payableFen ?? 0,
         createdBy: auth.adminId,
       })),
+    );
+    await recordAssignmentEvents(
+      tx,
+      'confirm',
+      rows.map((r) => r.id),
+      { companyId: auth.companyId, adminId: auth.adminId, at: ctx.now(), note: body.title },
     );
     return {
       batchId,

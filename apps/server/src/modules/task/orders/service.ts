@@ -34,7 +34,7 @@ import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import { adminNames } from '../../admin/service.ts';
 import { findEnabledLink, serviceCompanyNames } from '../../service-company/service.ts';
 import { findJobTypeRefs } from '../../worker/service.ts';
-import { targetHistory } from '../../audit-log/service.ts';
+import { recordTaskEvent, taskHistory } from '../history/service.ts';
 import { assertTransition, filesOf, taskNoOf, uploadsOf } from '../shared.ts';
 import * as repo from './repo.ts';
 
@@ -178,7 +178,7 @@ async function detailOf(db: DbOrTx, row: TaskRow): Promise<TTaskDetail> {
     actions: actionsOf(task),
     lockedFields: task.counts.total > 0 ? [...TASK_FIELDS_LOCKED_AFTER_ASSIGNMENT] : [],
     defaultAgreedFen: defaultAgreedFen(row),
-    history: await targetHistory(db, row.companyId, `task:${row.id}`),
+    ...(await taskHistory(db, row.companyId, row.id)),
   };
 }
 
@@ -220,8 +220,16 @@ export async function createTask(ctx: ServiceContext, auth: AuthContext, body: T
   const id = await ctx.db.transaction(async (tx) => {
     await checkReferences(tx, auth.companyId, body);
     await uploadsOf(tx, auth.companyId, body.attachmentIds, 'attachmentIds');
-    const taskId = await repo.insertTask(tx, { companyId: auth.companyId, createdBy: auth.adminId, ...valuesOf(body) });
+    // Created at the service's clock, the instant 任务记录's 新建任务 names too.
+    const now = ctx.now();
+    const taskId = await repo.insertTask(tx, {
+      companyId: auth.companyId,
+      createdBy: auth.adminId,
+      createdAt: now,
+      ...valuesOf(body),
+    });
     await repo.replaceAttachments(tx, auth.companyId, taskId, body.attachmentIds);
+    await recordTaskEvent(tx, 'create', { companyId: auth.companyId, taskId, adminId: auth.adminId, at: now });
     return taskId;
   });
   return getTask(ctx, auth, id);
@@ -262,6 +270,12 @@ export async function updateTask(
     await uploadsOf(tx, auth.companyId, body.attachmentIds, 'attachmentIds');
     await repo.updateTask(tx, id, next);
     await repo.replaceAttachments(tx, auth.companyId, id, body.attachmentIds);
+    await recordTaskEvent(tx, 'update', {
+      companyId: auth.companyId,
+      taskId: id,
+      adminId: auth.adminId,
+      at: ctx.now(),
+    });
   });
   return getTask(ctx, auth, id);
 }
@@ -298,14 +312,25 @@ export async function moveTask(
       cancel: { cancelledAt: now, cancelReason: reason ?? '' },
     }[action];
     await repo.moveTask(tx, id, row.status, { status: transition.to as TTaskStatus, ...stamp });
+    await recordTaskEvent(tx, action, {
+      companyId: auth.companyId,
+      taskId: id,
+      adminId: auth.adminId,
+      at: now,
+      note: action === 'cancel' ? (reason ?? null) : null,
+    });
   });
   return getTask(ctx, auth, id);
 }
 
 // ── For the other folders of the area ───────────────────────────────────────────────────────
 
-/** A 已发布 task moves to 进行中 with its first 接单 (inside the answer's transaction, task locked). */
-export async function startOnFirstAnswer(tx: DbOrTx, row: TaskRow, now: Date) {
-  if (row.status === 'published')
-    await repo.moveTask(tx, row.id, 'published', { status: 'in_progress', startedAt: now });
+/**
+ * TASK_AUTO_START_RULE: a 已发布 task moves to 进行中 with its first 接单 (inside the answer's
+ * transaction, task locked), recorded in 任务记录 as started by the admin who recorded the 接单.
+ */
+export async function startOnFirstAnswer(tx: DbOrTx, row: TaskRow, now: Date, adminId: number) {
+  if (row.status !== 'published') return;
+  await repo.moveTask(tx, row.id, 'published', { status: 'in_progress', startedAt: now });
+  await recordTaskEvent(tx, 'autoStart', { companyId: row.companyId, taskId: row.id, adminId, at: now });
 }

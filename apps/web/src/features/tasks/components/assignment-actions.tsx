@@ -67,6 +67,9 @@ export function AssignmentActions({
       {answerable && holds.answer && allowed.includes('accept') && (
         <Popconfirm
           title={`记录 ${a.workerName} 接单？`}
+          description={
+            a.taskStatus === 'published' ? `任务「${a.taskTitle}」将随之开始执行（已发布 → 进行中）。` : undefined
+          }
           okText="记录接单"
           onConfirm={() => record(true).catch(() => undefined)}
         >

@@ -1,4 +1,4 @@
-import { TASK_TRANSITIONS, type TTaskAction } from '@flexpay/contract/web';
+import { TASK_AUTO_START_RULE, TASK_TRANSITIONS, type TTaskAction } from '@flexpay/contract/web';
 import { App, Button, Form, Modal, Popconfirm } from 'antd';
 import { useState } from 'react';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
@@ -8,7 +8,7 @@ import { TASK_ELEMENTS } from '../elements.ts';
 
 const CONFIRM_TEXT: Record<Exclude<TTaskAction, 'cancel'>, string> = {
   publish: '发布后可以选择人员。',
-  start: '任务开始执行。',
+  start: `现在开始执行，不等人员接单。${TASK_AUTO_START_RULE}。`,
   finish: '结束作业后不能再记录接单，进入成果验收。',
   complete: '完成后任务不能再修改。',
 };

@@ -46,6 +46,7 @@ import { useTasks } from '../api/get-tasks.ts';
 import { departmentPickOptions, jobTypePickOptions } from '../api/pick-options.ts';
 import { useAssignPreview } from '../api/preview-assign.ts';
 import { settlementText, TaskStatusTag, yuanToFen } from '../components/task-format.tsx';
+import { keepTaskId, keptTaskId } from '../components/use-task-id.ts';
 import {
   clearWizard,
   emptyWizard,
@@ -96,6 +97,9 @@ export function Component() {
   const urlStep = (list.values.step ?? 0) as 0 | 1 | 2;
   const step: 0 | 1 | 2 = whom === null ? 0 : urlStep;
   const [state, update] = useWizardState(whom, step);
+  useEffect(() => {
+    if (whom !== null) keepTaskId(whom);
+  }, [whom]);
 
   const go = (next: 0 | 1 | 2, change: Partial<TSelectEmployeesState> = {}) => {
     update({
@@ -134,8 +138,12 @@ function TaskStep({
 }) {
   const [page, setPage] = useState({ page: 1, limit: 10 });
   const [title, setTitle] = useState<string | undefined>(undefined);
-  const [picked, setPicked] = useState<number | null>(state.whom);
+  const [clicked, setPicked] = useState<number | null>(state.whom);
   const tasks = useTasks({ ...page, assignable: 'true', title });
+  // Opened without a task (the menu, a lost query): the task the task screens were on, when it takes workers.
+  const kept = useTask(state.whom === null ? keptTaskId() : undefined);
+  const keptAssignable = kept.data && TASK_ASSIGNABLE_STATUSES.includes(kept.data.status) ? kept.data : undefined;
+  const picked = clicked ?? keptAssignable?.id ?? null;
   const { flashTaskPage } = state;
   useEffect(() => {
     if (!flashTaskPage) return;
@@ -197,7 +205,10 @@ function TaskStep({
         }}
         locale={{ emptyText: '暂无可选择人员的任务' }}
       />
-      <Flex justify="flex-end" style={{ marginTop: 16 }}>
+      <Flex justify="flex-end" align="center" gap={12} style={{ marginTop: 16 }}>
+        {keptAssignable && picked === keptAssignable.id && (
+          <Typography.Text>{`已选任务：${keptAssignable.taskNo} ${keptAssignable.title}`}</Typography.Text>
+        )}
         <Button type="primary" disabled={picked === null} onClick={() => picked !== null && onNext(picked)}>
           下一步
         </Button>

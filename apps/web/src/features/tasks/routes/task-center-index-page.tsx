@@ -45,6 +45,8 @@ export function Component() {
   const rows = useCenter({ ...list.query, kind });
   const counts = useCenterCounts();
   const [selected, setSelected] = useState<number[]>([]);
+  // The rows ticked (across pages), for what the 接单 confirmation says about their tasks.
+  const [selectedRows, setSelectedRows] = useState<ReadonlyMap<number, TAssignment>>(new Map());
   const reviewing = useDialogTarget<TAssignment>();
   const [rejecting, setRejecting] = useState(false);
   const bulkAnswer = useBulkAnswer();
@@ -132,6 +134,16 @@ export function Component() {
   ];
 
   const none = selected.length === 0;
+  // TASK_AUTO_START_RULE, said where it happens: the 已发布 tasks the 接单 will start.
+  const starting = new Set(
+    selected.flatMap((id) => {
+      const r = selectedRows.get(id);
+      return r && r.taskStatus === 'published' ? [r.taskId] : [];
+    }),
+  );
+  const startingText = starting.size
+    ? `所选人员的 ${starting.size} 个已发布任务将随之开始执行（已发布 → 进行中）。`
+    : undefined;
   return (
     <Card title="任务中心">
       <Tabs
@@ -152,6 +164,7 @@ export function Component() {
           <>
             <Popconfirm
               title={`记录所选 ${selected.length} 人接单？`}
+              description={startingText}
               okText="批量接单"
               onConfirm={() => answer(true)}
               disabled={none}
@@ -199,7 +212,17 @@ export function Component() {
         rowSelection={{
           selectedRowKeys: selected,
           preserveSelectedRowKeys: true,
-          onChange: (keys) => setSelected(keys.map(Number)),
+          onChange: (keys, picked) => {
+            const ids = keys.map(Number);
+            const next = new Map<number, TAssignment>();
+            for (const r of picked) if (r) next.set(r.id, r);
+            for (const id of ids) {
+              const kept = selectedRows.get(id);
+              if (kept && !next.has(id)) next.set(id, kept);
+            }
+            setSelected(ids);
+            setSelectedRows(next);
+          },
         }}
         scroll={{ x: 940 }}
       />

@@ -1,4 +1,5 @@
 import {
+  FEE_BEARER_LABELS,
   PAYOUT_CHANNEL_LABELS,
   PAYOUT_CHANNELS,
   TASK_CONFIRM_STATUS_LABELS,
@@ -15,6 +16,7 @@ import {
   Button,
   Card,
   DatePicker,
+  Descriptions,
   Form,
   Modal,
   Radio,
@@ -26,6 +28,7 @@ import {
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useCostRules } from '../../../api/get-cost-rules.ts';
 import { serviceCompanyRemoteOptions } from '../../../api/search-service-companies.ts';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -46,6 +49,7 @@ import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useConfirmPayables } from '../api/confirm-payables.ts';
 import { usePayableSummary, type TPayableFilter } from '../api/get-payable-summary.ts';
 import { usePayables } from '../api/get-payables.ts';
+import { taskRemoteOptions } from '../api/task-options.ts';
 import { TASK_ELEMENTS } from '../elements.ts';
 
 const FILTERS = defineFilters({
@@ -56,6 +60,7 @@ const FILTERS = defineFilters({
     }),
     inForm: false,
   },
+  taskId: remoteSelectFilter({ label: '任务', remote: taskRemoteOptions, width: 240 }),
   serviceCompanyId: remoteSelectFilter({ label: '服务商', remote: serviceCompanyRemoteOptions, width: 200 }),
   name: textFilter({ label: '姓名', maxLength: 50, width: 120 }),
   passed: dateRangeFilter({ label: '验收日期', from: 'passedFrom', to: 'passedTo' }),
@@ -216,6 +221,11 @@ export function Component() {
       {pick && (
         <ConfirmDialog
           pick={pick}
+          serviceCompanyName={
+            (pick.kind === 'ids' ? selected : (rows.data?.rows ?? [])).find(
+              (r) => r.serviceCompanyId === pick.serviceCompanyId,
+            )?.serviceCompanyName
+          }
           count={pick.kind === 'ids' ? pick.ids.length : (summary.data?.count ?? 0)}
           amountFen={
             pick.kind === 'ids' ? selected.reduce((sum, r) => sum + r.payableFen, 0) : (summary.data?.amountFen ?? 0)
@@ -237,21 +247,29 @@ interface TConfirmValues {
   remark: string;
 }
 
+/** A fee rate in basis points as a percentage (650 → 6.50%). */
+const formatRate = (bp: number) => `${(bp / 100).toFixed(2)}%`;
+
 function ConfirmDialog({
   pick,
   count,
   amountFen,
+  serviceCompanyName,
   onClose,
 }: {
   pick: TPick;
   count: number;
   amountFen: number;
+  /** The paying service company's name as the rows show it (before the cost rules load). */
+  serviceCompanyName: string | undefined;
   onClose: (made: boolean) => void;
 }) {
   const { modal } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<TConfirmValues>();
   const confirm = useConfirmPayables();
+  const rules = useCostRules();
+  const rule = rules.data?.find((r) => r.serviceCompanyId === pick.serviceCompanyId);
 
   const onOk = async () => {
     const v = await form.validateFields();
@@ -297,6 +315,18 @@ function ConfirmDialog({
         style={{ marginBottom: 16 }}
         title={`${pick.kind === 'all' ? '全部符合条件的' : '所选'} ${count} 笔，合计 ${formatMoney(amountFen)}；同一员工的金额合并为一条发放明细`}
       />
+      <Descriptions size="small" column={1} style={{ marginBottom: 16 }}>
+        <Descriptions.Item label="发放服务商">
+          {rule?.serviceCompanyName ?? serviceCompanyName ?? '-'}
+        </Descriptions.Item>
+        <Descriptions.Item label="服务费">
+          {rule
+            ? `费率 ${formatRate(rule.feeRateBp)}（${FEE_BEARER_LABELS[rule.feeBearer]}），核对时逐人计算`
+            : rules.isError
+              ? '服务费规则读取失败'
+              : '…'}
+        </Descriptions.Item>
+      </Descriptions>
       <Form<TConfirmValues>
         form={form}
         layout="vertical"

@@ -12,12 +12,12 @@ import {
   toTaskBody,
   type TTaskFormValues,
 } from '../components/task-form.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useTaskIdParam } from '../components/use-task-id.ts';
 
 /** 编辑任务 (/taskOrderManage/taskEnEdit?id=): the task's fields, those the server locks disabled. */
 export function Component() {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = useTaskIdParam();
   const task = useTask(id);
   const back = <Button onClick={() => void navigate(screenPath('taskOrderManageIndex'))}>返回任务列表</Button>;
   if (!task.data) return <QueryState query={task} notFound="任务不存在" extra={back} />;

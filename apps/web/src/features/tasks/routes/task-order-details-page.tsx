@@ -4,6 +4,8 @@ import {
   TASK_ASSIGNABLE_STATUSES,
   TASK_EDITABLE_STATUSES,
   TASK_SETTLEMENT_UNITS,
+  availableRoutes,
+  menuCodeOf,
   screenPath,
   type TAssignment,
   type TAssignmentStatus,
@@ -23,12 +25,12 @@ import {
   type TableColumnsType,
 } from 'antd';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LoadFailed, QueryState } from '../../../components/load-state.tsx';
 import { TrimmedSearch } from '../../../components/trimmed-search.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { useHasElement } from '../../../lib/session-store.ts';
+import { useHasElement, useSession } from '../../../lib/session-store.ts';
 import { useDialogTarget } from '../../../lib/use-dialog-target.ts';
 import { useAssignments } from '../api/get-assignments.ts';
 import { useTask } from '../api/get-task.ts';
@@ -38,13 +40,20 @@ import { ReviewDialog } from '../components/review-dialog.tsx';
 import { TaskActionButtons } from '../components/task-actions.tsx';
 import { AssignmentStatusTag, DeliveryStatusTag, settlementText, TaskStatusTag } from '../components/task-format.tsx';
 import { TaskFileLinks } from '../components/task-files.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useTaskIdParam } from '../components/use-task-id.ts';
 import { TASK_ELEMENTS } from '../elements.ts';
+
+/** The menu codes that open 任务确认 (a screen of 薪酬发放): its parent's and its own. */
+const CONFIRMATION_MENUS = availableRoutes().flatMap((parent) =>
+  (parent.children ?? [])
+    .filter((child) => child.name === 'taskConfirmationIndex')
+    .flatMap((child) => [menuCodeOf(parent.path), menuCodeOf(child.path)]),
+);
 
 /** 任务详情 (/taskOrderManage/taskOrderDetails?id=): the task, its actions, its workers and their deliveries. */
 export function Component() {
   const navigate = useNavigate();
-  const id = useIdParam();
+  const id = useTaskIdParam();
   const task = useTask(id);
   const back = <Button onClick={() => void navigate(screenPath('taskOrderManageIndex'))}>返回任务列表</Button>;
   if (!task.data) return <QueryState query={task} notFound="任务不存在" extra={back} />;
@@ -61,6 +70,10 @@ function TaskCard({ task: t }: { task: TTaskDetail }) {
   const navigate = useNavigate();
   const canEdit = useHasElement(TASK_ELEMENTS.edit);
   const canAssign = useHasElement(TASK_ELEMENTS.assign);
+  // 任务确认 is a screen of 薪酬发放: linked only for an admin whose menus hold it.
+  const canOpenConfirmation = useSession(
+    (s) => CONFIRMATION_MENUS.length > 0 && CONFIRMATION_MENUS.every((code) => s.menus[code] === true),
+  );
   const unit = TASK_SETTLEMENT_UNITS[t.settlement];
   return (
     <Card
@@ -81,6 +94,9 @@ function TaskCard({ task: t }: { task: TTaskDetail }) {
             </Button>
           )}
           <TaskActionButtons taskId={t.id} actions={t.actions} size="middle" link={false} />
+          {canOpenConfirmation && t.counts.passed > 0 && (
+            <Link to={screenPath('taskConfirmationIndex', { taskId: t.id })}>任务确认</Link>
+          )}
         </Space>
       }
     >
@@ -258,10 +274,20 @@ function AssignmentsCard({ task }: { task: TTaskDetail }) {
   );
 }
 
-/** 任务记录: who did what to the task and when (its audit rows), oldest first. */
+/**
+ * 任务记录: every transition of the task and of each worker on it, oldest first: what, for whom,
+ * by whom (a worker's 接单 and delivery recorded by an admin on the worker's behalf) and when.
+ */
 function HistoryCard({ task }: { task: TTaskDetail }) {
   return (
-    <Card title="任务记录">
+    <Card
+      title="任务记录"
+      extra={
+        task.historyTotal > task.history.length ? (
+          <Typography.Text type="secondary">{`共 ${task.historyTotal} 条，显示最近 ${task.history.length} 条`}</Typography.Text>
+        ) : undefined
+      }
+    >
       {task.history.length ? (
         <Timeline
           items={task.history.map((h, i) => ({
@@ -269,7 +295,11 @@ function HistoryCard({ task }: { task: TTaskDetail }) {
             content: (
               <Space size={8} wrap>
                 <Typography.Text strong>{h.label}</Typography.Text>
-                <Typography.Text>{h.adminName || '系统'}</Typography.Text>
+                {h.workerName !== null && <Typography.Text>{h.workerName}</Typography.Text>}
+                {h.detail && <Typography.Text>{h.detail}</Typography.Text>}
+                <Typography.Text type="secondary">
+                  {h.onBehalf ? `${h.adminName || '系统'} 代为记录` : h.adminName || '系统'}
+                </Typography.Text>
                 <Typography.Text type="secondary">{formatDateTime(h.at)}</Typography.Text>
               </Space>
             ),

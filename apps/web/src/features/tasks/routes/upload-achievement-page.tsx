@@ -8,7 +8,7 @@ import {
   type TUploadedFile,
 } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Form, InputNumber, Result, Select, Space } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { QueryState } from '../../../components/load-state.tsx';
@@ -24,6 +24,7 @@ import { getTasks } from '../api/get-tasks.ts';
 import { AssignmentStatusTag, DeliveryStatusTag } from '../components/task-format.tsx';
 import { TaskFilesUpload } from '../components/task-files.tsx';
 import { useIdParam } from '../components/use-id-param.ts';
+import { keepTaskId, keptTaskId } from '../components/use-task-id.ts';
 
 /**
  * 上传成果 (/taskOrderManage/uploadAchievement?assignmentId=): a worker's delivery (files and a
@@ -87,7 +88,8 @@ const deliverableWorkers = (taskId: number): TRemoteOptions => ({
  */
 function PickAssignment() {
   const [, setParams] = useSearchParams();
-  const [taskId, setTaskId] = useState<number | undefined>(undefined);
+  // The task the task screens were on, when opened without a worker (the menu, a lost query).
+  const [taskId, setTaskId] = useState<number | undefined>(keptTaskId);
   return (
     <Form layout="vertical" style={{ maxWidth: 520 }}>
       <Form.Item label="任务" htmlFor="upload-task" extra="进行中、待验收的任务，输入标题搜索">
@@ -139,6 +141,7 @@ function DeliveryFormOf({ assignment: a }: { assignment: TAssignmentDetail }) {
   const navigate = useNavigate();
   const [form] = Form.useForm<TDeliveryValues>();
   const task = useTask(a.taskId);
+  useEffect(() => keepTaskId(a.taskId), [a.taskId]);
   const deliver = useDeliver();
   const settlement = task.data?.settlement;
   const latest = a.deliveries[0];
