@@ -81,6 +81,15 @@ export const API = {
     options: '/api/companystaff/individualBusiness/getOcompanyIds',
     receiptContents: '/api/companystaff/ocompanyReceiptContent/queryORContentList',
   },
+  /**
+   * The same service-company calls under the spec's ocompany service base path (section 7:
+   * "an ocompany service under /api/ocompany"); the /api/companystaff paths above stay.
+   */
+  ocompany: {
+    costRules: '/api/ocompany/ecompanyCostRules/selectOcompanyByEcompanyId',
+    options: '/api/ocompany/individualBusiness/getOcompanyIds',
+    receiptContents: '/api/ocompany/ocompanyReceiptContent/queryORContentList',
+  },
   money: {
     balance: '/api/companystaff/ecompanyFdIssue/getBalance',
     entries: '/api/companystaff/ecompanyFdIssue/entries',
