@@ -267,6 +267,7 @@ export const API = {
     chatReopen: '/api/ops/chat/conversation/:id/reopen',
     chatImageOne: '/api/ops/chat/image/:id',
     chatStream: '/api/ops/chat/stream',
+    chatUnread: '/api/ops/chat/unread',
     chatQuickReplies: '/api/ops/chat/quickReply',
     chatQuickReply: '/api/ops/chat/quickReply/:id',
   },
