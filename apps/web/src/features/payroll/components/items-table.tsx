@@ -22,7 +22,7 @@ import { useItems } from '../api/get-items.ts';
 import { useRemoveItem } from '../api/remove-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { CheckResultTag, channelLabel, FeeMoney, feesComputed, yuanToFen } from './payroll-format.tsx';
+import { CheckResultTag, channelLabel, FeeMoney, feesComputed, WorkerName, yuanToFen } from './payroll-format.tsx';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 const ITEM_FILTERS = defineFilters({
@@ -95,7 +95,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
       width: 170,
       render: (name: string, item: TPayrollItem) => (
         <Space orientation="vertical" size={0}>
-          {name}
+          <WorkerName name={name} workerId={item.workerId} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {item.idNumberMasked}
           </Typography.Text>
