@@ -81,6 +81,15 @@ export const API = {
     options: '/api/companystaff/individualBusiness/getOcompanyIds',
     receiptContents: '/api/companystaff/ocompanyReceiptContent/queryORContentList',
   },
+  /**
+   * The same service-company calls under the spec's ocompany service base path (section 7:
+   * "an ocompany service under /api/ocompany"); the /api/companystaff paths above stay.
+   */
+  ocompany: {
+    costRules: '/api/ocompany/ecompanyCostRules/selectOcompanyByEcompanyId',
+    options: '/api/ocompany/individualBusiness/getOcompanyIds',
+    receiptContents: '/api/ocompany/ocompanyReceiptContent/queryORContentList',
+  },
   money: {
     balance: '/api/companystaff/ecompanyFdIssue/getBalance',
     entries: '/api/companystaff/ecompanyFdIssue/entries',
@@ -264,6 +273,7 @@ export const API = {
     chatReopen: '/api/ops/chat/conversation/:id/reopen',
     chatImageOne: '/api/ops/chat/image/:id',
     chatStream: '/api/ops/chat/stream',
+    chatUnread: '/api/ops/chat/unread',
     chatQuickReplies: '/api/ops/chat/quickReply',
     chatQuickReply: '/api/ops/chat/quickReply/:id',
   },

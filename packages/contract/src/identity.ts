@@ -52,10 +52,17 @@ export const ZVerificationRequired = z.object({
 });
 export type TVerificationRequired = z.infer<typeof ZVerificationRequired>;
 
-/** POST /api/auth/jwt/ecomapnyAdminToken */
+/**
+ * POST /api/auth/jwt/ecomapnyAdminToken: the chosen username and the current token (spec sections
+ * 4 and 7); the token names the session given up, which must be the caller's own.
+ */
 export const ZSwitchBody = z.object({
   username: z.string({ error: '请选择要切换的账号' }).trim().min(1, '请选择要切换的账号').max(64),
-  token: z.string().max(2048).optional(),
+  token: z
+    .string({ error: '缺少当前登录凭证，请重新登录' })
+    .trim()
+    .min(1, '缺少当前登录凭证，请重新登录')
+    .max(2048, '登录凭证无效，请重新登录'),
 });
 
 /** POST /api/auth/jwt/refresh and /api/auth/jwt/invalid */

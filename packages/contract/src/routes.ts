@@ -146,7 +146,8 @@ const ASYNC_CATALOGUE = [
       child('recordsDetails', '开票详情', true),
       child('recordsEdit', '编辑开票申请', true),
       child('recordsCheck', '发票核对', true),
-      child('emolumentReceiptDetails', '回单详情', true),
+      // In the menu (issue 38): without a batch it lists the batches that have receipts.
+      child('emolumentReceiptDetails', '回单详情'),
     ],
   }),
   area({

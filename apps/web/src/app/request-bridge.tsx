@@ -1,8 +1,8 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { configureRequest, LOGOUT_DIALOG_WIDTH } from '../lib/request.ts';
+import { frontLogout } from '../lib/session-actions.ts';
 import { useSession } from '../lib/session-store.ts';
-import { useAppStore } from '../lib/app-store.ts';
 
 /**
  * Wires the request layer to antd's context-aware message and modal (so toasts follow the theme
@@ -25,10 +25,11 @@ export function RequestBridge() {
               onCancel: () => resolve(false),
             });
           }),
-        onLogout: () => {
-          useSession.getState().clear();
-          useAppStore.getState().clearVisitedViews();
-        },
+        // A forced logout (40003) or a confirmed 确定登出: the server has ended the session
+        // already, so this is spec section 4's front-end-only logout, which leaves for `/`
+        // itself (a full page load): there is nothing left to reload.
+        onLogout: frontLogout,
+        reload: () => undefined,
         onTokenRefreshed: (token) => useSession.getState().replaceToken(token),
       }),
     [message, modal],

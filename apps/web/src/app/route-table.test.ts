@@ -34,4 +34,10 @@ describe('route table', () => {
     expect(labels).not.toContain('修改密码');
     expect(labels).not.toContain('修改手机号');
   });
+
+  it('puts 回单详情 in the sidebar under 发票中心 (issue 38, point 12)', () => {
+    const items = menuItemsOf(ASYNC_ROUTES.filter((r) => r.path === '/invoiceCenter'));
+    const center = items.find((i) => i?.key === '/invoiceCenter') as { children?: { key: string; label: string }[] };
+    expect(center.children).toContainEqual({ key: '/invoiceCenter/emolumentReceiptDetails', label: '回单详情' });
+  });
 });

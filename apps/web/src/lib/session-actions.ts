@@ -3,6 +3,7 @@ import { request } from './request.ts';
 import { useSession } from './session-store.ts';
 import { getCompanyId, getToken } from './token.ts';
 import { clearEncryptionTaskId, useAppStore } from './app-store.ts';
+import { pageLoad } from './page-load.ts';
 
 /** Spec section 4: the loader shown while switching company lasts 2 seconds. */
 export const SWITCH_LOADER_MS = 2000;
@@ -67,7 +68,7 @@ export async function logout(): Promise<void> {
     if (token) await request('POST', SIGN_IN_API.auth.logout, { token });
   } finally {
     clearClientSession();
-    window.location.reload();
+    pageLoad.reload();
   }
 }
 
@@ -87,10 +88,14 @@ export async function endSession(): Promise<void> {
   }
 }
 
-/** Front-end-only logout: the same without the server call, then to `/`. */
+/**
+ * Front-end-only logout (spec section 4): the same as `logout` without the server call, then to
+ * `/` (a full page load, so nothing of the session stays in memory). For a session the server has
+ * already ended: the request layer's forced logout (40003) and a confirmed 确定登出 (section 8).
+ */
 export function frontLogout(): void {
   clearClientSession();
-  window.location.assign('/');
+  pageLoad.assign('/');
 }
 
 /**

@@ -32,8 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'auth.switch',
     schema: { tags: ['auth'], summary: '切换关联账号', body: ZSwitchBody, data: z.string() },
     target: ({ body }) => `admin:${body.username}`,
-    handler: async (auth, { body, request }) =>
-      (await switchAdmin(app.ctx, auth, { username: body.username }, client(request))).token,
+    handler: async (auth, { body, request }) => (await switchAdmin(app.ctx, auth, body, client(request))).token,
   });
 
   route(app, {

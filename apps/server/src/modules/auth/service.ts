@@ -260,9 +260,15 @@ export async function invalidateToken(ctx: ServiceContext, token: string | undef
 export async function switchAdmin(
   ctx: ServiceContext,
   auth: AuthContext,
-  input: { username: string },
+  input: { username: string; token: string },
   client: ClientInfo,
 ): Promise<LoginOutcome> {
+  // The body's token (spec section 7) names the session given up: it must be the caller's own
+  // live one, never another that the client happens to hold.
+  const given = await verifyToken(ctx.config.jwtSecret, input.token);
+  if (!given.ok || given.claims.jti !== auth.sessionId) {
+    throw new AppError(Code.VALIDATION, '登录凭证与当前登录不一致，请刷新页面后重试');
+  }
   const current = await findAdminById(ctx.db, auth.adminId);
   if (!current) throw new AppError(Code.UNAUTHENTICATED, '登录凭证无效，请重新登录');
   const linked = await findLinkedAdmins(ctx.db, current.linkGroup);

@@ -10,6 +10,7 @@ import {
   ZChatQuickReplyBody,
   ZChatReadBody,
   ZChatTextBody,
+  ZChatUnread,
   ZIdParams,
   ZOpsChatQuery,
   ZPage,
@@ -30,6 +31,7 @@ import {
   listQuickReplies,
   markRead,
   operatorImage,
+  operatorUnread,
   pageConversations,
   sendImage,
   sendText,
@@ -55,6 +57,14 @@ export function opsChatRoutes(hub: ChatHub): FastifyPluginAsyncZod {
         data: ZPage(ZChatConversation),
       },
       handler: (op, { query }) => pageConversations(app.ctx, op, query),
+    });
+
+    route(app, {
+      method: 'GET',
+      url: API.ops.chatUnread,
+      access: 'operator',
+      schema: { tags: [TAG], summary: '全部会话的未读消息数（菜单与标题的角标）', data: ZChatUnread },
+      handler: () => operatorUnread(app.ctx),
     });
 
     route(app, {

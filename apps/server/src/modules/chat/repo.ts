@@ -142,6 +142,17 @@ function filterOf(filter: ConversationFilter, operatorId: number): SQL {
   }
 }
 
+/** The companies' messages no operator has read yet, over every conversation (the /ops menu's count). */
+export async function operatorUnreadTotal(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from chat_conversation c
+      join chat_message m on m.company_id = c.company_id and m.conversation_id = c.id
+        and m.side = 'company' and m.id > c.operator_read_id`,
+  );
+  return row?.n ?? 0;
+}
+
 /** The operators' list: unread first, then the newest message first. */
 export async function pageConversations(
   db: DbOrTx,

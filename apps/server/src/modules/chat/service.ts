@@ -206,6 +206,11 @@ export async function pageConversations(
   return { total, rows: rows.map((c) => toConversation(c, 'operator')) };
 }
 
+/** Every company's messages the operators have not read: 在线客服's count on each /ops screen. */
+export async function operatorUnread(ctx: ServiceContext): Promise<{ unread: number }> {
+  return { unread: await repo.operatorUnreadTotal(ctx.db) };
+}
+
 export async function getConversation(ctx: ServiceContext, id: number): Promise<TChatConversation> {
   return toConversation(await conversationOrNotFound(ctx, id), 'operator');
 }

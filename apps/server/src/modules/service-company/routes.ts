@@ -1,14 +1,25 @@
 import { API, ZCostRule, ZReceiptContent, ZReceiptContentQuery, ZServiceCompanyOption } from '@flexpay/contract';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../plugins/route.ts';
 import { listCostRules, listReceiptContents, listServiceCompanyOptions } from './service.ts';
 
-/** The spec's calls about the company's service companies: cost rules, options, invoice contents. */
+/**
+ * The spec's calls about the company's service companies: cost rules, options, invoice contents,
+ * served under both base paths of spec section 7 (/api/companystaff and the ocompany service's
+ * /api/ocompany), one handler each.
+ */
 export const serviceCompanyRoutes: FastifyPluginAsync = async (app) => {
+  for (const paths of [API.serviceCompany, API.ocompany]) registerServiceCompanyCalls(app, paths);
+};
+
+function registerServiceCompanyCalls(
+  app: FastifyInstance,
+  paths: { costRules: string; options: string; receiptContents: string },
+): void {
   route(app, {
     method: 'GET',
-    url: API.serviceCompany.costRules,
+    url: paths.costRules,
     access: 'session',
     schema: {
       tags: ['money'],
@@ -21,7 +32,7 @@ export const serviceCompanyRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'GET',
-    url: API.serviceCompany.options,
+    url: paths.options,
     access: 'session',
     schema: { tags: ['money'], summary: '可用服务商选项', data: z.array(ZServiceCompanyOption) },
     handler: (auth) => listServiceCompanyOptions(app.ctx, auth.companyId),
@@ -29,7 +40,7 @@ export const serviceCompanyRoutes: FastifyPluginAsync = async (app) => {
 
   route(app, {
     method: 'GET',
-    url: API.serviceCompany.receiptContents,
+    url: paths.receiptContents,
     access: 'session',
     schema: {
       tags: ['money'],
@@ -39,4 +50,4 @@ export const serviceCompanyRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: (auth, { query }) => listReceiptContents(app.ctx, auth.companyId, query.serviceCompanyId),
   });
-};
+}

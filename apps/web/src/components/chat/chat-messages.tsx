@@ -55,6 +55,19 @@ export function ChatMessages(props: TChatMessagesProps) {
     if (el && atBottom.current) el.scrollTop = el.scrollHeight;
   }, [lastId]);
 
+  // A picture gets its height only once it has loaded, after the scroll above: a reader at the
+  // bottom is taken down to it again, so an arriving picture is seen whole. (`load` does not
+  // bubble: it is heard in the capture phase.)
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLImageElement && atBottom.current) el.scrollTop = el.scrollHeight;
+    };
+    el.addEventListener('load', onLoad, true);
+    return () => el.removeEventListener('load', onLoad, true);
+  }, []);
+
   const loadMore = () => {
     heightBefore.current = box.current?.scrollHeight ?? null;
     onLoadMore();

@@ -40,6 +40,41 @@ describe('ChatMessages', () => {
     expect(screen.getByRole('button', { name: /加载更多/ })).toBeInTheDocument();
   });
 
+  it('takes a reader at the bottom down to an arriving picture once it has loaded', () => {
+    const picture: TChatMessage = { ...message(2, 'company', ''), kind: 'image', imageUrl: '/api/chat/image/2' };
+    const props = {
+      label: '消息',
+      mySide: 'operator' as const,
+      otherReadId: 0,
+      otherDeliveredId: 0,
+      hasMore: false,
+      loading: false,
+      onLoadMore: () => undefined,
+      renderImage: () => <img src="blob:picture" alt="聊天图片" />,
+    };
+    const { rerender } = render(<ChatMessages {...props} messages={[message(1, 'company', '你好')]} />);
+    const log = screen.getByRole('log', { name: '消息' });
+    // jsdom lays nothing out: the box's heights are given, and scrollTop is kept as set.
+    let height = 300;
+    let top = 0;
+    Object.defineProperty(log, 'scrollHeight', { configurable: true, get: () => height });
+    Object.defineProperty(log, 'clientHeight', { configurable: true, get: () => 200 });
+    Object.defineProperty(log, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = v) });
+    rerender(<ChatMessages {...props} messages={[message(1, 'company', '你好'), picture]} />);
+    expect(top).toBe(300);
+    // The picture loads and the thread grows under the reader.
+    height = 700;
+    fireEvent.load(screen.getByRole('img', { name: '聊天图片' }));
+    expect(top).toBe(700);
+
+    // A reader who scrolled up to older messages stays where they are.
+    top = 100;
+    fireEvent.scroll(log);
+    height = 900;
+    fireEvent.load(screen.getByRole('img', { name: '聊天图片' }));
+    expect(top).toBe(100);
+  });
+
   it('marks sent, delivered and read', () => {
     expect(deliveryMark(5, 4, 4)).toBe('已发送');
     expect(deliveryMark(5, 4, 5)).toBe('已送达');

@@ -40,5 +40,22 @@ describe('待我审批 drawer', () => {
       '.ant-list-item',
     ) as HTMLElement;
     expect(within(item).getAllByText(/发放/)).toHaveLength(1);
+    // The amount is in the title: the line under it does not say it again (issue 38, point 12).
+    expect(item.textContent?.split('¥65,923.50')).toHaveLength(2);
+    expect(within(item).getByText(/第 1\/1 步 · 陈静 提交于/)).toBeInTheDocument();
+  });
+
+  it('gives the amount under a title that does not show it', async () => {
+    const { pendingDescription } = await import('./components/pending-approvals-button.tsx');
+    const request = {
+      title: '开票 KP000012',
+      amountFen: 123_456,
+      currentStep: 2,
+      stepCount: 3,
+      creator: { id: 4, name: '陈静' },
+      createdAt: '2026-11-24T02:10:00.000Z',
+    } as TApprovalRequest;
+    expect(pendingDescription(request)).toMatch(/^¥1,234\.56 · 第 2\/3 步 · 陈静 提交于 /);
+    expect(pendingDescription({ ...request, title: '充值 ¥1,234.56' })).toMatch(/^第 2\/3 步/);
   });
 });

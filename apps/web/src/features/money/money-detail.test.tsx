@@ -44,6 +44,20 @@ afterEach(() => {
 });
 
 describe('资金明细', () => {
+  it('keeps types and service companies on one line (issue 38: no wrapping at 1366 px)', async () => {
+    api = mockEntries({
+      'GET /api/companystaff/ecompanyFdIssue/entries': () =>
+        ok({ total: 1, rows: [{ ...ROWS[0], serviceCompanyName: '江苏智薪人力资源有限公司' }] }),
+    });
+    renderScreen(MoneyDetailPage, { path: PATH });
+    const type = await screen.findByText('冻结（冻结金额）');
+    expect(type.closest('td')).toHaveStyle({ whiteSpace: 'nowrap' });
+    const company = screen.getByText('江苏智薪人力资源有限公司').closest('td');
+    // antd's one-line cell: an ellipsis, the full name in its title.
+    expect(company).toHaveClass('ant-table-cell-ellipsis');
+    expect(screen.getByTitle('江苏智薪人力资源有限公司')).toBeInTheDocument();
+  });
+
   it('lists entries with signed amounts, balances after, type and reference', async () => {
     api = mockEntries();
     renderScreen(MoneyDetailPage, { path: PATH });

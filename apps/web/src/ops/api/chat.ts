@@ -6,10 +6,13 @@ import {
   type TChatMessage,
   type TChatMessagePage,
   type TChatQuickReply,
+  type TChatUnread,
   type TPage,
 } from '@flexpay/contract/web';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { openEventStream } from '../../lib/event-stream.ts';
 import { opsHttp, opsRequest } from '../lib/ops-request.ts';
+import { getOpsToken } from '../lib/ops-token.ts';
 
 const KEY = ['ops', 'chat'] as const;
 export const OPS_CHAT_KEY = KEY;
@@ -18,6 +21,46 @@ export interface TOpsChatQuery {
   page: number;
   limit: number;
   filter: TChatFilter;
+}
+
+/** Every company's messages no operator has read: the count beside 在线客服 and in the page title. */
+export const opsChatUnreadQueryOptions = () =>
+  queryOptions({
+    queryKey: [...KEY, 'unread'],
+    queryFn: ({ signal }) => opsRequest<TChatUnread>('GET', API.ops.chatUnread, undefined, { signal, silent: true }),
+  });
+
+/** Asks the unread count again, once for a burst of stream events. */
+export function unreadRefresher(queryClient: QueryClient): { refresh: () => void; stop: () => void } {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    refresh: () => {
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => void queryClient.invalidateQueries({ queryKey: opsChatUnreadQueryOptions().queryKey }),
+        200,
+      );
+    },
+    stop: () => clearTimeout(timer),
+  };
+}
+
+/**
+ * Keeps the unread count live on the operator screens other than 在线客服 (which reads the same
+ * stream for its own list): any message or conversation change asks for the count again.
+ */
+export function followOpsChatUnread(queryClient: QueryClient): () => void {
+  const refresher = unreadRefresher(queryClient);
+  const stop = openEventStream({
+    url: opsChatStreamUrl(),
+    token: getOpsToken,
+    lastEventId: () => undefined,
+    onEvent: () => refresher.refresh(),
+  });
+  return () => {
+    refresher.stop();
+    stop();
+  };
 }
 
 export const useOpsConversations = (query: TOpsChatQuery) =>

@@ -7,15 +7,16 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Layout, Menu, Space, Typography } from 'antd';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Badge, Button, Layout, Menu, Space, Typography } from 'antd';
+import { Suspense, useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
 import { installDialogFocusWrap } from '../../lib/dialog-focus-wrap.ts';
 import { opsInfoQueryOptions, opsLogout } from '../api/auth.ts';
+import { followOpsChatUnread, opsChatUnreadQueryOptions } from '../api/chat.ts';
 import { OPS_LOGIN_PATH } from '../lib/ops-request.ts';
 import { removeOpsToken } from '../lib/ops-token.ts';
-import { OPS_CONSOLE_NAME } from '../lib/use-ops-title.ts';
+import { OPS_CONSOLE_NAME, OpsUnreadContext } from '../lib/use-ops-title.ts';
 import { OPS_MENU } from '../menu.ts';
 
 const ICONS: Record<string, ReactNode> = {
@@ -24,6 +25,33 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/audit': <AuditOutlined />,
   '/ops/chat': <CustomerServiceOutlined />,
 };
+
+const CHAT_PATH = '/ops/chat';
+
+/** Read by screen readers, not shown: the badge's figure alone would say nothing of what it counts. */
+const VISUALLY_HIDDEN: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/** A menu item's label; 在线客服 carries the operators' unread count. */
+function menuLabel(path: string, title: string, unread: number): ReactNode {
+  if (path !== CHAT_PATH || unread <= 0) return title;
+  return (
+    <span data-testid="ops-chat-unread">
+      {title}
+      <Badge count={unread} size="small" overflowCount={99} style={{ marginInlineStart: 8 }} aria-hidden="true" />
+      <span style={VISUALLY_HIDDEN}>，{unread} 条未读</span>
+    </span>
+  );
+}
 
 /** The operator console's frame: its own side menu and header (not the company console's shell). */
 export function OpsLayout() {
@@ -34,6 +62,10 @@ export function OpsLayout() {
   const queryClient = useQueryClient();
   const info = useQuery(opsInfoQueryOptions());
   const selected = OPS_MENU.find((item) => location.pathname.startsWith(item.path))?.path;
+  // Unread chat on every screen (menu and title); 在线客服 follows the stream itself.
+  const unread = useQuery(opsChatUnreadQueryOptions()).data?.unread ?? 0;
+  const onChat = selected === CHAT_PATH;
+  useEffect(() => (onChat ? undefined : followOpsChatUnread(queryClient)), [onChat, queryClient]);
 
   const logout = async () => {
     // The server revokes the session; a failure (already expired) still signs out here.
@@ -63,7 +95,11 @@ export function OpsLayout() {
           theme="dark"
           mode="inline"
           selectedKeys={selected ? [selected] : []}
-          items={OPS_MENU.map((item) => ({ key: item.path, label: item.title, icon: ICONS[item.path] }))}
+          items={OPS_MENU.map((item) => ({
+            key: item.path,
+            label: menuLabel(item.path, item.title, unread),
+            icon: ICONS[item.path],
+          }))}
           onClick={({ key }) => void navigate(key)}
         />
       </Layout.Sider>
@@ -90,9 +126,11 @@ export function OpsLayout() {
         </Layout.Header>
         <Layout.Content style={{ margin: 16 }}>
           <div style={{ background: '#fff', padding: 24, borderRadius: 6, minHeight: 'calc(100vh - 88px)' }}>
-            <Suspense fallback={<PageLoading />}>
-              <Outlet />
-            </Suspense>
+            <OpsUnreadContext.Provider value={unread}>
+              <Suspense fallback={<PageLoading />}>
+                <Outlet />
+              </Suspense>
+            </OpsUnreadContext.Provider>
           </div>
         </Layout.Content>
       </Layout>

@@ -22,6 +22,8 @@ import {
   markOpsRead,
   OPS_CHAT_KEY,
   opsChatStreamUrl,
+  opsChatUnreadQueryOptions,
+  unreadRefresher,
   sendOpsImage,
   sendOpsText,
   useAddQuickReply,
@@ -62,14 +64,16 @@ export function ChatPage() {
   // list and the selected conversation follow every change.
   const refreshList = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
+    const unread = unreadRefresher(queryClient);
     const invalidateList = () => {
+      unread.refresh();
       clearTimeout(refreshList.current);
       refreshList.current = setTimeout(
         () => void queryClient.invalidateQueries({ queryKey: [...OPS_CHAT_KEY, 'list'] }),
         200,
       );
     };
-    return openEventStream({
+    const stop = openEventStream({
       url: opsChatStreamUrl(),
       token: getOpsToken,
       // Every conversation's messages come through: the stream resumes after the last it saw.
@@ -87,6 +91,10 @@ export function ChatPage() {
         invalidateList();
       },
     });
+    return () => {
+      unread.stop();
+      stop();
+    };
   }, [queryClient, add]);
 
   // The company's messages shown are read.
@@ -97,7 +105,10 @@ export function ChatPage() {
     if (selected === undefined || newestTheirs <= readId || marking.current >= newestTheirs) return;
     marking.current = newestTheirs;
     void markOpsRead(selected, newestTheirs).then(
-      (c) => queryClient.setQueryData([...OPS_CHAT_KEY, 'one', c.id], c),
+      (c) => {
+        queryClient.setQueryData([...OPS_CHAT_KEY, 'one', c.id], c);
+        void queryClient.invalidateQueries({ queryKey: opsChatUnreadQueryOptions().queryKey });
+      },
       () => (marking.current = 0),
     );
   }, [selected, newestTheirs, readId, queryClient]);

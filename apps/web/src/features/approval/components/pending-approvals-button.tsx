@@ -25,6 +25,16 @@ export function titleAfterType(request: TApprovalRequest): string {
   return request.title.startsWith(label) ? request.title.slice(label.length).trimStart() : request.title;
 }
 
+/**
+ * The line under a request's title: its amount only when the title does not already show one (a
+ * batch's and a top-up's title carry it: `发放 …（20 人，¥65,923.50）`), then step, who and when.
+ */
+export function pendingDescription(request: TApprovalRequest): string {
+  const amount = request.title.includes('¥') ? [] : [formatMoney(request.amountFen)];
+  const rest = `第 ${request.currentStep}/${request.stepCount} 步 · ${request.creator.name} 提交于 ${formatDateTime(request.createdAt)}`;
+  return [...amount, rest].join(' · ');
+}
+
 /** The top bar's 待我审批: a badge with the count, a drawer with what waits, each a link to it. */
 export function PendingApprovalsButton() {
   const navigate = useNavigate();
@@ -74,12 +84,7 @@ export function PendingApprovalsButton() {
                       {titleAfterType(r)}
                     </>
                   }
-                  description={
-                    <Typography.Text type="secondary">
-                      {formatMoney(r.amountFen)} · 第 {r.currentStep}/{r.stepCount} 步 · {r.creator.name} 提交于{' '}
-                      {formatDateTime(r.createdAt)}
-                    </Typography.Text>
-                  }
+                  description={<Typography.Text type="secondary">{pendingDescription(r)}</Typography.Text>}
                 />
               </List.Item>
             );

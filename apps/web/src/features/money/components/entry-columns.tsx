@@ -26,12 +26,14 @@ export const referenceText = ({ kind, id }: TLedgerEntry['reference']) =>
 export function entryColumns(): TableColumnsType<TLedgerEntry> {
   return [
     { title: '时间', dataIndex: 'createdAt', width: 165, render: (time: string) => formatDateTime(time) },
-    // A service company's name wraps rather than being cut.
-    { title: '服务商', dataIndex: 'serviceCompanyName', width: 150 },
+    // Issue 38: neither a service company's name nor a type wraps at 1366 px. A name longer than
+    // the column ends in an ellipsis with its full text on hover; every type label fits.
+    { title: '服务商', dataIndex: 'serviceCompanyName', width: 170, ellipsis: { showTitle: true } },
     {
       title: '类型',
       dataIndex: 'type',
-      width: 100,
+      width: 140,
+      onCell: () => ({ style: { whiteSpace: 'nowrap' } }),
       render: (type: TLedgerEntryType, entry) =>
         entry.account === 'frozen'
           ? `${LEDGER_ENTRY_TYPE_LABELS[type]}（${LEDGER_ACCOUNT_KIND_LABELS.frozen}）`
@@ -40,7 +42,7 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
     {
       title: '金额',
       dataIndex: 'amountFen',
-      width: 130,
+      width: 125,
       align: 'right',
       render: (fen: number) => <SignedAmount fen={fen} />,
     },
@@ -49,7 +51,7 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
     {
       title: '可用余额',
       key: 'availableAfter',
-      width: 130,
+      width: 125,
       align: 'right',
       render: (_: unknown, entry) => (entry.account === 'available' ? formatMoney(entry.balanceAfterFen) : '—'),
     },
@@ -63,7 +65,7 @@ export function entryColumns(): TableColumnsType<TLedgerEntry> {
     {
       title: '关联',
       dataIndex: 'reference',
-      width: 115,
+      width: 110,
       render: (reference: TLedgerEntry['reference']) => referenceText(reference),
     },
     // The rest of the width: a long memo ends in an ellipsis (its full text on hover).

@@ -25,7 +25,7 @@ import { useStatusCounts } from '../api/get-status-counts.ts';
 import { serviceCompanyRemoteOptions } from '../../../api/search-service-companies.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { CancelBatchDialog } from './cancel-batch-dialog.tsx';
-import { BatchStatusTag, channelLabel, normalizePeriod } from './payroll-format.tsx';
+import { BatchStatusTag, channelLabel, FeeMoney, feesComputed, normalizePeriod } from './payroll-format.tsx';
 
 const STATUS_OPTIONS = PAYROLL_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
 const CHECK_OPTIONS = PAYROLL_EDITABLE_STATUSES.map((value) => ({ value, label: PAYROLL_STATUS_LABELS[value] }));
@@ -107,14 +107,17 @@ export function BatchList({ checkOnly = false }: { checkOnly?: boolean }) {
       dataIndex: 'debitFen',
       width: 135,
       align: 'right',
-      render: (debit: number, b) => (
-        <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
-          {formatMoney(debit)}
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {formatMoney(b.feeFen)}
-          </Typography.Text>
-        </Space>
-      ),
+      render: (debit: number, b) =>
+        feesComputed(b) ? (
+          <Space orientation="vertical" size={0} style={{ alignItems: 'flex-end' }}>
+            {formatMoney(debit)}
+            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              {formatMoney(b.feeFen)}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <FeeMoney fen={debit} computed={false} />
+        ),
     },
     {
       title: '创建',

@@ -7,12 +7,13 @@ import {
 import { Descriptions, Typography } from 'antd';
 import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { BatchStatusTag, channelLabel, formatRate } from './payroll-format.tsx';
+import { BatchStatusTag, channelLabel, FeeMoney, feesComputed, formatRate } from './payroll-format.tsx';
 
 const PAID_STATUSES: readonly TPayrollStatus[] = ['paying', 'completed', 'partial'];
 
 /** A batch's header: who, what, and its totals. */
 export function BatchSummary({ batch, column = 3 }: { batch: TPayrollBatch; column?: number }) {
+  const computed = feesComputed(batch);
   return (
     <Descriptions size="small" column={column} bordered>
       <Descriptions.Item label="批次号">{batch.batchNo}</Descriptions.Item>
@@ -36,16 +37,22 @@ export function BatchSummary({ batch, column = 3 }: { batch: TPayrollBatch; colu
       </Descriptions.Item>
       <Descriptions.Item label="应发合计">{formatMoney(batch.amountFen)}</Descriptions.Item>
       <Descriptions.Item label="服务费">
-        {formatMoney(batch.feeFen)}
-        {batch.feeBearer && (
+        <FeeMoney fen={batch.feeFen} computed={computed} />
+        {computed && batch.feeBearer && (
           <Typography.Text type="secondary">
             （{formatRate(batch.feeRateBp)}，{FEE_BEARER_LABELS[batch.feeBearer]}）
           </Typography.Text>
         )}
       </Descriptions.Item>
-      <Descriptions.Item label="实发合计">{formatMoney(batch.netFen)}</Descriptions.Item>
+      <Descriptions.Item label="实发合计">
+        <FeeMoney fen={batch.netFen} computed={computed} />
+      </Descriptions.Item>
       <Descriptions.Item label="扣款合计">
-        <Typography.Text strong>{formatMoney(batch.debitFen)}</Typography.Text>
+        {computed ? (
+          <Typography.Text strong>{formatMoney(batch.debitFen)}</Typography.Text>
+        ) : (
+          <FeeMoney fen={batch.debitFen} computed={false} />
+        )}
       </Descriptions.Item>
       <Descriptions.Item label="来源">{PAYROLL_SOURCE_LABELS[batch.source]}</Descriptions.Item>
       <Descriptions.Item label="创建人">{batch.creator.name}</Descriptions.Item>

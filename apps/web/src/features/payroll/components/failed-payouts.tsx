@@ -5,14 +5,19 @@ import { formatMoney } from '../../../lib/format.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useItems } from '../api/get-items.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { channelLabel } from './payroll-format.tsx';
+import { channelLabel, WorkerName } from './payroll-format.tsx';
 
 /** Failed payouts shown on 支付详情 at most (the rest are in 退款中心). */
 const SHOWN = 50;
 
 const columns: TableColumnsType<TPayrollItem> = [
   { title: '序号', dataIndex: 'rowNo', width: 70 },
-  { title: '姓名', dataIndex: 'name', width: 100 },
+  {
+    title: '姓名',
+    dataIndex: 'name',
+    width: 100,
+    render: (name: string, item: TPayrollItem) => <WorkerName name={name} workerId={item.workerId} />,
+  },
   {
     title: '收款账户',
     dataIndex: 'account',

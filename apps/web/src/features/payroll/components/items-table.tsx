@@ -22,7 +22,7 @@ import { useItems } from '../api/get-items.ts';
 import { useRemoveItem } from '../api/remove-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { CheckResultTag, channelLabel, yuanToFen } from './payroll-format.tsx';
+import { CheckResultTag, channelLabel, FeeMoney, feesComputed, WorkerName, yuanToFen } from './payroll-format.tsx';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
 const ITEM_FILTERS = defineFilters({
@@ -95,7 +95,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
       width: 170,
       render: (name: string, item: TPayrollItem) => (
         <Space orientation="vertical" size={0}>
-          {name}
+          <WorkerName name={name} workerId={item.workerId} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {item.idNumberMasked}
           </Typography.Text>
@@ -142,8 +142,20 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
         ]
       : []),
     { title: '应发金额', dataIndex: 'amountFen', width: 115, align: 'right', render: formatMoney },
-    { title: '服务费', dataIndex: 'feeFen', width: 100, align: 'right', render: formatMoney },
-    { title: '实发金额', dataIndex: 'netFen', width: 115, align: 'right', render: formatMoney },
+    {
+      title: '服务费',
+      dataIndex: 'feeFen',
+      width: 100,
+      align: 'right',
+      render: (fen: number, item: TPayrollItem) => <FeeMoney fen={fen} computed={feesComputed(item)} />,
+    },
+    {
+      title: '实发金额',
+      dataIndex: 'netFen',
+      width: 115,
+      align: 'right',
+      render: (fen: number, item: TPayrollItem) => <FeeMoney fen={fen} computed={feesComputed(item)} />,
+    },
     {
       title: '收款账户',
       dataIndex: 'account',

@@ -2,10 +2,14 @@ import {
   PAYOUT_CHANNEL_LABELS,
   PAYROLL_CHECK_RESULT_LABELS,
   PAYROLL_STATUS_LABELS,
+  screenPath,
   type TPayrollCheckResult,
   type TPayrollStatus,
 } from '@flexpay/contract/web';
 import { Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useSession } from '../../../lib/session-store.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const STATUS_COLORS: Record<TPayrollStatus, string> = {
@@ -28,6 +32,31 @@ const RESULT_COLORS: Record<TPayrollCheckResult, string> = { unchecked: 'default
 
 export function CheckResultTag({ result }: { result: TPayrollCheckResult }) {
   return <Tag color={RESULT_COLORS[result]}>{PAYROLL_CHECK_RESULT_LABELS[result]}</Tag>;
+}
+
+/**
+ * A payee's name, a link to the worker's 员工详情 when the item still names its worker and the
+ * admin may open that screen (its menu and its parent's), else the name alone.
+ */
+export function WorkerName({ name, workerId }: { name: string; workerId: number | null }) {
+  const canOpen = useSession((s) => !!s.menus.EmployeeManagement && !!s.menus.detailEmployee);
+  if (workerId === null || !canOpen) return <>{name}</>;
+  return <Link to={screenPath('detailEmployee', { id: workerId })}>{name}</Link>;
+}
+
+/** What stands for fees and totals that depend on them before the check has computed them. */
+export const NOT_COMPUTED = '核对后计算';
+
+/**
+ * Fees are computed by the check (DOMAIN section 6): a 草稿 batch, and an item not yet checked,
+ * has none yet, so its 服务费, 实发 and 扣款 say so rather than ¥0.00.
+ */
+export const feesComputed = (of: { status: TPayrollStatus } | { checkResult: TPayrollCheckResult }) =>
+  'status' in of ? of.status !== 'draft' : of.checkResult !== 'unchecked';
+
+/** An amount that depends on the fees: the figure once computed, else 核对后计算. */
+export function FeeMoney({ fen, computed }: { fen: number; computed: boolean }) {
+  return computed ? <>{formatMoney(fen)}</> : <Typography.Text type="secondary">{NOT_COMPUTED}</Typography.Text>;
 }
 
 /** 6.50% from 650 basis points. */

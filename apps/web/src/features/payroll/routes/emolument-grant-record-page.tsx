@@ -12,7 +12,7 @@ import { defineFilters, selectFilter, textFilter } from '../../../lib/list-filte
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportGrantRecords } from '../api/export-grant-records.ts';
 import { useGrantRecords } from '../api/get-grant-records.ts';
-import { normalizePeriod } from '../components/payroll-format.tsx';
+import { normalizePeriod, WorkerName } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 const RECORD_FILTERS = defineFilters({
@@ -60,7 +60,7 @@ const columns: TableColumnsType<TGrantRecord> = [
     width: 170,
     render: (name: string, r) => (
       <Space orientation="vertical" size={0}>
-        {name}
+        <WorkerName name={name} workerId={r.workerId} />
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
           {r.idNumberMasked}
         </Typography.Text>

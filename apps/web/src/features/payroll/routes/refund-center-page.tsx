@@ -20,6 +20,7 @@ import { useRepayItem } from '../api/repay-item.ts';
 import { BusinessError, isApiError } from '../../../lib/request.ts';
 import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { WorkerName } from '../components/payroll-format.tsx';
 
 const REFUND_FILTERS = defineFilters({ name: textFilter({ label: '姓名', maxLength: 50 }) });
 
@@ -65,7 +66,7 @@ export function Component() {
       width: 175,
       render: (name: string, r) => (
         <Space orientation="vertical" size={0}>
-          {name}
+          <WorkerName name={name} workerId={r.workerId} />
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.idNumberMasked}
           </Typography.Text>
