@@ -8,9 +8,10 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Typography } from 'antd';
-import { Suspense, useEffect, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { PageLoading } from '../../components/page-loading.tsx';
+import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { installDialogFocusWrap } from '../../lib/dialog-focus-wrap.ts';
 import { opsInfoQueryOptions, opsLogout } from '../api/auth.ts';
 import { followOpsChatUnread, opsChatUnreadQueryOptions } from '../api/chat.ts';
@@ -28,19 +29,6 @@ const ICONS: Record<string, ReactNode> = {
 
 const CHAT_PATH = '/ops/chat';
 
-/** Read by screen readers, not shown: the badge's figure alone would say nothing of what it counts. */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0, 0, 0, 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
-
 /** A menu item's label; 在线客服 carries the operators' unread count. */
 function menuLabel(path: string, title: string, unread: number): ReactNode {
   if (path !== CHAT_PATH || unread <= 0) return title;
@@ -48,7 +36,7 @@ function menuLabel(path: string, title: string, unread: number): ReactNode {
     <span data-testid="ops-chat-unread">
       {title}
       <Badge count={unread} size="small" overflowCount={99} style={{ marginInlineStart: 8 }} aria-hidden="true" />
-      <span style={VISUALLY_HIDDEN}>，{unread} 条未读</span>
+      <VisuallyHidden>，{unread} 条未读</VisuallyHidden>
     </span>
   );
 }
