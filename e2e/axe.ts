@@ -49,3 +49,12 @@ export async function runAxe(page: Page, { include }: { include?: string } = {})
   if (!outcome.results) throw new Error(`axe-core failed: ${outcome.error}`);
   return outcome.results;
 }
+
+/**
+ * What axe finds in the part of the page `include` selects (an open dialog, a drawer), one line
+ * per rule with the elements it failed on: none when that part passes.
+ */
+export async function violationsIn(page: Page, include: string): Promise<string[]> {
+  const result = await runAxe(page, { include });
+  return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { runAxe } from '../axe.ts';
+import { violationsIn } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
 import { DEMO_PASSWORD, payableWorkers } from '../helpers.ts';
 
@@ -93,8 +93,7 @@ async function expectFocusTrapped(page: Page, container: Locator) {
 
 /** The open dialog or drawer passes axe's WCAG 2.1 A and AA rules (the axe tier covers the screens). */
 async function expectAccessible(page: Page, selector: string) {
-  const result = await runAxe(page, { include: selector });
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await violationsIn(page, selector)).toEqual([]);
 }
 
 test.use({ bypassCSP: true });
