@@ -104,7 +104,9 @@ export async function lastSmsCode(after: number): Promise<string> {
   if (!file) throw new Error('E2E_SERVER_LOG is not set');
   let code: string | undefined;
   await expect(async () => {
-    const text = readFileSync(file, 'utf8').slice(after);
+    // `after` counts bytes (serverLogSize): cut the bytes, then decode. Cutting the decoded text
+    // at a byte count skipped past the new lines once the log held enough Chinese.
+    const text = readFileSync(file).subarray(after).toString('utf8');
     const all = [...text.matchAll(/验证码为 (\d{6})/g)];
     code = all.at(-1)?.[1];
     expect(code).toBeDefined();
