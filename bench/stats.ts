@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { chinaDateOf, chinaMonthOf } from '../apps/server/src/lib/china-time.ts';
-import { paidMonths } from '../apps/server/src/modules/payroll/batches/service.ts';
+import { paidMonths } from '../apps/server/src/modules/payroll/batches/paid-figures.ts';
 import { findTree, insertDepartment } from '../apps/server/src/modules/worker/departments/repo.ts';
 import { analyseWorkersKept, jobTypeNames } from '../apps/server/src/modules/worker/service.ts';
 import { fmt, keepAliveGetter, load, type LoadResult, startBenchServer } from './lib.ts';

@@ -15,13 +15,8 @@ import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
 import { freezeAndQueue, settleBatchNow } from '../modules/payroll/payouts/service.ts';
 import { Registry } from '../lib/registry.ts';
 import type { ApprovalOutcomeHandler } from '../core/approval.ts';
-import {
-  addWorkerItems,
-  insertBatch,
-  onBatchApprovalDecided,
-  runCancel,
-  runSubmit,
-} from '../modules/payroll/batches/service.ts';
+import { addWorkerItems, insertBatch } from '../modules/payroll/batches/service.ts';
+import { onBatchApprovalDecided, runCancel, runSubmit } from '../modules/payroll/batches/submission.ts';
 import { runCheck } from '../modules/payroll/batches/check.ts';
 
 /** The seed submits batches without an app: the payroll's own outcome handler, as its area registers it. */

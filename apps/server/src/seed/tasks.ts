@@ -13,13 +13,8 @@ import type { ServiceContext } from '../core/context.ts';
 import { queryRows, type Tx } from '../db/client.ts';
 import { chinaDateOf } from '../lib/china-time.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
-import {
-  assignWorkers,
-  deliver,
-  recordAnswers,
-  reviewDelivery,
-  listAssignments,
-} from '../modules/task/assignments/service.ts';
+import { assignWorkers } from '../modules/task/assignments/picking.ts';
+import { deliver, recordAnswers, reviewDelivery, listAssignments } from '../modules/task/assignments/service.ts';
 import { createTask, moveTask } from '../modules/task/orders/service.ts';
 
 export interface TaskSeedIds {

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
-import { paidMonths, sumPaidItemsByMonth } from '../../src/modules/payroll/batches/service.ts';
+import { paidMonths, sumPaidItemsByMonth } from '../../src/modules/payroll/batches/paid-figures.ts';
 import { analyseWorkers, analyseWorkersKept } from '../../src/modules/worker/service.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { adminWithout, waitForExport } from '../worker/support.ts';

@@ -15,7 +15,8 @@ import { listLatestArticles } from '../content/articles/service.ts';
 import { listEnabledHomeModules } from '../content/home-modules/service.ts';
 import { listInvoiceable } from '../invoice/applications/service.ts';
 import { getCompanyBalances } from '../money/service.ts';
-import { paidMonths, sumBatchesToPay } from '../payroll/batches/service.ts';
+import { paidMonths } from '../payroll/batches/paid-figures.ts';
+import { sumBatchesToPay } from '../payroll/batches/service.ts';
 import { countQueues } from '../task/assignments/service.ts';
 
 /** How many audit rows 最近动态 shows. */

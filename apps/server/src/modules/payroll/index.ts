@@ -5,7 +5,8 @@
 import { defineArea } from '../../core/area.ts';
 import { recordsExporter } from './batches/records-export.ts';
 import { payrollRoutes } from './batches/routes.ts';
-import { hasPayrollItems, onBatchApprovalDecided } from './batches/service.ts';
+import { hasPayrollItems } from './batches/service.ts';
+import { onBatchApprovalDecided } from './batches/submission.ts';
 import { payrollImportRoutes } from './import/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
 import { registerPayoutWork } from './payouts/work.ts';

@@ -24,7 +24,7 @@ import { notFound } from '../../lib/errors.ts';
 import { fenToYuan } from '../../lib/money.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import * as exports from '../export/service.ts';
-import { countPaidWorkers, paidMonths, sumPaidItemsByMonth } from '../payroll/batches/service.ts';
+import { countPaidWorkers, paidMonths, sumPaidItemsByMonth } from '../payroll/batches/paid-figures.ts';
 import { departmentTree } from '../worker/departments/service.ts';
 import {
   analyseWorkers,

@@ -27,7 +27,7 @@ import { fenToYuan } from '../../lib/money.ts';
 import * as exports from '../export/service.ts';
 import { countApplicationsSubmitted } from '../invoice/applications/service.ts';
 import { countTopupsSubmitted } from '../money/service.ts';
-import { countBatchesSubmitted } from '../payroll/batches/service.ts';
+import { countBatchesSubmitted } from '../payroll/batches/paid-figures.ts';
 import { listServiceCompanyOptions } from '../service-company/service.ts';
 
 type Query = z.output<typeof ZSubmitStatsQuery>;

@@ -10,6 +10,7 @@ import { chinaMonthOf } from '../../../lib/china-time.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { findEnabledLink } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
+import * as limitRepo from './repo-monthly-limit.ts';
 import * as repo from './repo.ts';
 import { checkItems, type Payee } from './rules.ts';
 import { assertStatus, batchOf, toBatch } from './service.ts';
@@ -35,7 +36,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
   assertStatus(row, PAYROLL_EDITABLE_STATUSES, '核对');
   const link = await findEnabledLink(tx, companyId, row.serviceCompanyId);
   if (!link) throw conflict('与该服务商的签约已停用，不能核对');
-  await repo.lockMonthlyLimits(tx, companyId, row.serviceCompanyId);
+  await limitRepo.lockMonthlyLimits(tx, companyId, row.serviceCompanyId);
   const items = await repo.findItemsToCheck(tx, companyId, id);
   if (!items.length) throw conflict('批次中没有发放明细，请先导入或选择员工');
 
@@ -58,7 +59,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
           : null,
     });
   }
-  const committed = await repo.findCommittedMonthTotals(
+  const committed = await limitRepo.findCommittedMonthTotals(
     tx,
     { companyId, serviceCompanyId: row.serviceCompanyId, ...chinaMonthOf(now), exceptBatchId: id },
     [...new Set([...payees.values()].map((p) => p.workerId))],

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { chinaMonthOf } from '../../../lib/china-time.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { findEnabledLink } from '../../service-company/service.ts';
-import * as repo from './repo.ts';
+import * as limitRepo from './repo-monthly-limit.ts';
 
 /**
  * 重新支付 of a failed item counts it toward this month's total again (its failed payment had
@@ -26,8 +26,8 @@ export async function assertRepayWithinLimit(
   if (item.workerId === null) return;
   const link = await findEnabledLink(tx, companyId, serviceCompanyId);
   if (!link) throw conflict('与该服务商的签约已停用，不能重新支付');
-  await repo.lockMonthlyLimits(tx, companyId, serviceCompanyId);
-  const committed = await repo.findCommittedMonthTotals(
+  await limitRepo.lockMonthlyLimits(tx, companyId, serviceCompanyId);
+  const committed = await limitRepo.findCommittedMonthTotals(
     tx,
     { companyId, serviceCompanyId, ...chinaMonthOf(now), exceptBatchId: null },
     [item.workerId],

@@ -1,17 +1,16 @@
-/** The only SQL of payroll_batch and payroll_item. */
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+/**
+ * The SQL of payroll_batch and payroll_item, with repo-monthly-limit.ts (the monthly limits'
+ * totals) and repo-paid-figures.ts (the paid figures other areas read).
+ */
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
-import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 export type BatchRow = typeof payrollBatch.$inferSelect;
 export type NewBatch = typeof payrollBatch.$inferInsert;
 export type ItemRow = typeof payrollItem.$inferSelect;
 export type NewItem = typeof payrollItem.$inferInsert;
-
-/** Batches whose checked items count toward their workers' monthly totals. */
-export const RESERVING_STATUSES = ['confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial'] as const;
 
 // ---- Batches ----
 
@@ -119,49 +118,6 @@ export async function refreshBatchTotals(db: DbOrTx, companyId: number, id: numb
         from payroll_item where company_id = ${companyId} and batch_id = ${id}
     ) t
     where b.id = ${id}`);
-}
-
-/**
- * Serializes what counts toward the monthly limits of one company's workers at a service company
- * (a transaction lock): the checks of its batches and the payments again of failed items. Two at
- * once cannot both take the same headroom of a worker's monthly limit.
- */
-export async function lockMonthlyLimits(db: DbOrTx, companyId: number, serviceCompanyId: number) {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(hashtextextended(${`payroll-limit:${companyId}:${serviceCompanyId}`}, 0))`,
-  );
-}
-
-/**
- * What each of these workers is paid by the company at the service company in the Chinese month
- * [start, end) that holds now, whatever the batches' 发放月份 labels (DOMAIN 6): the items that
- * passed the check of reserving batches, except `exceptBatchId`'s, that are
- * - waiting to be paid (待确认 to 待支付) or on their way (支付中): they are paid now;
- * - paid within the month.
- * A failed payment returned its money and counts no more (until it is paid again).
- */
-export async function findCommittedMonthTotals(
-  db: DbOrTx,
-  b: { companyId: number; serviceCompanyId: number; start: Date; end: Date; exceptBatchId: number | null },
-  workerIds: number[],
-): Promise<Map<number, number>> {
-  if (!workerIds.length) return new Map();
-  const rows = await queryRows<{ worker_id: string | number; total: string | number }>(
-    db,
-    sql`select i.worker_id, sum(i.amount_fen) as total
-          from payroll_batch pb
-          join payroll_item i on i.company_id = pb.company_id and i.batch_id = pb.id
-         where pb.company_id = ${b.companyId} and pb.service_company_id = ${b.serviceCompanyId}
-           and pb.id <> ${b.exceptBatchId ?? 0}
-           and pb.status = any(${sql.param([...RESERVING_STATUSES])}::text[])
-           and i.check_result = 'ok'
-           and i.worker_id = any(${sql.param(workerIds)}::bigint[])
-           and (i.pay_status is null or i.pay_status = 'paying'
-                or (i.pay_status = 'paid' and i.paid_at >= ${b.start.toISOString()}::timestamptz
-                    and i.paid_at < ${b.end.toISOString()}::timestamptz))
-         group by i.worker_id`,
-  );
-  return new Map(rows.map((r) => [Number(r.worker_id), Number(r.total)]));
 }
 
 // ---- Items ----
@@ -496,79 +452,4 @@ export async function countRecords(db: DbOrTx, f: RecordFilters) {
     .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
     .where(recordWhere(f));
   return counted?.n ?? 0;
-}
-
-/**
- * Paid items of a company between two instants, by Beijing month: the amount and the distinct
- * workers paid. `workerWhere`, a condition on the worker table, narrows them to some workers.
- * Reads the paid-items index (company_id, paid_at) of migration 0036.
- */
-export async function sumPaidItemsByMonth(
-  db: DbOrTx,
-  companyId: number,
-  from: Date,
-  to: Date,
-  workerWhere: SQL | undefined,
-): Promise<{ month: string; amountFen: number; workers: number }[]> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
-  const rows = await queryRows<{ month: string; amount: string; workers: string }>(
-    db,
-    sql`select to_char((i.paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
-               sum(i.amount_fen) as amount, count(distinct i.worker_id) as workers
-        from payroll_item i
-        where i.company_id = ${companyId} and i.pay_status = 'paid'
-          and i.paid_at >= ${from.toISOString()}::timestamptz and i.paid_at < ${to.toISOString()}::timestamptz
-          ${narrow}
-        group by 1 order by 1`,
-  );
-  return rows.map((r) => ({ month: r.month, amountFen: Number(r.amount), workers: Number(r.workers) }));
-}
-
-/**
- * The kept totals of paid items by calendar month (China time), `from` to `to` inclusive
- * ('YYYY-MM'): what payout_month_total holds (migration 0043), only the months with payments.
- */
-export async function findPaidMonths(db: DbOrTx, companyId: number, from: string, to: string) {
-  const rows = await queryRows<Record<string, string | number>>(
-    db,
-    sql`select month, amount_fen, debit_fen, item_count, worker_count from payout_month_total
-        where company_id = ${companyId} and month >= ${from} and month <= ${to} order by month`,
-  );
-  return rows.map((r) => ({
-    month: String(r.month),
-    amountFen: Number(r.amount_fen),
-    debitFen: Number(r.debit_fen),
-    items: Number(r.item_count),
-    workers: Number(r.worker_count),
-  }));
-}
-
-/** Distinct workers paid between two instants (narrowed by `workerWhere` as above). */
-export async function countPaidWorkers(
-  db: DbOrTx,
-  companyId: number,
-  from: Date,
-  to: Date,
-  workerWhere: SQL | undefined,
-): Promise<number> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
-  const [row] = await queryRows<{ n: string }>(
-    db,
-    sql`select count(distinct i.worker_id) as n from payroll_item i
-        where i.company_id = ${companyId} and i.pay_status = 'paid'
-          and i.paid_at >= ${from.toISOString()}::timestamptz and i.paid_at < ${to.toISOString()}::timestamptz
-          ${narrow}`,
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** 提交统计: the company's batches made in a range, by period, status and service company. */
-export function findBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
-  const { companyId, createdAt, status, serviceCompanyId, amountFen } = payrollBatch;
-  const columns = { table: payrollBatch, companyId, createdAt, status, serviceCompanyId, amountFen };
-  return findSubmittedByPeriod(db, columns, range);
 }

@@ -22,19 +22,16 @@ import { route } from '../../../plugins/route.ts';
 import { checkBatch } from './check.ts';
 import {
   addPickedItems,
-  cancelBatch,
   countByStatus,
   createBatch,
   getBatchDetail,
   itemsByIds,
   listBatches,
   listItems,
-  previewSubmit,
-  withdrawBatch,
   removeItem,
-  submitBatch,
   updateItem,
 } from './service.ts';
+import { cancelBatch, previewSubmit, submitBatch, withdrawBatch } from './submission.ts';
 
 const TAG = 'payroll';
 

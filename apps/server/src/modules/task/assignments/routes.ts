@@ -21,14 +21,13 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { route } from '../../../plugins/route.ts';
+import { assignWorkers, previewAssign } from './picking.ts';
 import {
-  assignWorkers,
   countQueues,
   deliver,
   getAssignment,
   listAssignments,
   listQueue,
-  previewAssign,
   recordAnswers,
   removeAssignment,
   reviewDelivery,

@@ -1,0 +1,28 @@
+/**
+ * What other areas read of paid payroll (员工分析, 首页, 提交统计): figures by month and by
+ * period, from the paid items and the kept monthly totals.
+ */
+import type { SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import type { SubmittedRange } from '../../../db/submitted-by-period.ts';
+import * as repo from './repo-paid-figures.ts';
+
+/** Paid items by Beijing month between two instants: amount (fen) and distinct workers. */
+export function sumPaidItemsByMonth(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
+  return repo.sumPaidItemsByMonth(db, companyId, from, to, workerWhere);
+}
+
+/** Paid items by calendar month, `from` to `to` ('YYYY-MM'), from the kept monthly totals. */
+export function paidMonths(db: DbOrTx, companyId: number, from: string, to: string) {
+  return repo.findPaidMonths(db, companyId, from, to);
+}
+
+/** Distinct workers paid between two instants. */
+export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
+  return repo.countPaidWorkers(db, companyId, from, to, workerWhere);
+}
+
+/** 提交统计: the batches made in a range (统计中心), by period, status and service company. */
+export function countBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
+  return repo.findBatchesSubmitted(db, range);
+}
