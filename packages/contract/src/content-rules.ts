@@ -4,6 +4,41 @@ export type TArticleStatus = (typeof ARTICLE_STATUSES)[number];
 export const ARTICLE_STATUS_LABELS: Record<TArticleStatus, string> = { draft: '草稿', published: '已发布' };
 /** The longest article body, in characters of HTML (before sanitising). */
 export const ARTICLE_BODY_MAX = 100_000;
+/**
+ * The elements an article body may hold: the server's sanitiser keeps these (with their allowed
+ * attributes) and drops the rest; the web's reader rebuilds only these. Links and images are
+ * allowed too, each checked on its own (its scheme; the file store's paths).
+ */
+export const ARTICLE_BODY_TAGS = [
+  'p',
+  'br',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'pre',
+  'code',
+  'hr',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+] as const;
 
 /**
  * The icons a 首页模块 may show, by @ant-design/icons name, with the Chinese name the form offers

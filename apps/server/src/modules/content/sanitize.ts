@@ -6,42 +6,12 @@
  * (`/api/admin/file/<uuid>`, the company's uploads, checked by `images.ts`), never another site,
  * `data:` or `javascript:`.
  */
+import { ARTICLE_BODY_TAGS } from '@flexpay/contract';
 import sanitizeHtml from 'sanitize-html';
 import { STORED_IMAGE_SRC } from './images.ts';
 
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'pre',
-    'code',
-    'hr',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'sub',
-    'sup',
-    'span',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...ARTICLE_BODY_TAGS, 'a', 'img'],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
     img: ['src', 'alt', 'title', 'width', 'height'],

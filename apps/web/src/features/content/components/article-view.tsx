@@ -1,4 +1,4 @@
-import { API } from '@flexpay/contract/web';
+import { API, ARTICLE_BODY_TAGS } from '@flexpay/contract/web';
 import { Divider, Flex, Typography } from 'antd';
 import { createElement, type CSSProperties, type ReactNode } from 'react';
 import { StoredImage } from '../../../components/stored-image.tsx';
@@ -7,37 +7,8 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 /** The file store's path of an image in a body: `/api/admin/file/<uuid>`. */
 const FILE_PREFIX = API.file.one.replace(':id', '');
 
-/** The elements a body may hold: the server's allow-list (`content/sanitize.ts`), links and images apart. */
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'blockquote',
-  'pre',
-  'code',
-  'hr',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'sub',
-  'sup',
-  'span',
-  'ul',
-  'ol',
-  'li',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-]);
+/** The elements a body may hold (the contract's list, which the server's sanitiser keeps), links and images apart. */
+const ALLOWED_TAGS: ReadonlySet<string> = new Set(ARTICLE_BODY_TAGS);
 const TEXT_ALIGNS = new Set(['left', 'right', 'center', 'justify']);
 
 /** The one style a body keeps on the page: its alignment (colours stay the theme's). */
