@@ -45,6 +45,9 @@ export function EChart({ option, label, height = 260 }: { option: EChartsCoreOpt
     void loadECharts()
       .then((echarts) => {
         if (!alive || !ref.current) return;
+        // No 2D canvas (an old browser, a simulated DOM): ECharts would fail on its first drawing
+        // and take the screen down with it; the chart says it cannot show instead.
+        if (!document.createElement('canvas').getContext('2d')) throw new Error('no 2D canvas');
         chart.current = echarts.init(ref.current, undefined, { renderer: 'canvas' });
         observer = new ResizeObserver(() => chart.current?.resize());
         observer.observe(ref.current);
@@ -57,11 +60,7 @@ export function EChart({ option, label, height = 260 }: { option: EChartsCoreOpt
     return () => {
       alive = false;
       observer?.disconnect();
-      try {
-        chart.current?.dispose();
-      } catch {
-        // A canvas without a 2D context (no canvas support) cannot be cleared; nothing is left to free.
-      }
+      chart.current?.dispose();
       chart.current = null;
     };
   }, []);
