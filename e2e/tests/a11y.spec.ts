@@ -52,6 +52,10 @@ const DEMO_IDS: Record<string, number> = {
   updateAdvertising: 1,
   updateArticle: 1,
   readArticle: 1,
+  // The demo tasks: 2 is 已发布 with workers picked (its price and quantity locked), 3 进行中.
+  taskEnEdit: 2,
+  taskOrderDetails: 3,
+  selectEmployees: 2,
 };
 
 /** Titles of the console's screens by path pattern (`/contract/enterpriseContreactList/:id`). */
@@ -200,50 +204,79 @@ test('axe: the /ops screens', async ({ page }) => {
   if (process.env.A11Y_WRITE !== '1') expect(problems(OPS_SCREENS)).toEqual([]);
 });
 
+type TDialog = { name: string; path: string; open: (page: Page) => Promise<void> };
+const button = (name: RegExp) => (page: Page) => page.getByRole('button', { name }).first().click();
+const inDrawer = (name: RegExp) => (page: Page) =>
+  page.locator('.ant-drawer-open').getByRole('button', { name }).click();
+const steps =
+  (...all: ((page: Page) => Promise<void>)[]) =>
+  async (page: Page) => {
+    for (const step of all) await step(page);
+  };
+
 /**
  * The drawers and dialogs that the main flows open, each checked on its own while open (the
  * keyboard walk checks the payroll import drawer and the approval dialog the same way).
  */
-const DIALOGS: { name: string; path: string; open: (page: Page) => Promise<void> }[] = [
+const DIALOGS: TDialog[] = [
   {
     name: '待我审批 (top bar drawer)',
     path: '/dashboard',
-    open: (page) => page.getByRole('button', { name: /^待我审批/ }).click(),
+    open: button(/^待我审批/),
   },
   {
     name: '在线客服 (top bar drawer)',
     path: '/dashboard',
-    open: (page) => page.getByRole('button', { name: /^在线客服/ }).click(),
+    open: button(/^在线客服/),
   },
   {
     name: '充值详情 (资金账户 drawer)',
     path: '/moneyManagement/listMoney?tab=topups',
-    open: (page) =>
-      page
-        .getByRole('button', { name: /^查看充值/ })
-        .first()
-        .click(),
+    open: button(/^查看充值/),
   },
   {
     name: '批量导入 (员工列表 drawer)',
     path: '/EmployeeManagement/listEmployee',
-    open: (page) => page.getByRole('button', { name: /批量导入/ }).click(),
+    open: button(/批量导入/),
   },
   {
     name: '添加银行卡 (员工详情 dialog)',
     path: '/EmployeeManagement/detailEmployee?id=1',
-    open: (page) => page.getByRole('button', { name: /添加银行卡/ }).click(),
+    open: button(/添加银行卡/),
   },
 ];
 
-test('axe: the drawers and dialogs of the main flows', async ({ page }) => {
-  test.setTimeout(60_000 + DIALOGS.length * 30_000);
-  await useSession(page, 'demo');
+/** The /ops console's drawers and dialogs: an operator's whole day is spent in them. */
+const OPS_DIALOGS: TDialog[] = [
+  { name: '充值审核 (充值确认 drawer)', path: '/ops/topups', open: button(/^审核/) },
+  { name: '开票申请 (开票处理 drawer)', path: '/ops/invoices', open: button(/^处理/) },
+  {
+    name: '开票 (开票处理 drawer, the issue form)',
+    path: '/ops/invoices',
+    open: steps(button(/^处理/), inDrawer(/^开\s*票$/)),
+  },
+  {
+    name: '驳回 (开票处理 dialog)',
+    path: '/ops/invoices',
+    open: steps(button(/^处理/), inDrawer(/^驳\s*回$/)),
+  },
+  { name: '合同 (合同管理 drawer)', path: '/ops/contracts', open: button(/^处理/) },
+  { name: '上传合同 (合同管理 drawer)', path: '/ops/contracts', open: button(/上传合同/) },
+  { name: '冻结 (企业管理 dialog)', path: '/ops/companies', open: button(/^冻结/) },
+  {
+    name: '编辑费用规则 (企业管理 dialog)',
+    path: '/ops/companies',
+    open: steps((page) => page.locator('.ant-table-row').first().click(), button(/^编辑费用规则/)),
+  },
+];
+
+/** Opens each dialog from a fresh load and checks it alone, while open and settled. */
+async function checkDialogs(page: Page, dialogs: TDialog[]): Promise<string[]> {
   const failures: string[] = [];
   // A full load each: a drawer of the top bar would stay open across a move inside the console.
-  for (const dialog of DIALOGS) {
+  for (const dialog of dialogs) {
     await page.goto(dialog.path);
-    await expect(page.locator('#main-content')).not.toBeEmpty();
+    await expect(page.locator('#main-content, main, .ant-layout-content').first()).not.toBeEmpty();
     await dialog.open(page);
     const open = page.locator('.ant-drawer-open, .ant-modal-wrap:visible').last();
     await expect(open).toBeVisible();
@@ -258,7 +291,33 @@ test('axe: the drawers and dialogs of the main flows', async ({ page }) => {
       failures.push(`${dialog.name}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
     }
   }
-  expect(failures).toEqual([]);
+  return failures;
+}
+
+test('axe: the drawers and dialogs of the main flows', async ({ page }) => {
+  test.setTimeout(60_000 + DIALOGS.length * 30_000);
+  await useSession(page, 'demo');
+  expect(await checkDialogs(page, DIALOGS)).toEqual([]);
+});
+
+test('axe: the drawers and dialogs of the /ops console', async ({ page }) => {
+  test.setTimeout(60_000 + OPS_DIALOGS.length * 30_000);
+  await signInOps(page);
+  expect(await checkDialogs(page, OPS_DIALOGS)).toEqual([]);
+});
+
+test('axe: 组织架构 with a department chosen, its 删除 blocked and saying why', async ({ page }) => {
+  await useSession(page, 'demo');
+  await page.goto('/organization/structure');
+  const tree = page.getByRole('tree', { name: '部门树' });
+  // The first department under the company: it has teams under it, so it cannot be deleted.
+  await tree.locator('.ant-tree-treenode').nth(1).locator('.ant-tree-title').click();
+  const remove = page.getByRole('button', { name: /^删\s*除$/ });
+  await expect(remove).toBeDisabled();
+  await expect(remove).toHaveAccessibleDescription(/不能删除/);
+  await settled(page);
+  const result = await runAxe(page);
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('the known list names only screens that the tier visits', () => {

@@ -71,4 +71,12 @@ describe('component colours pass WCAG 2.1 AA', () => {
   it("an empty table's 暂无数据 is at least 4.5:1 on white", () => {
     expect(contrastRatio(THEME.components?.Table?.colorTextDisabled ?? '')).toBeGreaterThanOrEqual(AA_TEXT);
   });
+
+  it.each(['Input', 'InputNumber'] as const)(
+    "a disabled %s's unit is at least 4.5:1 on the disabled field's grey",
+    (c) => {
+      const text = THEME.components?.[c]?.colorTextDisabled ?? '';
+      expect(contrastRatio(text, t.colorBgContainerDisabled)).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
 });

@@ -20,6 +20,9 @@ function tagText(colours: Record<string, string>): Record<string, string> {
   );
 }
 
+/** Text in a disabled field (its unit, its value): 4.5:1 on the disabled field's grey. */
+export const LOCKED_FIELD_TEXT = 'rgba(0, 0, 0, 0.56)';
+
 export const THEME: ThemeConfig = {
   token: {
     borderRadius: 6,
@@ -54,5 +57,10 @@ export const THEME: ThemeConfig = {
   components: {
     // An empty table's 暂无数据 is drawn in the disabled colour, yet it is text to read.
     Table: { colorTextDisabled: 'rgba(0, 0, 0, 0.56)' },
+    // A locked field's prefix and suffix (元/天, 人) are drawn in the disabled colour on the
+    // disabled grey, yet they say what the number is: 4.5:1 there too (the field's own value is
+    // exempt as a disabled control, its unit is not).
+    Input: { colorTextDisabled: LOCKED_FIELD_TEXT },
+    InputNumber: { colorTextDisabled: LOCKED_FIELD_TEXT },
   },
 };

@@ -16,6 +16,10 @@ const HIDDEN: CSSProperties = {
  * Text read by screen readers and not shown, on any page (the console's `.sr-only` class lives
  * in its layout's style sheet, which /ops does not load): what a figure or a badge counts.
  */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={HIDDEN}>{children}</span>;
+export function VisuallyHidden({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <span id={id} style={HIDDEN}>
+      {children}
+    </span>
+  );
 }

@@ -82,7 +82,10 @@ describe('组织架构', () => {
     expect(String((last?.params as Record<string, unknown> | undefined)?.departmentId)).toBe('2');
     expect(screen.getByText('在职人数（含下级）')).toBeInTheDocument();
     // It has a team under it: deleting is disabled with the reason.
-    expect(screen.getByRole('button', { name: /删除（该部门下还有下级部门，不能删除）/ })).toBeDisabled();
+    // Its name is what it shows (WCAG 2.5.3); the reason is its description.
+    const remove = screen.getByRole('button', { name: /删\s*除/ });
+    expect(remove).toBeDisabled();
+    expect(remove).toHaveAccessibleDescription('该部门下还有下级部门，不能删除');
   });
 
   it('moves a department through the keyboard’s 移动 dialog, never offering its own subtree', async () => {

@@ -14,7 +14,6 @@ import {
   Descriptions,
   Empty,
   Flex,
-  Popconfirm,
   Row,
   Space,
   Spin,
@@ -28,6 +27,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useWorkers } from '../../../api/get-workers.ts';
+import { ConfirmAction } from '../../../components/confirm-action.tsx';
 import { ListError } from '../../../components/list-error.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
@@ -244,29 +244,15 @@ export function Component() {
                     <Button size="small" onClick={() => setDialog('move')}>
                       移动
                     </Button>
-                    {deleteBlocked ? (
-                      <Button
-                        size="small"
-                        danger
-                        disabled
-                        title={deleteBlocked}
-                        aria-label={`删除（${deleteBlocked}）`}
-                      >
-                        删除
-                      </Button>
-                    ) : (
-                      <Popconfirm
-                        title="删除部门"
-                        description={`确定删除“${selected.name}”吗？`}
-                        okText="删除"
-                        okButtonProps={{ danger: true, loading: remove.isPending }}
-                        onConfirm={() => onDelete()}
-                      >
-                        <Button size="small" danger>
-                          删除
-                        </Button>
-                      </Popconfirm>
-                    )}
+                    <ConfirmAction
+                      look="button"
+                      label="删除"
+                      title="删除部门"
+                      description={`确定删除“${selected.name}”吗？`}
+                      danger
+                      blockedReason={deleteBlocked}
+                      onConfirm={onDelete}
+                    />
                   </Space>
                 </Permission>
               </Flex>
