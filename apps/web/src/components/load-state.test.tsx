@@ -46,9 +46,27 @@ describe('QueryState', () => {
     expect(screen.queryByRole('button', { name: /重新加载/ })).toBeNull();
   });
 
-  it('shows a spinner while loading, not 不存在', () => {
-    const { container } = render(<QueryState query={query({ isPending: true })} notFound="发放批次不存在" />);
-    expect(container.querySelector('.ant-spin')).not.toBeNull();
+  it("shows the page's frame while loading, not 不存在: its cards' titles with skeletons and a status", () => {
+    const { container } = render(
+      <QueryState
+        query={query({ isPending: true })}
+        notFound="发放批次不存在"
+        frame={['发放详情', '审批记录']}
+        loadingLabel="正在加载发放批次…"
+      />,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('正在加载发放批次…');
+    expect(screen.getByText('发放详情')).toBeInTheDocument();
+    expect(screen.getByText('审批记录')).toBeInTheDocument();
+    expect(container.querySelectorAll('.ant-skeleton')).toHaveLength(2);
+    expect(container.querySelector('.ant-spin')).toBeNull();
     expect(screen.queryByText('发放批次不存在')).toBeNull();
+  });
+
+  it('without a frame shows one untitled card as skeleton, with 正在加载…', () => {
+    const { container } = render(<QueryState query={query({ isPending: true })} notFound="员工不存在" />);
+    expect(screen.getByRole('status')).toHaveTextContent('正在加载…');
+    expect(container.querySelectorAll('.ant-skeleton')).toHaveLength(1);
+    expect(container.querySelector('.ant-card-head')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Code } from '@flexpay/contract/web';
-import { Button, Result, Space, Spin } from 'antd';
+import { Button, Card, Flex, Result, Space } from 'antd';
 import type { ReactNode } from 'react';
 import { isApiError } from '../lib/request.ts';
+import { VisuallyHidden } from './visually-hidden.tsx';
 
 /** Whether a failed load means the record is not there (HTTP 404 / 40400), not that loading failed. */
 export function isNotFoundError(error: unknown): boolean {
@@ -49,7 +50,26 @@ export function LoadFailed({
 }
 
 /**
- * What a detail screen shows until its record is there: a spinner while it loads, `notFound`'s
+ * A screen's frame while its data loads: its cards with their titles, their content as skeletons,
+ * and a status a screen reader announces. Never an empty message behind a spinner, and the page
+ * does not jump from a spinner to a different shape when the data comes.
+ */
+export function LoadingFrame({ cards, label = '正在加载…' }: { cards: readonly string[]; label?: string }) {
+  return (
+    <Flex vertical gap={16} aria-busy="true" data-testid="loading-frame">
+      <div role="status">
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </div>
+      {cards.map((title, i) => (
+        <Card key={`${i}-${title}`} title={title || undefined} loading />
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * What a detail screen shows until its record is there: the page's frame while it loads (`frame`:
+ * its cards' titles), `notFound`'s
  * title only for a real 404 (the record is not there), and 数据加载失败 with 重新加载 for any other failure
  * (a 500 or no answer is not 不存在). Render it when `query.data` is missing.
  */
@@ -57,12 +77,18 @@ export function QueryState({
   query,
   notFound,
   extra,
+  frame = [''],
+  loadingLabel,
 }: {
   query: Pick<UseQueryResult, 'isPending' | 'isError' | 'error' | 'isFetching' | 'refetch'>;
   /** What the record is missing says, e.g. 发放批次不存在. */
   notFound: string;
   /** Buttons beside 重新加载 or under 不存在 (返回列表…). */
   extra?: ReactNode;
+  /** The titles of the screen's cards, shown with skeletons while it loads (one untitled card if not given). */
+  frame?: readonly string[];
+  /** What the status says while it loads (正在加载发放批次…). */
+  loadingLabel?: string;
 }) {
   if (query.isError) {
     if (isNotFoundError(query.error)) return <Result status="404" title={notFound} extra={extra} />;
@@ -75,6 +101,6 @@ export function QueryState({
       />
     );
   }
-  if (query.isPending) return <Spin style={{ display: 'block', margin: 48 }} />;
+  if (query.isPending) return <LoadingFrame cards={frame} label={loadingLabel} />;
   return <Result status="404" title={notFound} extra={extra} />;
 }

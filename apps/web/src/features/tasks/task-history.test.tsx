@@ -53,8 +53,10 @@ describe('任务记录', () => {
       path: '/taskOrderManage/taskOrderDetails',
       initialEntry: '/taskOrderManage/taskOrderDetails?id=8',
     });
-    const card = (await screen.findByText('任务记录', {}, { timeout: 20_000 })).closest('.ant-card') as HTMLElement;
-    expect(within(card).getByText('林晓 代为记录')).toBeInTheDocument();
+    // The page's frame shows a 任务记录 card while the task loads: wait for the record itself.
+    const recorded = await screen.findByText('林晓 代为记录', {}, { timeout: 20_000 });
+    const card = recorded.closest('.ant-card') as HTMLElement;
+    expect(within(card).getByText('任务记录')).toBeInTheDocument();
     expect(within(card).getByText('随第一位人员接单自动开始')).toBeInTheDocument();
     expect(within(card).getByText('第 1 轮，驳回原因：照片模糊')).toBeInTheDocument();
     expect(within(card).getAllByText('金鸣伟')).toHaveLength(2);

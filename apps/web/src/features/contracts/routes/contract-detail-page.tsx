@@ -29,7 +29,16 @@ export function Component() {
   const [signing, setSigning] = useState(false);
   useTabDetail(contract.data?.contractNo);
   const back = <Button onClick={() => void navigate(screenPath('enterprise'))}>返回企业合同</Button>;
-  if (!contract.data) return <QueryState query={contract} notFound="合同不存在" extra={back} />;
+  if (!contract.data)
+    return (
+      <QueryState
+        query={contract}
+        notFound="合同不存在"
+        frame={['合同详情']}
+        loadingLabel="正在加载合同…"
+        extra={back}
+      />
+    );
   const c = contract.data;
   const url = contractPdfUrl(c.id);
   const signature = c.signature;

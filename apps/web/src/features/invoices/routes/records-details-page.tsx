@@ -16,7 +16,16 @@ export function Component() {
   const invoice = useInvoice(id);
   useTabDetail(invoice.data?.applicationNo);
   const back = <Button onClick={() => void navigate(screenPath('recordsList'))}>返回开票记录</Button>;
-  if (!invoice.data) return <QueryState query={invoice} notFound="开票申请不存在" extra={back} />;
+  if (!invoice.data)
+    return (
+      <QueryState
+        query={invoice}
+        notFound="开票申请不存在"
+        frame={['开票详情']}
+        loadingLabel="正在加载开票申请…"
+        extra={back}
+      />
+    );
   const i = invoice.data;
   return (
     <Card

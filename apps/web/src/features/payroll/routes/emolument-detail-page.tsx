@@ -14,7 +14,8 @@ export function Component() {
   const id = Number(params.get('id') ?? 0);
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
-  if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;
+  if (!batch.data)
+    return <QueryState query={batch} notFound="发放批次不存在" frame={['发放明细']} loadingLabel="正在加载发放批次…" />;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card

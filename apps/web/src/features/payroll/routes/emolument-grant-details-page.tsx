@@ -35,6 +35,8 @@ export function Component() {
       <QueryState
         query={batch}
         notFound="发放批次不存在"
+        frame={['发放详情', '审批记录']}
+        loadingLabel="正在加载发放批次…"
         extra={<Button onClick={() => void navigate(screenPath('emolumentGrant'))}>返回薪酬发放</Button>}
       />
     );

@@ -121,6 +121,8 @@ function BatchReceipts({ batchId }: { batchId: number }) {
       <QueryState
         query={batch}
         notFound="发放批次不存在"
+        frame={['回单详情']}
+        loadingLabel="正在加载发放批次…"
         extra={<Link to={screenPath('emolumentReceiptDetails')}>返回回单列表</Link>}
       />
     );

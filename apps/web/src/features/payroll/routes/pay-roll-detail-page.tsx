@@ -72,6 +72,8 @@ export function Component() {
       <QueryState
         query={batch}
         notFound="发放批次不存在"
+        frame={['支付详情', '发放明细']}
+        loadingLabel="正在加载发放批次…"
         extra={<Button onClick={() => void navigate(screenPath('payRoll'))}>返回批量支付</Button>}
       />
     );

@@ -56,7 +56,16 @@ export function Component() {
   const id = useTaskIdParam();
   const task = useTask(id);
   const back = <Button onClick={() => void navigate(screenPath('taskOrderManageIndex'))}>返回任务列表</Button>;
-  if (!task.data) return <QueryState query={task} notFound="任务不存在" extra={back} />;
+  if (!task.data)
+    return (
+      <QueryState
+        query={task}
+        notFound="任务不存在"
+        frame={['任务详情', '任务人员', '任务记录']}
+        loadingLabel="正在加载任务…"
+        extra={back}
+      />
+    );
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <TaskCard task={task.data} />
