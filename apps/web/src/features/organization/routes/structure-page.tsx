@@ -217,7 +217,8 @@ export function Component() {
                 <Descriptions
                   size="small"
                   column={3}
-                  style={{ flex: 1, minWidth: 320 }}
+                  // Wide enough that 部门, 负责人 and 人数 never break inside a value: the actions wrap below instead.
+                  style={{ flex: 1, minWidth: 480 }}
                   items={[
                     { key: 'name', label: '部门', children: selected.name },
                     {
