@@ -31,6 +31,7 @@ import { statisticsArea } from './modules/statistics/index.ts';
 import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
 import { chatArea } from './modules/chat/index.ts';
+import { companyArea } from './modules/company/index.ts';
 import { contractArea } from './modules/contract/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
@@ -176,6 +177,8 @@ export async function buildApp({
   const areas: Area[] = [
     systemArea,
     authArea,
+    // The operator realm's authenticator, before the areas that serve /ops (their ops-routes.ts).
+    operatorArea,
     verificationArea,
     userArea,
     roleArea,
@@ -194,7 +197,7 @@ export async function buildApp({
     homeArea,
     statisticsArea,
     contentArea,
-    operatorArea,
+    companyArea,
     invoiceArea,
     contractArea,
     chatArea,
