@@ -7,7 +7,7 @@ type ScreenModule = { Component: ComponentType };
  * is only routable when it is listed here and in the contract's BUILT_SCREENS.
  */
 export const SCREENS: Record<string, () => Promise<ScreenModule>> = {
-  dashboard: () => import('../features/dashboard/routes/dashboard-page.tsx'),
+  dashboard: () => import('../features/home/routes/home-page.tsx'),
   listEmployee: () => import('../features/workers/routes/list-employee-page.tsx'),
   addEmployee: () => import('../features/workers/routes/add-employee-page.tsx'),
   detailEmployee: () => import('../features/workers/routes/detail-employee-page.tsx'),

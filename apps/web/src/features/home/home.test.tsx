@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderScreen } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
-import { Component as DashboardPage } from './routes/dashboard-page.tsx';
+import { Component as HomePage } from './routes/home-page.tsx';
 
 const FULL = {
   balances: [
@@ -72,7 +72,7 @@ function figure(title: string): HTMLElement {
 describe('首页', () => {
   it('shows each figure the server gives, each a link to its screen', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok(FULL) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
 
     expect(await screen.findByText('可用余额 · 海南灵工服务有限公司')).toBeInTheDocument();
     expect(within(figure('可用余额 · 海南灵工服务有限公司')).getByText('¥500,000.00')).toBeInTheDocument();
@@ -93,7 +93,7 @@ describe('首页', () => {
 
   it('shows no figure the server leaves out', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...NONE, paidThisMonth: { amountFen: 0, count: 0 } }) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     expect(await screen.findByText('本月已发放（含服务费）')).toBeInTheDocument();
     expect(screen.getAllByTestId('home-figure')).toHaveLength(1);
     expect(screen.queryByText('最近动态')).not.toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('首页', () => {
 
   it('shows no 工作台 at all when no figure is granted', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok(NONE) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     expect(await screen.findByText('账号信息')).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('.ant-skeleton')).toBeNull());
     expect(screen.queryByText('工作台')).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('首页', () => {
       'GET /api/admin/home/summary': () => ok(FULL),
       'GET /api/admin/file/:id': () => ({ body: png.buffer }),
     });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     const modules = await screen.findAllByTestId('home-module');
     expect(modules.map((m) => m.textContent)).toEqual(['薪酬发放', '政策解读']);
     expect(modules[0]?.closest('a')?.getAttribute('href')).toBe('/EmolumentManagement/emolumentGrant');
@@ -137,7 +137,7 @@ describe('首页', () => {
 
   it('shows no content section when the company has none', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok(NONE) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     await waitFor(() => expect(api?.calls).toHaveLength(1));
     expect(screen.queryByTestId('home-module')).toBeNull();
     expect(screen.queryByTestId('home-advert')).toBeNull();
@@ -145,7 +145,7 @@ describe('首页', () => {
 
   it('lists the latest published articles, each opening the reader page', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok(FULL) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     const link = await screen.findByRole('link', { name: '年终奖发放说明' });
     expect(link).toHaveAttribute('href', '/content/readArticle?id=12');
     expect(screen.getByRole('link', { name: '个税说明' })).toHaveAttribute('href', '/content/readArticle?id=11');
@@ -157,13 +157,13 @@ describe('首页', () => {
 
   it('shows no 最新文章 when the server leaves them out or there are none', async () => {
     api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...FULL, articles: null }) });
-    const { unmount } = renderScreen(DashboardPage, { path: '/dashboard' });
+    const { unmount } = renderScreen(HomePage, { path: '/dashboard' });
     expect(await screen.findByText('工作台')).toBeInTheDocument();
     expect(screen.queryByText('最新文章')).not.toBeInTheDocument();
     unmount();
     api.restore();
     api = mockApi({ 'GET /api/admin/home/summary': () => ok({ ...FULL, articles: [] }) });
-    renderScreen(DashboardPage, { path: '/dashboard' });
+    renderScreen(HomePage, { path: '/dashboard' });
     expect(await screen.findByText('工作台')).toBeInTheDocument();
     expect(screen.queryByText('最新文章')).not.toBeInTheDocument();
   });
