@@ -71,11 +71,27 @@ export const ADVERT_POSITION_LABELS: Record<TAdvertPosition, string> = {
 
 /**
  * A link of a home module or an advert: a path of this console (`/EmolumentManagement/…`, never
- * `//host`) or an http(s) address.
+ * `//host`) or an http(s) address. No backslash anywhere: a browser reads `/\host` as `//host`,
+ * another site (found by an outside probe).
  */
-export const CONTENT_LINK_PATTERN = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/]+[^\s]*)$/;
-/** Whether a content link opens inside the console (a path) rather than another site. */
-export const isInternalContentLink = (link: string) => link.startsWith('/') && !link.startsWith('//');
+export const CONTENT_LINK_PATTERN = /^(\/(?![/\\])[^\s\\]*|https?:\/\/[^\s/\\]+[^\s\\]*)$/;
+
+/** Any origin of ours: a link resolved against it that keeps it stays inside the console. */
+const CONSOLE_ORIGIN = 'https://console.invalid';
+
+/**
+ * Whether a content link opens inside the console rather than another site, decided by origin:
+ * the link resolved against the console's address keeps that address's origin (so `//host` and
+ * `/\host` are outside, whatever their spelling).
+ */
+export function isInternalContentLink(link: string): boolean {
+  if (!link.startsWith('/') || link.includes('\\')) return false;
+  try {
+    return new URL(link, CONSOLE_ORIGIN).origin === CONSOLE_ORIGIN;
+  } catch {
+    return false;
+  }
+}
 
 /** The image types content accepts (cover, advert image, images in an article's body). */
 export const CONTENT_IMAGE_TYPES: readonly string[] = ['image/png', 'image/jpeg'];

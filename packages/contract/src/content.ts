@@ -19,7 +19,11 @@ const ZContentLink = z
   .string({ error: '链接格式有误' })
   .trim()
   .max(300, '链接最多 300 个字符')
-  .refine((v) => v === '' || CONTENT_LINK_PATTERN.test(v), '链接须为以 / 开头的页面路径或 http(s):// 开头的网址');
+  .refine((v) => !v.includes('\\'), '链接不能包含反斜杠（\\）')
+  .refine(
+    (v) => v === '' || v.includes('\\') || CONTENT_LINK_PATTERN.test(v),
+    '链接须为以 / 开头的页面路径或 http(s):// 开头的网址',
+  );
 
 const ZSort = z
   .number({ error: '排序须为整数' })

@@ -84,6 +84,8 @@ describe('adverts', () => {
       [advert({ startDate: '2026-02-30' }), '开始日期不是有效的日期'],
       [advert({ endDate: '2025-12-31' }), '结束日期不能早于开始日期'],
       [advert({ link: 'data:text/html,x' }), '链接须为以 / 开头的页面路径或 http(s):// 开头的网址'],
+      // A browser reads /\host as //host: another site (an outside probe's finding).
+      [advert({ link: '/\\evil.example' }), '链接不能包含反斜杠'],
     ];
     for (const [payload, message] of cases) {
       const res = await demo.post(A, payload);

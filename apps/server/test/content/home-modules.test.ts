@@ -73,6 +73,9 @@ describe('home modules', () => {
       [module({ link: '' }), '请输入链接'],
       [module({ link: 'javascript:alert(1)' }), '链接须为以 / 开头的页面路径或 http(s):// 开头的网址'],
       [module({ link: '//evil.example/x' }), '链接须为以 / 开头的页面路径或 http(s):// 开头的网址'],
+      // A browser reads /\host as //host: another site (an outside probe's finding).
+      [module({ link: '/\\evil.example' }), '链接不能包含反斜杠'],
+      [module({ link: 'https://example.com\\@evil.example' }), '链接不能包含反斜杠'],
       [module({ link: '/EmolumentManagement/noSuchPage' }), '链接不是本系统的页面，请从页面列表中选择'],
       [module({ link: '/EmolumentManagement/emolumentCheck' }), '链接不是本系统的页面，请从页面列表中选择'],
       [module({ sort: -1 }), '排序不能小于 0'],

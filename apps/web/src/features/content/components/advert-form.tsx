@@ -5,7 +5,7 @@ import { useRef } from 'react';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { ImageUpload } from './image-upload.tsx';
-import { LINK_PLACEHOLDER, LINK_RULE } from './link-input-rule.ts';
+import { LINK_PLACEHOLDER, LINK_RULES } from './link-input-rule.ts';
 
 export type TAdvertFormValues = Required<TAdvertBody>;
 interface TFields extends Omit<TAdvertFormValues, 'startDate' | 'endDate'> {
@@ -93,7 +93,7 @@ export function AdvertForm({
       >
         <ImageUpload label="广告图片" />
       </Form.Item>
-      <Form.Item name="link" label="链接" rules={[LINK_RULE]} extra="选填：点击广告打开的页面或网址">
+      <Form.Item name="link" label="链接" rules={LINK_RULES} extra="选填：点击广告打开的页面或网址">
         <TrimmedInput placeholder={LINK_PLACEHOLDER} maxLength={300} />
       </Form.Item>
       <Form.Item name="position" label="广告位" rules={[{ required: true, message: '请选择广告位' }]}>

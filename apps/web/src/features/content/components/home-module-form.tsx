@@ -10,6 +10,7 @@ import { useMemo, useRef } from 'react';
 import { applyFieldErrors } from '../../../components/apply-field-errors.ts';
 import { HomeModuleIcon } from '../../../components/home-module-icon.tsx';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
+import { NO_BACKSLASH_RULE } from './link-input-rule.ts';
 
 export type THomeModuleFormValues = Required<THomeModuleBody>;
 
@@ -108,6 +109,7 @@ export function HomeModuleForm({
           label="网址"
           rules={[
             { required: true, whitespace: true, message: '请输入网址' },
+            NO_BACKSLASH_RULE,
             { pattern: /^https?:\/\/[^\s/]+\S*$/, message: '网址须以 http:// 或 https:// 开头' },
           ]}
           extra="其他网站的地址，在新窗口打开"
