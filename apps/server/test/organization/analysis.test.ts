@@ -229,6 +229,14 @@ describe('employee analysis', () => {
     const tech = [...names].find(([, n]) => n === '技术部')![0];
     const res = await yunfan.get(A, { departmentId: tech });
     expect(res.body).toMatchObject({ status: 40400, message: '部门不存在' });
+    // Its export is refused up front too, not accepted and failed in its job (an outside probe's
+    // finding); no job is started.
+    const exportJobCount = async () =>
+      Number((await queryRows<{ n: string }>(t.database.db, sql`select count(*) as n from export_job`))[0]?.n);
+    const jobsBefore = await exportJobCount();
+    const exported = await yunfan.post(`${A}/export`, { table: 'gender', departmentId: tech });
+    expect(exported.body).toMatchObject({ status: 40400, message: '部门不存在' });
+    expect(await exportJobCount()).toBe(jobsBefore);
     const theirs = await analysis({}, yunfan);
     expect(theirs.total).toBeLessThan(workers.length);
     const token = await loginAs(t.app, 'demo');

@@ -156,12 +156,20 @@ export async function getEmployeeAnalysis(
 
 // ── Export through the download centre ──────────────────────────────────────────────────────
 
-export function requestAnalysisExport(
+/**
+ * Starts the export of one table. Its filters are checked now, as the figures' own call checks
+ * them: another company's department is refused with 部门不存在 instead of a job that fails later.
+ */
+export async function requestAnalysisExport(
   ctx: ServiceContext,
   jobs: JobQueue,
   auth: AuthContext,
   body: TEmployeeAnalysisExportBody,
 ): Promise<TExportJob> {
+  if (body.departmentId !== undefined) {
+    const tree = await departmentTree(ctx.db, auth.companyId);
+    if (!tree.some((d) => d.id === body.departmentId)) throw notFound('部门不存在');
+  }
   return exports.requestExport(ctx, jobs, auth, 'employeeAnalysis', { ...body });
 }
 
