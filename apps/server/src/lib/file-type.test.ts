@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
-import { createFileInspector, FileCheckError, sniffFileKind } from './file-type.ts';
+import { createFileInspector, FileCheckError, hasExtensionOf, sniffFileKind } from './file-type.ts';
 
 const bytes = (...b: number[]) => Uint8Array.from(b);
 const messages = { empty: '空', tooLarge: '太大', unsupported: '不支持' };
@@ -17,10 +17,29 @@ describe('sniffFileKind', () => {
     expect(sniffFileKind(Buffer.from('姓名,手机号\r\n张三,13800000000\r\n'))).toBe('csv');
   });
 
+  it('refuses markup, which is text but not a table: SVG, HTML, XML', () => {
+    expect(sniffFileKind(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeUndefined();
+    expect(sniffFileKind(Buffer.from('\ufeff \n<!DOCTYPE html><p>x</p>'))).toBeUndefined();
+    expect(sniffFileKind(Buffer.from('<?xml version="1.0"?><a/>'))).toBeUndefined();
+    expect(sniffFileKind(Buffer.from('a,b\n<script>alert(1)</script>,c'))).toBeUndefined();
+    // A table whose cells hold a less-than sign is still a table.
+    expect(sniffFileKind(Buffer.from('人数,条件\n3,<5 人\n'))).toBe('csv');
+  });
+
   it('refuses binary that is none of them, and nothing', () => {
     expect(sniffFileKind(Buffer.from('GIF89a\x01\x00', 'latin1'))).toBeUndefined();
     expect(sniffFileKind(bytes(0x7f, 0x45, 0x4c, 0x46))).toBeUndefined();
     expect(sniffFileKind(bytes())).toBeUndefined();
+  });
+});
+
+describe('hasExtensionOf', () => {
+  it('knows each kind by its extensions, in any case', () => {
+    expect(hasExtensionOf('a.jpg', 'jpeg')).toBe(true);
+    expect(hasExtensionOf('a.JPEG', 'jpeg')).toBe(true);
+    expect(hasExtensionOf('a.svg', 'png')).toBe(false);
+    expect(hasExtensionOf('名单.csv', 'csv')).toBe(true);
+    expect(hasExtensionOf('csv', 'csv')).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 /** The kinds of file the server accepts, told apart by content, never by name. */
 export const FILE_KINDS = {
   png: { contentType: 'image/png', label: 'PNG', extension: 'png' },
-  jpeg: { contentType: 'image/jpeg', label: 'JPG', extension: 'jpg' },
+  jpeg: { contentType: 'image/jpeg', label: 'JPG', extension: 'jpg', alsoSpelled: ['jpeg'] },
   pdf: { contentType: 'application/pdf', label: 'PDF', extension: 'pdf' },
   xlsx: {
     contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
@@ -31,9 +31,29 @@ function isText(head: Uint8Array): boolean {
 }
 
 /**
+ * Markup a browser would run or draw (HTML, SVG, XML): text, but not a table. An outside probe
+ * stored SVG and HTML as CSV under their own extension; a CSV's first cell never opens a tag.
+ */
+function isMarkup(head: Uint8Array): boolean {
+  const text = Buffer.from(head)
+    .toString('utf8')
+    .replace(/^\ufeff/, '')
+    .trimStart()
+    .toLowerCase();
+  return text.startsWith('<') || /<(svg|html|script|body|iframe)[\s>/]|<!doctype|<\?xml/.test(text);
+}
+
+/** Whether a file name's extension is one of the kind's (`.jpg` or `.jpeg` for a JPG). */
+export function hasExtensionOf(name: string, kind: FileKind): boolean {
+  const entry: { extension: string; alsoSpelled?: readonly string[] } = FILE_KINDS[kind];
+  const ext = /\.([^./]+)$/.exec(name)?.[1]?.toLowerCase();
+  return ext !== undefined && (ext === entry.extension || (entry.alsoSpelled ?? []).includes(ext));
+}
+
+/**
  * The kind of a file from its first bytes (magic numbers), or undefined. A zip is an xlsx when
- * its first entries are those of a spreadsheet package or its name says so; anything readable
- * as text counts as csv.
+ * its first entries are those of a spreadsheet package or its name says so; text counts as csv
+ * unless it is markup.
  */
 export function sniffFileKind(head: Uint8Array, fileName = ''): FileKind | undefined {
   if (!head.length) return undefined;
@@ -45,7 +65,7 @@ export function sniffFileKind(head: Uint8Array, fileName = ''): FileKind | undef
     const looksLikeSheet = ascii.includes('[Content_Types].xml') || ascii.includes('xl/');
     return looksLikeSheet || /\.xlsx$/i.test(fileName) ? 'xlsx' : 'zip';
   }
-  return isText(head) ? 'csv' : undefined;
+  return isText(head) && !isMarkup(head) ? 'csv' : undefined;
 }
 
 export class FileCheckError extends Error {

@@ -72,13 +72,21 @@ describe('file upload API (文件上传)', () => {
     }
   });
 
-  it('tells the kind by content: JPG, PDF, XLSX, ZIP and CSV, whatever the name says', async () => {
+  it('tells the kind by content: JPG, PDF, XLSX, ZIP and CSV, whatever the name says, and names it so', async () => {
     const xlsx = await buildXlsx([{ name: 'Sheet1', rows: [['a', 'b']] }]);
     const cases = [
       {
         name: 'photo.bin',
         content: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]),
         type: 'image/jpeg',
+        // The extension follows the content: a download never says a kind it is not.
+        stored: 'photo.jpg',
+      },
+      {
+        name: '名单.txt',
+        content: '姓名,手机号\n李四,13900000000\n',
+        type: 'text/csv; charset=utf-8',
+        stored: '名单.csv',
       },
       { name: '合同.pdf', content: Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), type: 'application/pdf' },
       { name: '名单.xlsx', content: xlsx, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
@@ -93,7 +101,7 @@ describe('file upload API (文件上传)', () => {
       const res = await uploadTo(t.app, demo, UPLOAD, { name: c.name, content: c.content });
       expect(res.body.status, c.name).toBe(200);
       expect(res.body.data, c.name).toMatchObject({
-        name: c.name,
+        name: 'stored' in c ? c.stored : c.name,
         contentType: c.type,
         size: Buffer.from(c.content).length,
       });
@@ -113,6 +121,20 @@ describe('file upload API (文件上传)', () => {
         file: { name: 'a.png', content: Buffer.from([0x00, 0x01, 0x02, 0x03, 0x89]) },
         message: '不支持的文件类型，仅支持 PNG、JPG、PDF、XLSX、ZIP、CSV 文件',
       },
+      // Markup is text but not a table: it was stored as CSV under its own extension (an outside
+      // probe's finding).
+      {
+        file: {
+          name: 'logo.svg',
+          content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+        },
+        message: '不支持的文件类型，仅支持 PNG、JPG、PDF、XLSX、ZIP、CSV 文件',
+      },
+      {
+        file: { name: 'page.html', content: Buffer.from('\ufeff  <!DOCTYPE html><html><body>x</body></html>') },
+        message: '不支持的文件类型，仅支持 PNG、JPG、PDF、XLSX、ZIP、CSV 文件',
+      },
+
       { file: { name: 'empty.png', content: Buffer.alloc(0) }, message: '文件内容为空，请选择有内容的文件' },
       {
         file: { name: 'big.png', content: Buffer.concat([PNG_BYTES, Buffer.alloc(10 * MB, 7)]) },

@@ -5,7 +5,7 @@ import { API, apiPath, type TUploadedFile } from '@flexpay/contract';
 import type { ServiceContext } from '../../core/context.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invalidField, notFound } from '../../lib/errors.ts';
-import { FILE_KINDS, FileCheckError, createFileInspector, type FileKind } from '../../lib/file-type.ts';
+import { FILE_KINDS, FileCheckError, createFileInspector, hasExtensionOf, type FileKind } from '../../lib/file-type.ts';
 import type { AuthContext } from '../../core/auth.ts';
 import * as repo from './repo.ts';
 
@@ -40,11 +40,20 @@ export const isFileId = (id: string) => UUID.test(id);
 /** Megabytes for messages: 10 MB, 0.5 MB. */
 const megabytes = (bytes: number) => `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
 
-/** The client's file name without folders or control characters, at most 200 characters. */
+/**
+ * The client's file name without folders or control characters, at most 200 characters, with
+ * the extension of what the content is (`logo.svg` holding a PNG is kept as `logo.png`): a
+ * download's name never says a kind the content is not.
+ */
 export function cleanFileName(raw: string, kind: FileKind): string {
   const printable = [...raw.replace(/\\/g, '/')].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f);
-  const name = basename(printable.join('')).trim();
-  if (!name) return `file.${FILE_KINDS[kind].extension}`;
+  let name = basename(printable.join('')).trim();
+  const extension = `.${FILE_KINDS[kind].extension}`;
+  if (!name || name === '.') return `file${extension}`;
+  if (!hasExtensionOf(name, kind)) {
+    const dot = name.lastIndexOf('.');
+    name = (dot > 0 && name.length - dot <= 10 ? name.slice(0, dot) : name) + extension;
+  }
   if (name.length <= 200) return name;
   const dot = name.lastIndexOf('.');
   const ext = dot > 0 && name.length - dot <= 10 ? name.slice(dot) : '';
