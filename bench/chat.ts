@@ -16,7 +16,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { API } from '@flexpay/contract';
+import { API, CHAT_RATE_LIMITS } from '@flexpay/contract';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client.ts';
@@ -35,8 +35,13 @@ const { values } = parseArgs({
 });
 const streamCount = Number(values.streams ?? 500);
 const operatorStreams = Number(values.operators ?? 10);
-const companyCount = Number(values.companies ?? 100);
 const rate = Number(values.rate ?? 50);
+// Each company's one admin sends rate × 60 / companies messages a minute: kept at three quarters
+// of what an admin may send (CHAT_RATE_LIMITS), so the run measures delivery, not the limit.
+const companyCount = Number(
+  values.companies ??
+    Math.max(100, Math.ceil((rate * CHAT_RATE_LIMITS.windowSeconds) / (CHAT_RATE_LIMITS.perAdmin * 0.75))),
+);
 const seconds = Number(values.seconds ?? 60);
 const url = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!url)

@@ -7,6 +7,12 @@ export const CHAT_QUICK_REPLY_MAX = 500;
 /** Messages per page when paging backwards. */
 export const CHAT_PAGE_DEFAULT = 30;
 export const CHAT_PAGE_MAX = 100;
+/**
+ * How many messages the company side may send within a window, per admin and per company: a
+ * person chats far below it; a script flooding every operator's stream does not (an outside
+ * probe sent 120 messages of 1,900 characters in 7 s). Beyond it the send answers 42900.
+ */
+export const CHAT_RATE_LIMITS = { windowSeconds: 60, perAdmin: 20, perCompany: 60 } as const;
 /** The largest image, in bytes. */
 export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

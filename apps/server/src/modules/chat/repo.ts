@@ -183,6 +183,28 @@ export async function lockMessageOrder(db: DbOrTx): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(7310029)`);
 }
 
+/**
+ * Seconds until the company side may send again under a limit of `limit` messages per `window`
+ * seconds (of one admin when `senderId` is given, else of the whole company), or 0: when the
+ * `limit`-th newest such message leaves the window. Read after lockMessageOrder, so concurrent
+ * sends are counted one after another; the database's clock, as it wrote created_at.
+ */
+export async function companySendWait(
+  db: DbOrTx,
+  v: { companyId: number; conversationId: number; window: number; limit: number; senderId?: number },
+): Promise<number> {
+  const [row] = await queryRows<{ wait: number | string }>(
+    db,
+    sql`select extract(epoch from (created_at + make_interval(secs => ${v.window}) - now())) as wait
+          from chat_message
+         where company_id = ${v.companyId} and conversation_id = ${v.conversationId} and side = 'company'
+           ${v.senderId === undefined ? sql`` : sql`and sender_id = ${v.senderId}`}
+         order by id desc
+         offset ${v.limit - 1} limit 1`,
+  );
+  return row ? Math.max(0, Math.ceil(Number(row.wait))) : 0;
+}
+
 export async function insertMessage(
   db: DbOrTx,
   v: {

@@ -7,6 +7,8 @@ import {
   API,
   apiPath,
   CHAT_IMAGE_MAX_BYTES,
+  CHAT_RATE_LIMITS,
+  Code,
   type TChatConversation,
   type TChatFilter,
   type TChatMessage,
@@ -16,7 +18,8 @@ import {
 } from '@flexpay/contract';
 import type { AuthContext, OperatorContext } from '../../core/auth.ts';
 import type { ServiceContext } from '../../core/context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { AppError, conflict, notFound } from '../../lib/errors.ts';
 import type { FileKind } from '../../lib/file-type.ts';
 import {
   findStoredFile,
@@ -90,6 +93,7 @@ async function addMessage(
   return ctx.db.transaction(async (tx) => {
     await beforeInsert?.(tx);
     await repo.lockMessageOrder(tx);
+    if (side === 'company') await assertCompanyMaySend(tx, conversation, senderId);
     const id = await repo.insertMessage(tx, {
       companyId: conversation.companyId,
       conversationId: conversation.id,
@@ -102,6 +106,20 @@ async function addMessage(
     await repo.touchConversation(tx, conversation.companyId, conversation.id, id, side);
     return id;
   });
+}
+
+/** The company side's limits (CHAT_RATE_LIMITS): 42900 with the wait, the admin's first. */
+async function assertCompanyMaySend(
+  tx: DbOrTx,
+  conversation: { companyId: number; id: number },
+  adminId: number,
+): Promise<void> {
+  const { windowSeconds: window, perAdmin, perCompany } = CHAT_RATE_LIMITS;
+  const at = { companyId: conversation.companyId, conversationId: conversation.id, window };
+  const mine = await repo.companySendWait(tx, { ...at, limit: perAdmin, senderId: adminId });
+  if (mine > 0) throw new AppError(Code.TOO_MANY_REQUESTS, `消息发送过于频繁，请 ${mine} 秒后再试`);
+  const company = await repo.companySendWait(tx, { ...at, limit: perCompany });
+  if (company > 0) throw new AppError(Code.TOO_MANY_REQUESTS, `本企业消息发送过于频繁，请 ${company} 秒后再试`);
 }
 
 async function messageOut(ctx: ServiceContext, id: number, realm: repo.Side): Promise<TChatMessage> {
