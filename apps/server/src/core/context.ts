@@ -47,8 +47,13 @@ export interface Authenticators {
   /** A company admin's token -> the live session (modules/auth). */
   session?: {
     authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
-    /** Forget remembered sessions here and in every process (after every write request: ADR 0007). */
-    invalidate(): Promise<void>;
+    /**
+     * Forget remembered sessions here and in every process (after every write request: ADR 0007),
+     * once every listening process has; `companyId`: whose admin wrote, when known.
+     */
+    invalidate(companyId?: number): Promise<void>;
+    /** Called whenever sessions may have changed, in any process: a stream re-checks its session. */
+    subscribe(listener: (companyId: number | undefined) => void): () => void;
   };
   /** An operator's token -> the operator (modules/operator). */
   operator?: (ctx: ServiceContext, token: string | undefined) => Promise<OperatorContext>;

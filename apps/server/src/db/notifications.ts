@@ -28,6 +28,11 @@ export interface Notifications {
   notify(channel: string, payload: string): Promise<void>;
   /** Listens on `channel` until the returned function is called. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * How many other processes of the database hear notifications now (their listening
+   * connections): whom a sender waits for when it must know every process has heard it.
+   */
+  listeningPeers(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,8 @@ export function pgliteNotifications(client: PGlite): Notifications {
       // PGlite's function takes an optional transaction: called with nothing, never with a caller's argument.
       return () => stop();
     },
+    // The database belongs to this process: nobody else listens.
+    listeningPeers: async () => 0,
     async close() {},
   };
 }
@@ -152,6 +159,14 @@ export function postgresNotifications(
         channels.delete(channel);
         await client?.query(`unlisten ${channel}`).catch(() => undefined);
       };
+    },
+    async listeningPeers() {
+      const { rows } = await pool.query<{ n: number }>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and application_name = $1`,
+        [NOTIFICATIONS_APPLICATION],
+      );
+      return Math.max(0, (rows[0]?.n ?? 0) - (client ? 1 : 0));
     },
     async close() {
       closed = true;

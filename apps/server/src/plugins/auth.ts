@@ -80,7 +80,7 @@ export const authPlugin = fp(
     // any process, on the old state.
     app.addHook('onSend', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-        await authenticators.session?.invalidate();
+        await authenticators.session?.invalidate(request.auth?.companyId);
     });
   },
   { name: 'auth', dependencies: ['errors'] },

@@ -22,18 +22,33 @@ interface Entry {
  */
 export interface SessionCache {
   authenticate(ctx: ServiceContext, token: string | undefined): Promise<AuthContext>;
-  /** Forgets every entry of this process (another process's write request was heard). */
-  clear(): void;
-  /** Forgets every entry here and in every other process: after each write request. */
-  invalidate(): Promise<void>;
+  /**
+   * Forgets every entry of this process (another process's write request was heard) and tells
+   * the subscribers, with the company whose admin wrote, when known.
+   */
+  clear(companyId?: number): void;
+  /**
+   * Forgets every entry here and in every other process: after each write request. Resolves once
+   * every other process has heard it (broadcast), so the answer that follows cannot be overtaken
+   * by a request to a process that still remembers.
+   */
+  invalidate(companyId?: number): Promise<void>;
+  /**
+   * Called whenever sessions may have changed (here or in another process), with the company
+   * whose admin wrote when known: an open stream re-checks its session at once (chat).
+   */
+  subscribe(listener: (companyId: number | undefined) => void): () => void;
   /** Whether the other processes' invalidations are heard; entries are kept only while they are. */
   setLive(live: boolean): void;
   readonly size: number;
 }
 
 export interface SessionCacheOptions {
-  /** Tells the other processes to clear their caches (a notification); none: one process. */
-  broadcast?: () => Promise<void>;
+  /**
+   * Tells the other processes to clear their caches (a notification) and resolves once they
+   * have; none: one process.
+   */
+  broadcast?: (companyId: number | undefined) => Promise<void>;
 }
 
 export function createSessionCache(ttlSeconds: number, options: SessionCacheOptions = {}): SessionCache {
@@ -41,9 +56,14 @@ export function createSessionCache(ttlSeconds: number, options: SessionCacheOpti
   // A request that started reading before a clear must not store what it read.
   let generation = 0;
   let live = true;
-  const clear = () => {
+  const subscribers = new Set<(companyId: number | undefined) => void>();
+  const forget = () => {
     generation += 1;
     entries.clear();
+  };
+  const clear = (companyId?: number) => {
+    forget();
+    for (const s of subscribers) s(companyId);
   };
   return {
     async authenticate(ctx, token) {
@@ -64,13 +84,18 @@ export function createSessionCache(ttlSeconds: number, options: SessionCacheOpti
       return auth;
     },
     clear,
-    async invalidate() {
-      clear();
-      if (ttlSeconds > 0) await options.broadcast?.();
+    async invalidate(companyId) {
+      clear(companyId);
+      // Sent even without a cache here: the other processes' streams must hear it.
+      await options.broadcast?.(companyId);
+    },
+    subscribe(listener) {
+      subscribers.add(listener);
+      return () => subscribers.delete(listener);
     },
     setLive(next) {
       live = next;
-      clear();
+      forget();
     },
     get size() {
       return entries.size;

@@ -45,6 +45,8 @@ interface Stream extends StreamOwner {
   chain: Promise<void>;
   closed: boolean;
   heartbeat: NodeJS.Timeout;
+  /** A re-check of its session is queued: another request for one adds nothing. */
+  rechecking: boolean;
 }
 
 export interface ChatHub {
@@ -52,6 +54,11 @@ export interface ChatHub {
   publish(change: ChatChange): Promise<void>;
   /** Serves one stream on `res` until the client goes away. */
   open(owner: StreamOwner, res: ServerResponse, lastEventId: number | undefined): Promise<void>;
+  /**
+   * Re-checks at once the session of every company stream of `companyId` here (its sessions may
+   * have changed: a sign-out, a disable, a password or role change), ending those it no longer opens.
+   */
+  recheck(companyId: number): void;
   /** How many streams this process holds (tests). */
   size(): number;
   close(): Promise<void>;
@@ -221,8 +228,23 @@ export async function createChatHub(
     },
   });
 
+  /** Whether the stream's session still opens it: a ping if so, the end if not. */
+  const check = (s: Stream) =>
+    enqueue(s, async () => {
+      s.rechecking = false;
+      if (await s.stillAllowed().catch(() => false)) write(s, ': ping\n\n');
+      else end(s);
+    });
+
   return {
     publish,
+    recheck(companyId) {
+      for (const s of streams) {
+        if (s.companyId !== companyId || s.rechecking) continue;
+        s.rechecking = true;
+        check(s);
+      }
+    },
     size: () => streams.size,
     async open(owner, res, lastEventId) {
       res.writeHead(200, {
@@ -241,15 +263,9 @@ export async function createChatHub(
         lastId: 0,
         chain: Promise.resolve(),
         closed: false,
-        // A signed-out session (or a withdrawn element) ends the stream at the next heartbeat.
-        heartbeat: setInterval(
-          () =>
-            enqueue(s, async () => {
-              if (await s.stillAllowed().catch(() => false)) write(s, ': ping\n\n');
-              else end(s);
-            }),
-          heartbeatMs,
-        ),
+        rechecking: false,
+        // Each heartbeat re-checks the session too: the catch-all when a change was not heard.
+        heartbeat: setInterval(() => check(s), heartbeatMs),
       };
       s.heartbeat.unref();
       res.on('close', () => end(s));

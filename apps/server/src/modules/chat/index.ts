@@ -11,12 +11,18 @@ export const chatArea = defineArea(
   'chat',
   async (app) => {
     const hub = await createChatHub(app.ctx, app.notifications, app.config.chatHeartbeatMs);
+    // A sign-out, disable, password or role change (heard from any process) re-checks the
+    // company's open streams at once, instead of at their next heartbeat.
+    const unsubscribe = app.ctx.registry.authenticators.session?.subscribe((companyId) => {
+      if (companyId !== undefined) hub.recheck(companyId);
+    });
     // Open streams would hold the server open: they end before it closes.
     app.addHook('preClose', async () => {
+      unsubscribe?.();
       await hub.close();
     });
     await app.register(chatRoutes(hub));
     await app.register(opsChatRoutes(hub));
   },
-  ['operator'],
+  ['operator', 'auth'],
 );
