@@ -281,7 +281,7 @@ export {
   type WorkerFilter,
 } from './repo.ts';
 
-// Other areas' long-standing names for the sub-folders' reads (payroll's check, the task orders).
+// Reads of the sub-folders other areas use (the task orders; payroll's check and payouts).
 export { findJobTypeRefs } from './job-types/service.ts';
 export { findAccountCiphers, findPayees, type PayeeRow } from './payout-accounts/service.ts';
 
