@@ -66,7 +66,7 @@ describe('source file size', () => {
 
   it(`keeps every source file of the repository at ${MAX_LINES} lines or fewer`, () => {
     const root = fileURLToPath(new URL('../../../../', import.meta.url));
-    // Over the limit: split the file at its seams (ARCHITECTURE.md, "Adding an area").
+    // Over the limit: split the file at its seams (a sub-area, a phase of a run), never mid-function.
     expect(oversizedFiles(root, SOURCE_ROOTS)).toEqual([]);
   });
 });
