@@ -5,7 +5,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Database } from '../apps/server/src/db/client.ts';
+import type { SQL } from 'drizzle-orm';
+import type { Database, Db } from '../apps/server/src/db/client.ts';
 
 export interface LoadResult {
   requests: number;
@@ -284,4 +285,12 @@ export function keepAliveGetter(concurrency: number, headers: Record<string, str
       req.on('error', reject);
     });
   return { get, close: () => agent.destroy() };
+}
+
+/** Drizzle's dialect turns a SQL object into the text and parameters sent to the driver. */
+export function toQuery(db: Db, q: SQL): { text: string; values: unknown[] } {
+  // The dialect is internal to Drizzle's types; it is what every query of the app goes through.
+  const dialect = (db as unknown as { dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } } }).dialect;
+  const { sql: text, params } = dialect.sqlToQuery(q);
+  return { text, values: params };
 }

@@ -23,7 +23,8 @@ import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { chinaDateOf, chinaMonthOf } from '../apps/server/src/lib/china-time.ts';
 import { paidMonths } from '../apps/server/src/modules/payroll/batches/paid-figures.ts';
 import { findTree, insertDepartment } from '../apps/server/src/modules/worker/departments/repo.ts';
-import { analyseWorkersKept, jobTypeNames } from '../apps/server/src/modules/worker/service.ts';
+import { jobTypeNames } from '../apps/server/src/modules/worker/job-types/service.ts';
+import { analyseWorkersKept } from '../apps/server/src/modules/worker/service.ts';
 import { fmt, keepAliveGetter, load, type LoadResult, startBenchServer } from './lib.ts';
 
 const { values } = parseArgs({ options: { concurrency: { type: 'string' }, seconds: { type: 'string' } } });

@@ -30,7 +30,7 @@ import { idCardCheckChar } from '../apps/server/src/lib/id-card.ts';
 import { createXlsxWriter, readSheetRows } from '../apps/server/src/lib/spreadsheet.ts';
 import { iterateWorkers } from '../apps/server/src/modules/worker/repo.ts';
 import { IMPORT_COLUMN_KEYS, templateHeader } from '../apps/server/src/modules/worker/import/rows.ts';
-import { COMMIT_BATCH_ROWS } from '../apps/server/src/modules/import/service.ts';
+import { COMMIT_BATCH_ROWS } from '../apps/server/src/modules/import/commit.ts';
 import { withPeakRss } from './lib.ts';
 
 const { values } = parseArgs({

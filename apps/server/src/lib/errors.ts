@@ -19,6 +19,12 @@ export const notFound = (message = CODE_MESSAGES[Code.NOT_FOUND]) => new AppErro
 export const conflict = (message = CODE_MESSAGES[Code.CONFLICT]) => new AppError(Code.CONFLICT, message);
 export const forbidden = (message = CODE_MESSAGES[Code.FORBIDDEN]) => new AppError(Code.FORBIDDEN, message);
 
+/** The first failing rule of a field, as `{ path, message }`: what a rule answers instead of throwing. */
+export interface FieldProblem {
+  path: string;
+  message: string;
+}
+
 /** A 40000 naming one field, for rules a schema cannot express (uniqueness, cross-field). */
 export const invalidField = (path: string, message: string) =>
   new AppError(Code.VALIDATION, message, { errors: [{ path, message }] });

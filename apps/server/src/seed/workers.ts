@@ -2,7 +2,7 @@ import type { FieldCipher } from '../lib/crypto.ts';
 import { luhnCheckDigit } from '../lib/bank-card.ts';
 import { idCardCheckChar, maskIdCard, parseIdCard } from '../lib/id-card.ts';
 import { insertWorkersWithAccounts, type NewDefaultAccount, type NewWorker } from '../modules/worker/repo.ts';
-import { alipayColumns, bankCardColumns } from '../modules/worker/rules.ts';
+import { alipayColumns, bankCardColumns } from '../modules/worker/payout-accounts/rules.ts';
 import type { DbOrTx } from '../db/client.ts';
 
 /** A small deterministic generator (mulberry32), so demo data is the same on every machine. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { importerRoutes } from '../../src/modules/import/routes.ts';
-import { CHECK_THREAD_MIN_BYTES } from '../../src/modules/import/service.ts';
+import { CHECK_THREAD_MIN_BYTES } from '../../src/modules/import/validation.ts';
 import { buildXlsx, download, readXlsx, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type TestApp } from '../helpers.ts';
 import { waitFor } from '../wait-for.ts';

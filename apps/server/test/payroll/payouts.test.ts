@@ -14,12 +14,8 @@ import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { signCallback, type PayoutOrder } from '../../src/lib/payout-provider.ts';
 import { signedBatchCallback, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
-import {
-  dispatchPayouts,
-  freezeAndQueue,
-  freezeForPayment,
-  queuePayouts,
-} from '../../src/modules/payroll/payouts/service.ts';
+import { dispatchPayouts } from '../../src/modules/payroll/payouts/dispatch.ts';
+import { freezeAndQueue, freezeForPayment, queuePayouts } from '../../src/modules/payroll/payouts/service.ts';
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import * as workerRepo from '../../src/modules/worker/repo.ts';
-import { CHECK_THREAD_MIN_BYTES } from '../../src/modules/import/service.ts';
+import { CHECK_THREAD_MIN_BYTES } from '../../src/modules/import/validation.ts';
 import { testCardNumber, testIdNumber, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { waitFor } from '../wait-for.ts';

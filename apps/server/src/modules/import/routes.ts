@@ -9,7 +9,9 @@ import { requireAuth, type Access } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
 import type { AnyImporter } from '../../core/importer.ts';
+import { runCommit } from './commit.ts';
 import * as service from './service.ts';
+import { runValidation } from './validation.ts';
 
 const ZImportData = z.object({ importId: z.string() });
 /** The upload's query of a kind that imports into a record (Importer.subject). */
@@ -25,14 +27,13 @@ export const importCentre = fp(
     app.jobs.work(
       service.IMPORT_VALIDATE_JOB,
       ZImportData,
-      (data, run) => service.runValidation(app.ctx, importers, data.importId, run),
+      (data, run) => runValidation(app.ctx, importers, data.importId, run),
       { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
     );
     app.jobs.work(
       service.IMPORT_COMMIT_JOB,
       ZImportData,
-      (data, run) =>
-        service.runCommit(app.ctx, importers, data.importId, run, { liveProgress: app.dbKind === 'postgres' }),
+      (data, run) => runCommit(app.ctx, importers, data.importId, run, { liveProgress: app.dbKind === 'postgres' }),
       { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
     );
     app.jobs.work(service.IMPORT_CLEANUP_JOB, z.object({}), () => service.cleanupImports(app.ctx), {

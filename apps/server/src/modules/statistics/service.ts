@@ -26,11 +26,10 @@ import type { JobQueue } from '../../lib/job-queue.ts';
 import * as exports from '../export/service.ts';
 import { countPaidWorkers, paidMonths, sumPaidItemsByMonth } from '../payroll/batches/paid-figures.ts';
 import { departmentTree } from '../worker/departments/service.ts';
+import { jobTypeNames, listAllJobTypes } from '../worker/job-types/service.ts';
 import {
   analyseWorkers,
   analyseWorkersKept,
-  jobTypeNames,
-  listAllJobTypes,
   listDepartments,
   toRepoFilter,
   workerListWhere,

@@ -1,19 +1,26 @@
 /**
- * 员工管理: workers and their payout accounts, job types (this folder), the department tree (departments/), the
- * workers' sheet import (import/) and export (export/).
+ * 员工管理: workers (this folder), their payout accounts (payout-accounts/), job types
+ * (job-types/), the department tree (departments/), the workers' sheet import (import/) and
+ * export (export/).
  */
 import { defineArea } from '../../core/area.ts';
 import { departmentRoutes } from './departments/routes.ts';
 import { workerExportRoutes } from './export/routes.ts';
 import { workerExporter } from './export/service.ts';
 import { workerImportRoutes } from './import/routes.ts';
+import { jobTypeRoutes } from './job-types/routes.ts';
+import { payoutAccountRoutes } from './payout-accounts/routes.ts';
 import { workerRoutes } from './routes.ts';
+import { getWorker } from './service.ts';
 
 export const workerArea = defineArea(
   'worker',
   async (app) => {
     app.ctx.registry.exporters.add('workers', workerExporter);
     await app.register(workerRoutes);
+    // The account routes answer with the worker's detail; the worker's folder builds on theirs.
+    await app.register(payoutAccountRoutes, { workerDetail: getWorker });
+    await app.register(jobTypeRoutes);
     await app.register(workerExportRoutes);
     await app.register(workerImportRoutes);
     await app.register(departmentRoutes);

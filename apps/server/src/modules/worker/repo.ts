@@ -1,11 +1,17 @@
-import { and, asc, count, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+/**
+ * The SQL of workers: the detail, the form's writes, the export's batches, the import's insert of
+ * workers with their default accounts, the department options and 员工分析's counts. The list is
+ * large-list/; job types and payout accounts have their own repos (job-types/, payout-accounts/).
+ */
+import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { department, jobType, worker, workerAlipay, workerBankCard } from '../../db/schema/index.ts';
+import { department, jobType, worker } from '../../db/schema/index.ts';
+import type { NewDefaultAccount } from './payout-accounts/repo.ts';
 
 export type WorkerRow = typeof worker.$inferSelect;
 export type NewWorker = typeof worker.$inferInsert;
-export type JobTypeRow = typeof jobType.$inferSelect;
+export type { NewDefaultAccount };
 
 export {
   departmentOfWorker,
@@ -117,23 +123,23 @@ export async function insertWorker(db: DbOrTx, values: NewWorker): Promise<numbe
   return row.id;
 }
 
+export async function updateWorker(db: DbOrTx, companyId: number, id: number, values: Partial<NewWorker>) {
+  await db
+    .update(worker)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
+}
+
+export async function deleteWorker(db: DbOrTx, companyId: number, id: number) {
+  await db.delete(worker).where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
+}
+
+// ── Workers with their default accounts (the import) ─────────────────────────────────────────
+
 type PgArrayType = 'text' | 'bigint' | 'date' | 'boolean';
 type UnnestColumn<T> = readonly [column: string, type: PgArrayType, pick: (row: T) => unknown];
 
-/**
- * INSERT ... SELECT FROM unnest(...): one statement whatever the number of rows, each column
- * sent as one array parameter rather than a parameter per value.
- */
-function unnestInsert<T>(table: string, columns: readonly UnnestColumn<T>[], rows: T[], returning?: string): SQL {
-  const names = sql.raw(columns.map(([c]) => c).join(', '));
-  const arrays = sql.join(
-    columns.map(([, type, pick]) => sql`${sql.param(rows.map(pick))}::${sql.raw(type)}[]`),
-    sql`, `,
-  );
-  const tail = returning ? sql.raw(` returning ${returning}`) : sql``;
-  return sql`insert into ${sql.raw(table)} (${names}) select * from unnest(${arrays})${tail}`;
-}
-
+/** A worker's columns as `unnest` arrays: name, array type, value of a row. */
 const WORKER_COLUMNS: readonly UnnestColumn<NewWorker>[] = [
   ['company_id', 'bigint', (w) => w.companyId],
   ['name', 'text', (w) => w.name],
@@ -154,91 +160,6 @@ const WORKER_COLUMNS: readonly UnnestColumn<NewWorker>[] = [
   ['left_at', 'date', (w) => w.leftAt ?? null],
   ['remark', 'text', (w) => w.remark ?? ''],
 ];
-
-/**
- * Set-based insert of many workers. Answers each new id with its ID-number hash, since
- * PostgreSQL does not promise RETURNING rows in the order of the values.
- */
-export async function insertWorkers(db: DbOrTx, values: NewWorker[]): Promise<{ id: number; idNumberHash: string }[]> {
-  if (!values.length) return [];
-  const rows = await queryRows<{ id: number | string; id_number_hash: string }>(
-    db,
-    unnestInsert('worker', WORKER_COLUMNS, values, 'id, id_number_hash'),
-  );
-  return rows.map((r) => ({ id: Number(r.id), idNumberHash: r.id_number_hash }));
-}
-
-export async function updateWorker(db: DbOrTx, companyId: number, id: number, values: Partial<NewWorker>) {
-  await db
-    .update(worker)
-    .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
-}
-
-export async function deleteWorker(db: DbOrTx, companyId: number, id: number) {
-  await db.delete(worker).where(and(eq(worker.companyId, companyId), eq(worker.id, id)));
-}
-
-// ── Payout accounts ─────────────────────────────────────────────────────────────────────────
-
-export async function findBankCards(db: DbOrTx, companyId: number, workerId: number) {
-  return db
-    .select()
-    .from(workerBankCard)
-    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)))
-    .orderBy(desc(workerBankCard.isDefault), asc(workerBankCard.id));
-}
-
-export async function findAlipayAccounts(db: DbOrTx, companyId: number, workerId: number) {
-  return db
-    .select()
-    .from(workerAlipay)
-    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)))
-    .orderBy(desc(workerAlipay.isDefault), asc(workerAlipay.id));
-}
-
-export type NewBankCard = typeof workerBankCard.$inferInsert;
-export type NewAlipay = typeof workerAlipay.$inferInsert;
-
-const BANK_CARD_COLUMNS: readonly UnnestColumn<NewBankCard>[] = [
-  ['company_id', 'bigint', (c) => c.companyId],
-  ['worker_id', 'bigint', (c) => c.workerId],
-  ['bank_code', 'text', (c) => c.bankCode],
-  ['card_number_enc', 'text', (c) => c.cardNumberEnc],
-  ['card_number_hash', 'text', (c) => c.cardNumberHash],
-  ['card_number_masked', 'text', (c) => c.cardNumberMasked],
-  ['branch', 'text', (c) => c.branch ?? ''],
-  ['holder_name', 'text', (c) => c.holderName],
-  ['is_default', 'boolean', (c) => c.isDefault ?? false],
-];
-
-const ALIPAY_COLUMNS: readonly UnnestColumn<NewAlipay>[] = [
-  ['company_id', 'bigint', (a) => a.companyId],
-  ['worker_id', 'bigint', (a) => a.workerId],
-  ['account_enc', 'text', (a) => a.accountEnc],
-  ['account_hash', 'text', (a) => a.accountHash],
-  ['account_masked', 'text', (a) => a.accountMasked],
-  ['holder_name', 'text', (a) => a.holderName],
-  ['is_default', 'boolean', (a) => a.isDefault ?? false],
-];
-
-/** Set-based insert of bank cards (unnest, as for workers). */
-export async function insertBankCards(db: DbOrTx, values: NewBankCard[]): Promise<void> {
-  if (values.length) await db.execute(unnestInsert('worker_bank_card', BANK_CARD_COLUMNS, values));
-}
-
-/** Set-based insert of Alipay accounts (unnest, as for workers). */
-export async function insertAlipayAccounts(db: DbOrTx, values: NewAlipay[]): Promise<void> {
-  if (values.length) await db.execute(unnestInsert('worker_alipay', ALIPAY_COLUMNS, values));
-}
-
-/** A worker's default payout account as stored, before it has a worker id. */
-export type NewDefaultAccount =
-  | {
-      channel: 'bank';
-      values: Pick<NewBankCard, 'bankCode' | 'cardNumberEnc' | 'cardNumberHash' | 'cardNumberMasked' | 'branch'>;
-    }
-  | { channel: 'alipay'; values: Pick<NewAlipay, 'accountEnc' | 'accountHash' | 'accountMasked'> };
 
 /** A default account's columns with the ID-number hash of its worker, which joins it to the worker. */
 type AccountOf<C extends NewDefaultAccount['channel']> = {
@@ -355,68 +276,23 @@ export async function insertWorkersWithAccounts(
   return result?.n ?? 0;
 }
 
-export async function deleteBankCard(db: DbOrTx, companyId: number, workerId: number, id: number) {
-  const rows = await db
-    .delete(workerBankCard)
-    .where(
-      and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId), eq(workerBankCard.id, id)),
-    )
-    .returning({ isDefault: workerBankCard.isDefault });
-  return rows[0];
-}
-
-export async function deleteAlipay(db: DbOrTx, companyId: number, workerId: number, id: number) {
-  const rows = await db
-    .delete(workerAlipay)
-    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId), eq(workerAlipay.id, id)))
-    .returning({ isDefault: workerAlipay.isDefault });
-  return rows[0];
-}
-
-/** Clears the default flag on every account of the worker, both channels. */
-export async function clearDefaults(db: DbOrTx, companyId: number, workerId: number) {
-  await db
-    .update(workerBankCard)
-    .set({ isDefault: false })
-    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)));
-  await db
-    .update(workerAlipay)
-    .set({ isDefault: false })
-    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
-}
-
-export async function setBankCardDefault(db: DbOrTx, companyId: number, workerId: number, id: number) {
-  const rows = await db
-    .update(workerBankCard)
-    .set({ isDefault: true })
-    .where(
-      and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId), eq(workerBankCard.id, id)),
-    )
-    .returning({ id: workerBankCard.id });
-  return rows.length > 0;
-}
-
-export async function setAlipayDefault(db: DbOrTx, companyId: number, workerId: number, id: number) {
-  const rows = await db
-    .update(workerAlipay)
-    .set({ isDefault: true })
-    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId), eq(workerAlipay.id, id)))
-    .returning({ id: workerAlipay.id });
-  return rows.length > 0;
-}
-
-export async function renameAccountHolders(db: DbOrTx, companyId: number, workerId: number, holderName: string) {
-  await db
-    .update(workerBankCard)
-    .set({ holderName })
-    .where(and(eq(workerBankCard.companyId, companyId), eq(workerBankCard.workerId, workerId)));
-  await db
-    .update(workerAlipay)
-    .set({ holderName })
-    .where(and(eq(workerAlipay.companyId, companyId), eq(workerAlipay.workerId, workerId)));
-}
-
 // ── Departments of workers ──────────────────────────────────────────────────────────────────
+
+export async function findDepartments(db: DbOrTx, companyId: number) {
+  return db
+    .select({ id: department.id, name: department.name, parentId: department.parentId })
+    .from(department)
+    .where(eq(department.companyId, companyId))
+    .orderBy(asc(department.sort), asc(department.id));
+}
+
+export async function departmentExists(db: DbOrTx, companyId: number, id: number) {
+  const [row] = await db
+    .select({ id: department.id })
+    .from(department)
+    .where(and(eq(department.companyId, companyId), eq(department.id, id)));
+  return !!row;
+}
 
 /** Puts the given workers of the company in a department; answers the ids it moved. */
 export async function setDepartmentOfWorkers(db: DbOrTx, companyId: number, ids: number[], departmentId: number) {
@@ -557,6 +433,3 @@ export async function analyseWorkersKept(
   out.push({ grp: 'total', key: null, label: null, count: total, joined });
   return out;
 }
-
-export * from './job-type-repo.ts';
-export * from './payee-repo.ts';

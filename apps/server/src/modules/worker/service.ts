@@ -1,10 +1,12 @@
+/**
+ * 员工管理: workers (list, detail, create, edit, leave, rejoin, delete) and the department
+ * options. Their payout accounts are payout-accounts/, their job types job-types/; this service
+ * builds on both.
+ */
 import {
   Code,
-  type TAlipayAccount,
-  type TBankCard,
   type TContractStatus,
   type TDepartmentOption,
-  type TJobType,
   type TPage,
   type TRealNameStatus,
   type TWorkerDetail,
@@ -15,12 +17,15 @@ import {
 import type { SQL } from 'drizzle-orm';
 import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
-import { AppError, invalidField, notFound } from '../../lib/errors.ts';
+import { AppError, invalidField, notFound, type FieldProblem } from '../../lib/errors.ts';
 import { ageOn } from '../../lib/id-card.ts';
 import type { AuthContext } from '../../core/auth.ts';
+import { assertJobTypeAssignable } from './job-types/service.ts';
 import * as repo from './repo.ts';
 import { findWorkerPage } from './large-list/page.ts';
-import { alipayColumns, BANKS, bankCardColumns, workerColumns, type FieldProblem } from './rules.ts';
+import { accountsOfWorker, insertFirstAccount, renameAccountHolders } from './payout-accounts/service.ts';
+import { alipayColumns, bankCardColumns } from './payout-accounts/rules.ts';
+import { workerColumns } from './rules.ts';
 
 const DUPLICATE_ID = '该身份证号的员工已存在';
 
@@ -94,25 +99,7 @@ async function loadWorker(db: DbOrTx, companyId: number, id: number, forUpdate =
 export async function getWorker(ctx: ServiceContext, auth: AuthContext, id: number): Promise<TWorkerDetail> {
   const row = await loadWorker(ctx.db, auth.companyId, id);
   const sensitive = auth.elements.has('employee:sensitive');
-  const [cards, alipays] = await Promise.all([
-    repo.findBankCards(ctx.db, auth.companyId, id),
-    repo.findAlipayAccounts(ctx.db, auth.companyId, id),
-  ]);
-  const bankCards: TBankCard[] = cards.map((c) => ({
-    id: c.id,
-    bankCode: c.bankCode,
-    bankName: BANKS.get(c.bankCode) ?? c.bankCode,
-    cardNumber: sensitive ? ctx.cipher.decrypt(c.cardNumberEnc) : c.cardNumberMasked,
-    branch: c.branch,
-    holderName: c.holderName,
-    isDefault: c.isDefault,
-  }));
-  const alipayAccounts: TAlipayAccount[] = alipays.map((a) => ({
-    id: a.id,
-    account: sensitive ? ctx.cipher.decrypt(a.accountEnc) : a.accountMasked,
-    holderName: a.holderName,
-    isDefault: a.isDefault,
-  }));
+  const { bankCards, alipayAccounts } = await accountsOfWorker(ctx, ctx.db, auth.companyId, id, sensitive);
   const base = toWorkerRow(row, ctx.now());
   return {
     ...base,
@@ -135,11 +122,7 @@ async function assertReferences(
   companyId: number,
   input: { jobTypeId: number | null; departmentId: number | null },
 ) {
-  if (input.jobTypeId !== null) {
-    const jt = await repo.findJobType(db, companyId, input.jobTypeId);
-    if (!jt) throw invalidField('jobTypeId', '工种不存在');
-    if (!jt.jobType.enabled) throw invalidField('jobTypeId', '该工种已停用');
-  }
+  if (input.jobTypeId !== null) await assertJobTypeAssignable(db, companyId, input.jobTypeId);
   if (input.departmentId !== null && !(await repo.departmentExists(db, companyId, input.departmentId))) {
     throw invalidField('departmentId', '部门不存在');
   }
@@ -186,20 +169,11 @@ export async function createWorker(
       }
       const workerId = await repo.insertWorker(tx, built.values);
       if (card?.ok) {
-        await repo.insertBankCards(tx, [
-          { ...card.values, companyId: auth.companyId, workerId, holderName: input.name, isDefault: true },
-        ]);
+        await insertFirstAccount(tx, auth.companyId, workerId, input.name, { channel: 'bank', values: card.values });
       }
       if (input.alipay) {
-        await repo.insertAlipayAccounts(tx, [
-          {
-            ...alipayColumns(ctx.cipher, input.alipay.account),
-            companyId: auth.companyId,
-            workerId,
-            holderName: input.name,
-            isDefault: true,
-          },
-        ]);
+        const values = alipayColumns(ctx.cipher, input.alipay.account);
+        await insertFirstAccount(tx, auth.companyId, workerId, input.name, { channel: 'alipay', values });
       }
       return workerId;
     }),
@@ -234,7 +208,7 @@ export async function updateWorker(
         ...(identityChanged ? { realNameStatus: 'unverified' } : {}),
       });
       // The holder of every payout account is the worker (DOMAIN section 3).
-      if (current.worker.name !== input.name) await repo.renameAccountHolders(tx, auth.companyId, id, input.name);
+      if (current.worker.name !== input.name) await renameAccountHolders(tx, auth.companyId, id, input.name);
     }),
   );
   return getWorker(ctx, auth, id);
@@ -282,202 +256,7 @@ export async function deleteWorker(ctx: ServiceContext, auth: AuthContext, id: n
   });
 }
 
-// ── Payout accounts ─────────────────────────────────────────────────────────────────────────
-
-async function onDuplicateAccount<T>(write: Promise<T>, path: string): Promise<T> {
-  try {
-    return await write;
-  } catch (err) {
-    if (sqlStateOf(err) === '23505') throw invalidField(path, '该账户已添加');
-    throw err;
-  }
-}
-
-export async function addBankCard(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  workerId: number,
-  input: { bankCode: string; cardNumber: string; branch: string; isDefault: boolean },
-) {
-  const card = bankCardColumns(ctx.cipher, input);
-  if (!card.ok) throw fail(card.problem);
-  await onDuplicateAccount(
-    ctx.db.transaction(async (tx) => {
-      const row = await loadWorker(tx, auth.companyId, workerId, true);
-      const existing = [
-        ...(await repo.findBankCards(tx, auth.companyId, workerId)),
-        ...(await repo.findAlipayAccounts(tx, auth.companyId, workerId)),
-      ];
-      // The first account is the default whatever was asked.
-      const isDefault = input.isDefault || existing.length === 0;
-      if (isDefault) await repo.clearDefaults(tx, auth.companyId, workerId);
-      await repo.insertBankCards(tx, [
-        { ...card.values, companyId: auth.companyId, workerId, holderName: row.worker.name, isDefault },
-      ]);
-    }),
-    'cardNumber',
-  );
-  return getWorker(ctx, auth, workerId);
-}
-
-export async function addAlipay(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  workerId: number,
-  input: { account: string; isDefault: boolean },
-) {
-  await onDuplicateAccount(
-    ctx.db.transaction(async (tx) => {
-      const row = await loadWorker(tx, auth.companyId, workerId, true);
-      const existing = [
-        ...(await repo.findBankCards(tx, auth.companyId, workerId)),
-        ...(await repo.findAlipayAccounts(tx, auth.companyId, workerId)),
-      ];
-      const isDefault = input.isDefault || existing.length === 0;
-      if (isDefault) await repo.clearDefaults(tx, auth.companyId, workerId);
-      await repo.insertAlipayAccounts(tx, [
-        {
-          ...alipayColumns(ctx.cipher, input.account),
-          companyId: auth.companyId,
-          workerId,
-          holderName: row.worker.name,
-          isDefault,
-        },
-      ]);
-    }),
-    'account',
-  );
-  return getWorker(ctx, auth, workerId);
-}
-
-export async function setDefaultAccount(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  workerId: number,
-  channel: 'bank' | 'alipay',
-  accountId: number,
-) {
-  await ctx.db.transaction(async (tx) => {
-    await loadWorker(tx, auth.companyId, workerId, true);
-    await repo.clearDefaults(tx, auth.companyId, workerId);
-    const found =
-      channel === 'bank'
-        ? await repo.setBankCardDefault(tx, auth.companyId, workerId, accountId)
-        : await repo.setAlipayDefault(tx, auth.companyId, workerId, accountId);
-    if (!found) throw notFound('收款账户不存在');
-  });
-  return getWorker(ctx, auth, workerId);
-}
-
-/** Removes an account; when it was the default, the oldest remaining one becomes the default. */
-export async function removeAccount(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  workerId: number,
-  channel: 'bank' | 'alipay',
-  accountId: number,
-) {
-  await ctx.db.transaction(async (tx) => {
-    await loadWorker(tx, auth.companyId, workerId, true);
-    const removed =
-      channel === 'bank'
-        ? await repo.deleteBankCard(tx, auth.companyId, workerId, accountId)
-        : await repo.deleteAlipay(tx, auth.companyId, workerId, accountId);
-    if (!removed) throw notFound('收款账户不存在');
-    if (!removed.isDefault) return;
-    const [card] = await repo.findBankCards(tx, auth.companyId, workerId);
-    if (card) {
-      await repo.setBankCardDefault(tx, auth.companyId, workerId, card.id);
-      return;
-    }
-    const [alipay] = await repo.findAlipayAccounts(tx, auth.companyId, workerId);
-    if (alipay) await repo.setAlipayDefault(tx, auth.companyId, workerId, alipay.id);
-  });
-  return getWorker(ctx, auth, workerId);
-}
-
-// ── Job types and departments ───────────────────────────────────────────────────────────────
-
-const toJobType = (r: { jobType: repo.JobTypeRow; workerCount: number }): TJobType => ({
-  id: r.jobType.id,
-  name: r.jobType.name,
-  code: r.jobType.code,
-  description: r.jobType.description,
-  enabled: r.jobType.enabled,
-  workerCount: r.workerCount,
-  createdAt: r.jobType.createdAt.toISOString(),
-});
-
-export async function listAllJobTypes(ctx: ServiceContext, auth: AuthContext): Promise<TJobType[]> {
-  return (await repo.findJobTypes(ctx.db, auth.companyId)).map(toJobType);
-}
-
-export async function listJobTypes(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  q: { page: number; limit: number; name?: string | undefined; enabled?: 'true' | 'false' | undefined },
-): Promise<TPage<TJobType>> {
-  const page = await repo.findJobTypePage(ctx.db, auth.companyId, {
-    ...q,
-    enabled: q.enabled === undefined ? undefined : q.enabled === 'true',
-  });
-  return { total: page.total, rows: page.rows.map(toJobType) };
-}
-
-async function onDuplicateJobType<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (err) {
-    if (sqlStateOf(err) !== '23505') throw err;
-    const constraint = (err as { cause?: { constraint?: string } }).cause?.constraint ?? '';
-    throw constraint.includes('code') ? invalidField('code', '工种编码已存在') : invalidField('name', '工种名称已存在');
-  }
-}
-
-export async function createJobType(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  input: { name: string; code: string; description: string; enabled: boolean },
-): Promise<TJobType> {
-  const id = await onDuplicateJobType(repo.insertJobType(ctx.db, { companyId: auth.companyId, ...input }));
-  const row = await repo.findJobType(ctx.db, auth.companyId, id);
-  if (!row) throw notFound('工种不存在');
-  return toJobType(row);
-}
-
-export async function updateJobType(
-  ctx: ServiceContext,
-  auth: AuthContext,
-  id: number,
-  input: { name: string; code: string; description: string; enabled: boolean },
-): Promise<TJobType> {
-  await onDuplicateJobType(
-    ctx.db.transaction(async (tx) => {
-      if (!(await repo.findJobType(tx, auth.companyId, id, true))) throw notFound('工种不存在');
-      await repo.updateJobType(tx, auth.companyId, id, input);
-    }),
-  );
-  const row = await repo.findJobType(ctx.db, auth.companyId, id);
-  if (!row) throw notFound('工种不存在');
-  return toJobType(row);
-}
-
-/** A job type in use by any worker cannot be deleted (it can be disabled). */
-export async function deleteJobType(ctx: ServiceContext, auth: AuthContext, id: number) {
-  try {
-    await ctx.db.transaction(async (tx) => {
-      const row = await repo.findJobType(tx, auth.companyId, id, true);
-      if (!row) throw notFound('工种不存在');
-      if (row.workerCount > 0)
-        throw new AppError(Code.CONFLICT, `该工种已有 ${row.workerCount} 名员工使用，不能删除，可停用`);
-      await repo.deleteJobType(tx, auth.companyId, id);
-    });
-  } catch (err) {
-    // A worker given this type meanwhile: the foreign key refuses the delete.
-    if (sqlStateOf(err) === '23503') throw new AppError(Code.CONFLICT, '该工种已有员工使用，不能删除，可停用');
-    throw err;
-  }
-}
+// ── Departments ─────────────────────────────────────────────────────────────────────────────
 
 export async function listDepartments(ctx: ServiceContext, auth: AuthContext): Promise<TDepartmentOption[]> {
   return repo.findDepartments(ctx.db, auth.companyId);
@@ -494,17 +273,17 @@ export { whereOf as workerListWhere } from './large-list/filters.ts';
 export {
   countWorkers,
   findExistingIdHashes,
-  findJobTypeRefs,
-  findAccountCiphers,
-  findPayees,
   insertWorkersWithAccounts,
   iterateWorkers,
   type NewDefaultAccount,
   type NewWorker,
-  type PayeeRow,
   type WorkerExportRow,
   type WorkerFilter,
 } from './repo.ts';
+
+// Reads of the sub-folders other areas use (the task orders; payroll's check and payouts).
+export { findJobTypeRefs } from './job-types/service.ts';
+export { findAccountCiphers, findPayees, type PayeeRow } from './payout-accounts/service.ts';
 
 // ── For other modules: 员工分析 ─────────────────────────────────────────────────────────────
 
@@ -528,9 +307,4 @@ export function analyseWorkersKept(
   bandEdges: readonly number[],
 ) {
   return repo.analyseWorkersKept(db, companyId, today, monthStart, bandEdges);
-}
-
-/** The company's job types (id, name), for labels. */
-export function jobTypeNames(db: DbOrTx, companyId: number) {
-  return repo.findJobTypeRefs(db, companyId);
 }

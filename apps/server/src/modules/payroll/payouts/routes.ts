@@ -28,10 +28,9 @@ import {
   PAYOUT_QUEUE_JOB,
   payBatch,
   repayItem,
-  settlePayout,
-  settlePayouts,
   SETTLEMENT_TABLES,
 } from './service.ts';
+import { settlePayout, settlePayouts } from './settlement.ts';
 import { getPayMethods, sendPayCode } from './pay-code.ts';
 import { listFailedItems, listGrantRecords } from '../batches/records.ts';
 import { getBatch } from '../batches/service.ts';

@@ -1,12 +1,14 @@
 /**
  * Paying a batch (issue 18, issue 24): the step-up code and one freeze of the total debit in the
  * request's transaction (the batch 支付中); then the payout of each item queued by a job, a chunk
- * per transaction (the outbox), each chunk dispatched as it is queued; the dispatcher sends queued
- * payouts to the provider a list at a time; the provider's signed callbacks, each carrying one
- * result or a list (or reconciliation queries), settle each payout once, many in one transaction:
- * success moves its frozen money to payouts in transit and fee income, failure returns it to
- * available. A failed item can be paid again once its account is fixed: a new payout, never a
- * second success (one live payout per item, a unique index).
+ * per transaction (the outbox), each chunk dispatched as it is queued. A failed item can be paid
+ * again once its account is fixed: a new payout, never a second success (one live payout per item,
+ * a unique index). Also 支付进度 and 支付中心.
+ *
+ * The rest of a payout's life: `dispatch.ts` sends queued payouts to the provider a list at a time
+ * (and asks about those whose callback has not come); `settlement.ts` settles each payout once
+ * from the provider's word, many in one transaction: success moves its frozen money to payouts in
+ * transit and fee income, failure returns it to available.
  */
 import {
   BusinessCode,
@@ -21,19 +23,12 @@ import {
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../../lib/errors.ts';
-import type { PayoutOrder, PayoutProvider } from '../../../lib/payout-provider.ts';
 import type { AuthContext } from '../../../core/auth.ts';
-import {
-  getBalances,
-  INSUFFICIENT_BALANCE,
-  postTransfer,
-  postTransfers,
-  type TransferInput,
-} from '../../ledger/service.ts';
+import { getBalances, INSUFFICIENT_BALANCE, postTransfer } from '../../ledger/service.ts';
 import { analyzeGrown } from '../../../db/statistics.ts';
 import { isCompanyFrozen } from '../../company/service.ts';
 import { verifyPaymentCode } from '../../user/service.ts';
-import { findAccountCiphers, findPayees } from '../../worker/service.ts';
+import { findPayees } from '../../worker/service.ts';
 import { assertRepayWithinLimit } from '../batches/monthly-limit.ts';
 import * as repo from '../batches/repo.ts';
 import * as payouts from './repo.ts';
@@ -44,12 +39,6 @@ export const PAYOUT_DISPATCH_JOB = 'payout.dispatch';
 export const PAYOUT_QUEUE_JOB = 'payout.queue';
 /** Payouts queued a transaction: short locks of the batch, and dispatch starts on the first chunk. */
 export const QUEUE_CHUNK = 2_000;
-/** Payouts sent at a time: one claim, one pass of decryption, one list to the provider. */
-const DISPATCH_CHUNK = 500;
-/** Payouts a reconciliation asks about and settles a transaction. */
-const SETTLE_CHUNK = 500;
-/** A payout submitted this long ago without a callback is asked about. */
-export const RECONCILE_AFTER_MS = 30_000;
 
 const yuan = (fen: number) => `¥${formatFen(fen)}`;
 
@@ -205,218 +194,6 @@ function alreadyPaid(status: string) {
   return '批次不是待支付状态，不能支付';
 }
 
-/** The orders of these payouts, with the accounts' full numbers (decrypted only to be sent). */
-async function ordersOf(
-  ctx: Pick<ServiceContext, 'cipher'>,
-  db: DbOrTx,
-  rows: payouts.PayoutRow[],
-): Promise<PayoutOrder[]> {
-  const groups = new Map<string, payouts.PayoutRow[]>();
-  for (const p of rows) {
-    const key = `${p.companyId}:${p.channel}`;
-    const group = groups.get(key);
-    if (group) group.push(p);
-    else groups.set(key, [p]);
-  }
-  const orders: PayoutOrder[] = [];
-  for (const group of groups.values()) {
-    const first = group[0] as payouts.PayoutRow;
-    const channel = first.channel as 'bank' | 'alipay';
-    const ciphers = await findAccountCiphers(
-      db,
-      first.companyId,
-      channel,
-      group.map((p) => p.accountId),
-    );
-    for (const p of group) {
-      const enc = ciphers.get(p.accountId);
-      // An account removed since the check: the provider refuses an empty number.
-      orders.push({
-        ref: p.ref,
-        channel,
-        accountNo: enc ? ctx.cipher.decrypt(enc) : '',
-        holderName: p.holderName,
-        amountFen: p.netFen,
-      });
-    }
-  }
-  return orders;
-}
-
-/**
- * Sends queued payouts to the provider, oldest first, a chunk at a time: a chunk is claimed under
- * row locks (SKIP LOCKED: two dispatchers never take the same payouts) and marked 支付中 in one
- * transaction, then sent as one list. A crash after the commit leaves payouts 支付中 that the
- * provider never received: reconciliation finds them (the provider knows nothing of them) and
- * sends them again; the provider dedupes by ref, so sending twice never pays twice. Answers how
- * many were sent.
- */
-export async function dispatchPayouts(ctx: ServiceContext, provider: PayoutProvider, max = 1_000_000): Promise<number> {
-  let sent = 0;
-  while (sent < max) {
-    const orders = await ctx.db.transaction(async (tx) => {
-      const claimed = await payouts.claimQueued(tx, Math.min(DISPATCH_CHUNK, max - sent));
-      if (!claimed.length) return [];
-      const built = await ordersOf(ctx, tx, claimed);
-      await payouts.markSubmitted(
-        tx,
-        claimed.map((p) => p.id),
-        ctx.now(),
-      );
-      return built;
-    });
-    if (!orders.length) break;
-    await provider.submit(orders);
-    sent += orders.length;
-  }
-  return sent;
-}
-
-/** A provider's final word on a payout. */
-export interface PayoutSettlement {
-  ref: string;
-  status: 'succeeded' | 'failed';
-  reason: string;
-}
-
-export type SettleResult = 'settled' | 'already' | 'unknown';
-
-/** Settles one payout in a transaction of its own: `settlePayouts` with one. */
-export async function settlePayout(
-  ctx: ServiceContext,
-  ref: string,
-  outcome: { status: 'succeeded' | 'failed'; reason: string },
-): Promise<SettleResult> {
-  const result = await ctx.db.transaction((tx) => settleIn(tx, ref, outcome, ctx.now()));
-  if (result === 'settled') await keepStatistics(ctx.db, SETTLEMENT_TABLES);
-  return result;
-}
-
-/** settlePayout inside the caller's transaction. */
-export async function settleIn(
-  tx: Tx,
-  ref: string,
-  outcome: { status: 'succeeded' | 'failed'; reason: string },
-  now: Date,
-): Promise<SettleResult> {
-  const [result] = await settlePayouts(tx, [{ ref, status: outcome.status, reason: outcome.reason }], now);
-  return result ?? 'unknown';
-}
-
-/**
- * Settles payouts once each, inside the caller's transaction (a callback's list, a
- * reconciliation's chunk): locks the payouts of the refs in id order, leaves alone those already
- * final or unknown (duplicate and out-of-order results change nothing; a ref named twice in the
- * list counts once), then locks their batches, posts every ledger transfer in one `postTransfers`
- * call (success: frozen → payouts in transit + fee income; failure: frozen → available, the item
- * going to the 退款中心), marks payouts and items set-based, and finishes each batch whose last
- * payout this was (已完成 or 部分成功). Answers, in the order of `outcomes`, what each one did.
- */
-export async function settlePayouts(tx: Tx, outcomes: readonly PayoutSettlement[], now: Date): Promise<SettleResult[]> {
-  const wanted = new Map<string, PayoutSettlement>();
-  for (const o of outcomes) if (!wanted.has(o.ref)) wanted.set(o.ref, o);
-  const byRef = new Map<string, SettleResult>();
-  const open: { p: payouts.PayoutRow; outcome: PayoutSettlement }[] = [];
-  for (const p of await payouts.lockPayoutsByRefs(tx, [...wanted.keys()])) {
-    const outcome = wanted.get(p.ref);
-    if (!outcome) continue;
-    if (p.status === 'succeeded' || p.status === 'failed') byRef.set(p.ref, 'already');
-    else open.push({ p, outcome });
-  }
-  if (open.length) {
-    const batchIds = [...new Set(open.map(({ p }) => p.batchId))];
-    const titles = new Map((await payouts.lockBatches(tx, batchIds)).map((b) => [b.id, b.title]));
-    await postTransfers(
-      tx,
-      open.map(({ p, outcome }) => transferOf(p, outcome, titles.get(p.batchId) ?? '')),
-    );
-    const changed = await payouts.finishPayouts(
-      tx,
-      open.map(({ p, outcome }) => ({
-        id: p.id,
-        itemId: p.itemId,
-        status: outcome.status,
-        failReason: outcome.status === 'failed' ? (outcome.reason || '支付失败').slice(0, 100) : null,
-      })),
-      now,
-    );
-    if (changed !== open.length) throw new Error('payout: a locked payout was not settled');
-    for (const batchId of batchIds) await payouts.finishBatchIfSettled(tx, batchId);
-    for (const { p } of open) byRef.set(p.ref, 'settled');
-  }
-  const seen = new Set<string>();
-  return outcomes.map((o) => {
-    if (seen.has(o.ref)) return byRef.has(o.ref) ? 'already' : 'unknown';
-    seen.add(o.ref);
-    return byRef.get(o.ref) ?? 'unknown';
-  });
-}
-
-/** The ledger transfer that settles a payout: its frozen debit paid out, or back to available. */
-function transferOf(
-  p: payouts.PayoutRow,
-  outcome: { status: 'succeeded' | 'failed'; reason: string },
-  batchTitle: string,
-): TransferInput {
-  const frozen = { kind: 'frozen' as const, companyId: p.companyId, serviceCompanyId: p.serviceCompanyId };
-  if (outcome.status === 'succeeded') {
-    return {
-      companyId: p.companyId,
-      type: 'payout',
-      reference: { kind: 'payout', id: p.id },
-      memo: `发放 ${p.holderName} ${batchTitle}`,
-      postings: [
-        { account: frozen, amountFen: -p.debitFen },
-        { account: { kind: 'payouts_in_transit', serviceCompanyId: p.serviceCompanyId }, amountFen: p.netFen },
-        ...(p.feeFen > 0
-          ? [{ account: { kind: 'fee_income' as const, serviceCompanyId: p.serviceCompanyId }, amountFen: p.feeFen }]
-          : []),
-      ],
-    };
-  }
-  return {
-    companyId: p.companyId,
-    type: 'refund',
-    reference: { kind: 'payout', id: p.id },
-    memo: `发放失败退回 ${p.holderName}：${outcome.reason}`,
-    postings: [
-      { account: frozen, amountFen: -p.debitFen },
-      {
-        account: { kind: 'available', companyId: p.companyId, serviceCompanyId: p.serviceCompanyId },
-        amountFen: p.debitFen,
-      },
-    ],
-  };
-}
-
-/**
- * Asks the provider about payouts whose callback has not come, a list at a time; sends again what
- * it never received and settles what it has decided (a transaction per list). Answers how many
- * it settled.
- */
-export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProvider, limit = 5_000): Promise<number> {
-  const stale = await payouts.findStaleSubmitted(ctx.db, new Date(ctx.now().getTime() - RECONCILE_AFTER_MS), limit);
-  let settled = 0;
-  for (let i = 0; i < stale.length; i += SETTLE_CHUNK) {
-    const chunk = stale.slice(i, i + SETTLE_CHUNK);
-    const known = await provider.query(chunk.map((p) => p.ref));
-    // Never received (a crash between claiming and sending): send them again.
-    const unsent = chunk.filter((p) => !known.has(p.ref));
-    if (unsent.length) await provider.submit(await ordersOf(ctx, ctx.db, unsent));
-    const decided: PayoutSettlement[] = [];
-    for (const p of chunk) {
-      const outcome = known.get(p.ref);
-      if (outcome && outcome.status !== 'processing')
-        decided.push({ ref: p.ref, status: outcome.status, reason: outcome.reason });
-    }
-    if (!decided.length) continue;
-    const results = await ctx.db.transaction((tx) => settlePayouts(tx, decided, ctx.now()));
-    settled += results.filter((r) => r === 'settled').length;
-    await keepStatistics(ctx.db, SETTLEMENT_TABLES);
-  }
-  return settled;
-}
-
 /**
  * 重新支付 (退款中心): a failed item, after its worker's account was fixed, gets a new payout to the
  * worker's current account of the batch's channel; its debit is frozen again. Needs the same
@@ -486,32 +263,6 @@ export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: 
     await payouts.setBatchStatus(tx, batch.id, 'paying');
     await consume(tx);
   });
-}
-
-/**
- * For the demo seed: sends a 支付中 batch's payouts to `decide` (the sandbox's rules) and settles
- * each at once, inside the caller's transaction, as the provider's callbacks would.
- */
-export async function settleBatchNow(
-  tx: Tx,
-  cipher: ServiceContext['cipher'],
-  companyId: number,
-  batchId: number,
-  decide: (order: PayoutOrder) => { status: 'succeeded' | 'failed'; reason: string },
-  now: Date,
-) {
-  const rows = await payouts.findBatchPayouts(tx, companyId, batchId);
-  await payouts.markSubmitted(
-    tx,
-    rows.map((p) => p.id),
-    now,
-  );
-  const orders = await ordersOf({ cipher }, tx, rows);
-  await settlePayouts(
-    tx,
-    orders.map((order) => ({ ref: order.ref, ...decide(order) })),
-    now,
-  );
 }
 
 /** 支付中心: the company's payouts with their batch, newest first. */

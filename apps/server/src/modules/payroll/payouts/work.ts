@@ -9,7 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PayoutProvider } from '../../../lib/payout-provider.ts';
-import { dispatchPayouts, PAYOUT_DISPATCH_JOB, PAYOUT_QUEUE_JOB, queuePayouts, reconcilePayouts } from './service.ts';
+import { dispatchPayouts, reconcilePayouts } from './dispatch.ts';
+import { PAYOUT_DISPATCH_JOB, PAYOUT_QUEUE_JOB, queuePayouts } from './service.ts';
 
 export interface PayoutRound {
   queued: number;

@@ -6,6 +6,7 @@
 import type { TImportRowError } from '@flexpay/contract';
 import type { DbOrTx } from '../../../db/client.ts';
 import { defineImporter, type ImportScope } from '../../../core/importer.ts';
+import { findJobTypeRefs } from '../job-types/service.ts';
 import * as workers from '../service.ts';
 import { IMPORT_COLUMNS, rowCheck, type StagedRow, type WorkerCheckData } from './rows.ts';
 import { writeTemplate } from './template.ts';
@@ -36,7 +37,7 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
 
   async template(db, scope) {
     // The company's enabled job types are listed in the instructions.
-    const jobTypes = (await workers.findJobTypeRefs(db, scope.companyId))
+    const jobTypes = (await findJobTypeRefs(db, scope.companyId))
       .filter((t) => t.enabled)
       .map((t) => ({ code: t.code, name: t.name }));
     return (writer) => writeTemplate(writer, jobTypes);
@@ -45,7 +46,7 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
   rowCheck: { module: new URL('./rows.ts', import.meta.url), definition: rowCheck },
 
   async checkData(db, scope, today) {
-    const types = await workers.findJobTypeRefs(db, scope.companyId);
+    const types = await findJobTypeRefs(db, scope.companyId);
     return {
       companyId: scope.companyId,
       today: today.getTime(),
@@ -65,7 +66,7 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
   },
 
   async openCommit(tx, scope) {
-    const jobTypes = new Map((await workers.findJobTypeRefs(tx, scope.companyId)).map((t) => [t.id, t]));
+    const jobTypes = new Map((await findJobTypeRefs(tx, scope.companyId)).map((t) => [t.id, t]));
     return {
       recheck(batch) {
         const index = batch.findIndex((r) => r.worker.jobTypeId != null && !jobTypes.get(r.worker.jobTypeId)?.enabled);

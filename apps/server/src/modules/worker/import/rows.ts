@@ -11,7 +11,8 @@ import { cellText, type SheetValue } from '../../../lib/sheet-reader.ts';
 import { mapHeaderOf, templateHeaderOf } from '../../import/columns.ts';
 import type { ColumnIndex as ImportColumnIndex, RowCheckDefinition } from '../../../core/importer.ts';
 import type { NewWorker } from '../service.ts';
-import { alipayColumns, bankCardColumns, workerColumns } from '../rules.ts';
+import { alipayColumns, bankCardColumns } from '../payout-accounts/rules.ts';
+import { workerColumns } from '../rules.ts';
 
 export const IMPORT_COLUMNS = {
   name: { header: '姓名', required: true },

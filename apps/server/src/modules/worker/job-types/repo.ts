@@ -1,13 +1,16 @@
+/**
+ * 工种: the SQL of the job type table, each job type with its worker count (kept by triggers).
+ */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
-import { department, jobType } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
+import { jobType } from '../../../db/schema/index.ts';
 
-// ── Job types and departments ───────────────────────────────────────────────────────────────
+export type JobTypeRow = typeof jobType.$inferSelect;
 
 // The job type's workers, from the counter the triggers of migration 0009 keep in the same
 // transaction as each write: no count over a million workers. Outer columns qualified by hand
-// (see hasDefaultAccount).
+// (see hasDefaultAccount in large-list/filters.ts).
 const workerCount = sql<number>`coalesce((select f.total::int from worker_facet_count f
   where f.company_id = "job_type"."company_id" and f.facet = 'job_type' and f.value = "job_type"."id"::text), 0)`;
 
@@ -78,20 +81,4 @@ export async function updateJobType(
 
 export async function deleteJobType(db: DbOrTx, companyId: number, id: number) {
   await db.delete(jobType).where(and(eq(jobType.companyId, companyId), eq(jobType.id, id)));
-}
-
-export async function findDepartments(db: DbOrTx, companyId: number) {
-  return db
-    .select({ id: department.id, name: department.name, parentId: department.parentId })
-    .from(department)
-    .where(eq(department.companyId, companyId))
-    .orderBy(asc(department.sort), asc(department.id));
-}
-
-export async function departmentExists(db: DbOrTx, companyId: number, id: number) {
-  const [row] = await db
-    .select({ id: department.id })
-    .from(department)
-    .where(and(eq(department.companyId, companyId), eq(department.id, id)));
-  return !!row;
 }
