@@ -36,6 +36,11 @@ export default tseslint.config(
               name: '@flexpay/contract',
               message: '网页端请从 @flexpay/contract/web 引入：它不含 zod，登录页的包体积才不超标。',
             },
+            {
+              name: 'react-router',
+              importNames: ['useParams'],
+              message: '详情页的编号请用 useIdParam（lib/use-id-param.ts）：路由的 :id 或 ?id= 都由它读取。',
+            },
           ],
         },
       ],
