@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import featureBoundaries from './tools/eslint-feature-boundaries.js';
+import importCycles from './tools/eslint-import-cycles.js';
 import serverLayers from './tools/eslint-server-layers.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -25,7 +26,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, local: featureBoundaries },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Feature folders, one-way imports (STYLE.md 1).
+      // Feature folders, one-way imports (STYLE.md 1); lib/ below the rest of the shared code.
       'local/feature-boundaries': 'error',
       'no-restricted-imports': [
         'error',
@@ -34,6 +35,11 @@ export default tseslint.config(
             {
               name: '@flexpay/contract',
               message: '网页端请从 @flexpay/contract/web 引入：它不含 zod，登录页的包体积才不超标。',
+            },
+            {
+              name: 'react-router',
+              importNames: ['useParams'],
+              message: '详情页的编号请用 useIdParam（lib/use-id-param.ts）：路由的 :id 或 ?id= 都由它读取。',
             },
           ],
         },
@@ -75,10 +81,22 @@ export default tseslint.config(
     },
   },
   {
+    // No import cycles (issue 39.5): between the web's files, and between the shared folders
+    // (lib/, components/, api/ and their sub-folders); between the contract's files.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { cycles: importCycles },
+    rules: { 'cycles/no-cycle': ['error', { root: 'apps/web/src', folders: ['lib', 'components', 'api'] }] },
+  },
+  {
+    files: ['packages/contract/src/**/*.ts'],
+    plugins: { cycles: importCycles },
+    rules: { 'cycles/no-cycle': ['error', { root: 'packages/contract/src' }] },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { server: serverLayers },
-    // The server's layers (ARCHITECTURE.md): lib/ imports neither db/ nor modules/, db/ never
-    // imports modules/, and no module imports another module's repo.
+    // The server's layers (ARCHITECTURE.md): lib < db < core < plugins < modules < seed, no
+    // module imports another module's repo, no folder cycles.
     rules: { 'server/layers': 'error' },
   },
   {

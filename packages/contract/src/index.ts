@@ -18,6 +18,7 @@ export * from './export.ts';
 export * from './import.ts';
 export * from './worker.ts';
 export * from './money-rules.ts';
+export * from './audit-labels.ts';
 export * from './money.ts';
 export * from './ops.ts';
 export * from './approval-rules.ts';

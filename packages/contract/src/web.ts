@@ -13,6 +13,7 @@ export * from './export-rules.ts';
 export * from './import-rules.ts';
 export * from './worker-rules.ts';
 export * from './money-rules.ts';
+export * from './audit-labels.ts';
 export * from './approval-rules.ts';
 export * from './payroll-rules.ts';
 export * from './task-rules.ts';

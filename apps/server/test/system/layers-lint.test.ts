@@ -147,6 +147,27 @@ describe('server layering lint', () => {
     ).toEqual([]);
   });
 
+  it('seed/ sits above the modules, and of the top files only server.ts uses it', async () => {
+    expect(
+      await layerProblems('modules/worker/planted.ts', `import { seedDemoData } from '../../seed/demo.ts';`),
+    ).toEqual([expect.stringContaining('modules/ 在 seed/ 之下')]);
+    expect(await layerProblems('plugins/planted.ts', `import { DEMO_OPERATOR } from '../seed/money.ts';`)).toHaveLength(
+      1,
+    );
+    expect(await layerProblems('app.ts', `import { seedDemoData } from './seed/demo.ts';`)).toEqual([
+      expect.stringContaining('只有 server.ts 写入演示数据'),
+    ]);
+    expect(
+      await layerProblems('server.ts', `import { seedDemoData } from './seed/demo.ts';\nexport { seedDemoData };`),
+    ).toEqual([]);
+    expect(
+      await layerProblems(
+        'seed/planted.ts',
+        `import { createWorker } from '../modules/worker/service.ts';\nexport { createWorker };`,
+      ),
+    ).toEqual([]);
+  });
+
   it('the server as it is has no folder loop and breaks no layer', async () => {
     const results = await eslint.lintFiles([join(root, 'apps/server/src')]);
     const problems = results.flatMap((r) =>

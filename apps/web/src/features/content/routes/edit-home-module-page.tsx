@@ -1,7 +1,7 @@
 import { screenPath } from '@flexpay/contract/web';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useHomeModule } from '../api/get-home-module.ts';
 import { useSaveHomeModule } from '../api/save-home-module.ts';
 import { EditScreen } from '../components/edit-screen.tsx';

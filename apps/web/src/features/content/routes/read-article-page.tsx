@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { useArticle } from '../api/get-article.ts';
 import { ArticleView } from '../components/article-view.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { CONTENT_ELEMENTS } from '../elements.ts';
 
 /** 阅读文章 (/content/readArticle?id=ID): an article as its readers see it. */

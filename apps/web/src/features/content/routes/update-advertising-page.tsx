@@ -1,7 +1,7 @@
 import { screenPath } from '@flexpay/contract/web';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useAdvert } from '../api/get-advert.ts';
 import { useSaveAdvert } from '../api/save-advert.ts';
 import { AdvertForm } from '../components/advert-form.tsx';

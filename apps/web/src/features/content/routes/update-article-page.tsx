@@ -1,7 +1,7 @@
 import { screenPath } from '@flexpay/contract/web';
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { useArticle } from '../api/get-article.ts';
 import { useSaveArticle } from '../api/save-article.ts';
 import { ArticleForm } from '../components/article-form.tsx';

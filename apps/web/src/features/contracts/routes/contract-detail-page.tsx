@@ -14,7 +14,7 @@ import { useContract } from '../api/get-contract.ts';
 import { contractPdfUrl } from '../components/contract-pdf.ts';
 import { ContractStateTag } from '../components/contract-state-tag.tsx';
 import { SignContractDialog } from '../components/sign-contract-dialog.tsx';
-import { usePathId } from '../components/use-path-id.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { CONTRACT_ELEMENTS } from '../elements.ts';
 
 /**
@@ -23,7 +23,7 @@ import { CONTRACT_ELEMENTS } from '../elements.ts';
  */
 export function Component() {
   const navigate = useNavigate();
-  const id = usePathId();
+  const id = useIdParam();
   const contract = useContract(id);
   const { download, isDownloading } = useDownload();
   const [signing, setSigning] = useState(false);

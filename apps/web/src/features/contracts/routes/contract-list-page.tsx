@@ -18,7 +18,7 @@ import { useContractServiceCompanies } from '../api/get-contract-service-compani
 import { useContracts } from '../api/get-contracts.ts';
 import { contractPdfUrl } from '../components/contract-pdf.ts';
 import { ContractStateTag } from '../components/contract-state-tag.tsx';
-import { usePathId } from '../components/use-path-id.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 const FILTERS = defineFilters({
   keyword: textFilter({ label: '合同编号/名称', placeholder: '编号或名称', maxLength: 50 }),
@@ -63,7 +63,7 @@ const columns: TableColumnsType<TCompanyContract> = [
 /** 合同列表 (/contract/enterpriseContreactList/:id): the contracts with one service company. */
 export function Component() {
   const navigate = useNavigate();
-  const serviceCompanyId = usePathId();
+  const serviceCompanyId = useIdParam();
   const services = useContractServiceCompanies();
   const name = services.data?.find((s) => s.serviceCompanyId === serviceCompanyId)?.serviceCompanyName;
   useTabDetail(name);

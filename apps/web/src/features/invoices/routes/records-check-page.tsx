@@ -7,7 +7,7 @@ import { formatMoney } from '../../../lib/format.ts';
 import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { invoicePdfUrl } from '../components/invoice-detail.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 const Mark = ({ ok }: { ok: boolean }) =>
   ok ? (

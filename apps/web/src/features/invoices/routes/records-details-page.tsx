@@ -6,7 +6,7 @@ import { Permission } from '../../../components/permission.tsx';
 import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { InvoiceDetail } from '../components/invoice-detail.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { INVOICE_ELEMENTS } from '../elements.ts';
 
 /** 开票详情 (/invoiceCenter/recordsDetails?id=): the application, its batches, the PDF and the courier. */

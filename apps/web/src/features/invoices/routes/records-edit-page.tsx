@@ -6,7 +6,7 @@ import { useApplyInvoice } from '../api/apply-invoice.ts';
 import { useInvoice } from '../api/get-invoice.ts';
 import { useInvoiceable } from '../api/get-invoiceable.ts';
 import { ConfirmForm } from '../components/confirm-form.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** 编辑开票申请 (/invoiceCenter/recordsEdit?id=): a rejected application, changed and submitted again. */
 export function Component() {

@@ -7,6 +7,7 @@ import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useSession } from '../../../lib/session-store.ts';
 import { usePaymentAccounts } from '../api/get-payment-accounts.ts';
 import { useSavePaymentAccount } from '../api/save-payment-account.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 interface TAccountValues {
   bank?: string;
@@ -23,11 +24,6 @@ const BANK_OPTIONS = DICTIONARIES.bank.map((bank) => ({ value: bank.label, label
 
 /** Spaces typed for readability are dropped (the server strips them too). */
 const normalizeAccountNo = (value: string | undefined) => value?.replace(/\s+/g, '');
-
-function parseId(value: string | null): number | undefined {
-  const id = Number(value);
-  return value && Number.isSafeInteger(id) && id > 0 ? id : undefined;
-}
 
 function AccountForm({ account }: { account?: TPaymentAccount | undefined }) {
   const { message } = App.useApp();
@@ -130,9 +126,8 @@ function AccountForm({ account }: { account?: TPaymentAccount | undefined }) {
 export function Component() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const rawId = params.get('id');
-  const id = parseId(rawId);
-  const isEdit = rawId !== null;
+  const id = useIdParam();
+  const isEdit = params.has('id');
   // The API has no single-account read: the company's few accounts come as one list.
   const accounts = usePaymentAccounts();
   const backToList = (

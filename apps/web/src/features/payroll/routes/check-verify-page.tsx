@@ -1,17 +1,17 @@
 import { PAYROLL_STATUS_LABELS, screenPath } from '@flexpay/contract/web';
 import { Button, Card, Result } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { ApprovalSteps } from '../components/approval-timeline.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** 核验结果 (/EmolumentManagement/checkVerify?id=): where a submitted batch went. */
 export function Component() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   if (!batch.data) return <QueryState query={batch} notFound="发放批次不存在" />;

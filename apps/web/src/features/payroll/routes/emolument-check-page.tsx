@@ -15,6 +15,7 @@ import { ItemsTable } from '../components/items-table.tsx';
 import { WorkerPicker } from '../components/worker-picker.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** Items added but not checked yet. */
 const uncheckedOf = (b: TPayrollBatch) => b.itemCount - b.okCount - b.failedCount;
@@ -27,7 +28,7 @@ export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   const check = useCheckBatch();

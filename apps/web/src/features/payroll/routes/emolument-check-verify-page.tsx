@@ -6,7 +6,7 @@ import {
   type TApprovalPreview,
 } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Space, Spin, Typography } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
@@ -18,13 +18,13 @@ import { useSubmitBatch } from '../api/submit-batch.ts';
 import { formatRate } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** 核对确认 (/EmolumentManagement/emolumentCheckVerify?id=): the totals against the balance, then submit. */
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   // The balance needs 资金管理's view element (人事专员 submits batches without it).

@@ -1,17 +1,17 @@
 import { screenPath } from '@flexpay/contract/web';
 import { Button, Card, Space } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** 发放明细 (/EmolumentManagement/emolumentDetail?id=): a batch's items, read only. */
 export function Component() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   if (!batch.data)

@@ -6,7 +6,7 @@ import {
 } from '@flexpay/contract/web';
 import { App, Button, Card, Empty, Popconfirm, Space } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Permission } from '../../../components/permission.tsx';
 import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
@@ -16,6 +16,7 @@ import { BatchSummary } from '../components/batch-summary.tsx';
 import { CancelBatchDialog } from '../components/cancel-batch-dialog.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /**
  * 发放详情 (/EmolumentManagement/emolumentGrantDetails?id=): the batch, its approval and what the
@@ -25,8 +26,7 @@ export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const withdraw = useWithdrawBatch();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   const [cancelling, setCancelling] = useState(false);

@@ -1,7 +1,7 @@
 import { PAYOUT_CHANNEL_LABELS, screenPath, type TReceipt, type TReceiptBatch } from '@flexpay/contract/web';
 import { DownloadOutlined, EyeOutlined, FileZipOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Space, Statistic, Typography, type TableColumnsType } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable, ListToolbar } from '../../../components/list-table.tsx';
 import { Permission } from '../../../components/permission.tsx';
@@ -22,6 +22,7 @@ import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { DateTimeStack } from '../components/payroll-format.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 const RECEIPT_FILTERS = defineFilters({
   name: textFilter({ label: '收款人', maxLength: 50 }),
@@ -38,9 +39,8 @@ const fileNameOf = (r: TReceipt) => `回单_${r.receiptNo}_${r.payeeName}.pdf`;
  * batches that have receipts.
  */
 export function Component() {
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
-  return id > 0 ? <BatchReceipts batchId={id} /> : <ReceiptBatches />;
+  const id = useIdParam();
+  return id !== undefined ? <BatchReceipts batchId={id} /> : <ReceiptBatches />;
 }
 
 function ReceiptBatches() {

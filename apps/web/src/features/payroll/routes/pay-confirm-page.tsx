@@ -1,7 +1,7 @@
 import { FEE_BEARER_LABELS, screenPath, type TPayBody } from '@flexpay/contract/web';
 import { Alert, App, Button, Card, Descriptions, Form, Space, Typography } from 'antd';
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { BusinessError, isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
@@ -12,6 +12,7 @@ import { useBatch } from '../api/get-batch.ts';
 import { usePayBatch } from '../api/pay-batch.ts';
 import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
 import { formatRate } from '../components/payroll-format.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 const newKey = () => `web-${crypto.randomUUID()}`;
 
@@ -19,8 +20,7 @@ const newKey = () => `web-${crypto.randomUUID()}`;
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   const canSeeBalance = useHasElement('money:view');

@@ -3,7 +3,7 @@ import { Button, Card, Progress, Space, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { useEffect } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { QueryState } from '../../../components/load-state.tsx';
 import { useTabDetail } from '../../../lib/use-tab-detail.ts';
 import { useBatch } from '../api/get-batch.ts';
@@ -11,6 +11,7 @@ import { invalidatePayroll } from '../api/invalidate-payroll.ts';
 import { BatchSummary } from '../components/batch-summary.tsx';
 import { FailedPayouts } from '../components/failed-payouts.tsx';
 import { ItemsTable } from '../components/items-table.tsx';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 const REFRESH_MS = 2_000;
 const count = (n: number) => n.toLocaleString('zh-CN');
@@ -54,8 +55,7 @@ function PayProgress({ progress }: { progress: TPayProgress | undefined }) {
 export function Component() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [params] = useSearchParams();
-  const id = Number(params.get('id') ?? 0);
+  const id = useIdParam() ?? 0; // 0: no batch, its reads stay idle
   const batch = useBatch(id);
   useTabDetail(batch.data?.title);
   const paying = batch.data?.status === 'paying';

@@ -1,21 +1,16 @@
 import { screenPath, type TUpdateAdminBody } from '@flexpay/contract/web';
 import { App, Button, Card, Result, Spin } from 'antd';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAdmin } from '../api/get-admin.ts';
 import { useUpdateAdmin } from '../api/update-admin.ts';
 import { AdminForm, type TAdminFormValues } from '../components/admin-form.tsx';
-
-function parseId(value: string | null): number | undefined {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : undefined;
-}
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 /** 编辑管理员 (/systemSetting/editUser?id=ID). */
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = parseId(params.get('id'));
+  const id = useIdParam();
   const admin = useAdmin(id);
   const updateAdmin = useUpdateAdmin();
   const backToList = (

@@ -1,14 +1,11 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { getEncryptionTaskId, setEncryptionTaskId } from '../../../lib/app-store.ts';
-import { useIdParam } from './use-id-param.ts';
-
-const isId = (raw: string | null): raw is string => raw !== null && /^\d+$/.test(raw) && Number(raw) > 0;
+import { parseIdParam, useIdParam } from '../../../lib/use-id-param.ts';
 
 /** The task the task screens are on (session storage's encryptionTaskId), or undefined. */
 export function keptTaskId(): number | undefined {
-  const raw = getEncryptionTaskId();
-  return isId(raw) ? Number(raw) : undefined;
+  return parseIdParam(getEncryptionTaskId());
 }
 
 /** Keeps the task a task screen is opened for, so the next task screen continues with it. */

@@ -23,7 +23,7 @@ import { getTask, useTask } from '../api/get-task.ts';
 import { getTasks } from '../api/get-tasks.ts';
 import { AssignmentStatusTag, DeliveryStatusTag } from '../components/task-format.tsx';
 import { TaskFilesUpload } from '../components/task-files.tsx';
-import { useIdParam } from '../components/use-id-param.ts';
+import { useIdParam } from '../../../lib/use-id-param.ts';
 import { keepTaskId, keptTaskId } from '../components/use-task-id.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Code, GENDER_LABELS, screenPath, type TWorkerDetail } from '@flexpay/co
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
@@ -21,11 +21,7 @@ import {
   WorkerStatusTag,
 } from '../components/worker-tags.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
-
-function parseId(value: string | null): number | undefined {
-  const id = Number(value);
-  return value && Number.isInteger(id) && id > 0 ? id : undefined;
-}
+import { useIdParam } from '../../../lib/use-id-param.ts';
 
 function BasicInfo({ worker }: { worker: TWorkerDetail }) {
   return (
@@ -71,8 +67,7 @@ function BasicInfo({ worker }: { worker: TWorkerDetail }) {
 export function Component() {
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const id = parseId(params.get('id'));
+  const id = useIdParam();
   const worker = useWorker(id);
   const deleteWorker = useDeleteWorker();
   const canEdit = useHasElement(WORKER_ELEMENTS.edit);
