@@ -1,5 +1,6 @@
 import { Button, Popconfirm, Tooltip } from 'antd';
 import { useId } from 'react';
+import { isApiError } from '../lib/request.ts';
 import { VisuallyHidden } from './visually-hidden.tsx';
 
 /**
@@ -21,7 +22,10 @@ export function ConfirmAction({
   label: string;
   title: string;
   description: string;
-  /** May answer a promise: the confirmation shows a spinner until it settles. */
+  /**
+   * May answer a promise: the confirmation shows a spinner until it settles. A failed call has
+   * been told by the request layer (its toast): it ends here, not as an unhandled rejection.
+   */
   onConfirm: () => unknown;
   danger?: boolean;
   blockedReason?: string;
@@ -58,7 +62,11 @@ export function ConfirmAction({
       description={description}
       okText={label}
       okButtonProps={danger ? { danger: true } : undefined}
-      onConfirm={onConfirm}
+      onConfirm={() =>
+        Promise.resolve(onConfirm()).catch((error: unknown) => {
+          if (!isApiError(error)) throw error;
+        })
+      }
     >
       {button}
     </Popconfirm>

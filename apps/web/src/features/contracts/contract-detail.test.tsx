@@ -10,6 +10,7 @@ import {
   setupUser,
   type TApiHandler,
 } from '../../components/test-utils.tsx';
+import { configureRequest } from '../../lib/request.ts';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as ContractDetailPage } from './routes/contract-detail-page.tsx';
 import { PENDING } from './test-data.ts';
@@ -217,9 +218,48 @@ describe('在线签署', () => {
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
-  // Bugs (api/sign-contract.ts calls the API without `fieldErrorsToForm`, unlike 支付确认's pay-batch.ts):
-  it.todo('a wrong code is said at the field only, not also as an error toast (it is said twice today)');
-  it.todo(
-    'a refusal (409 只有待签署且未到期的合同可以签署) shows above the code in the dialog (today only a toast: the dialog never sets `problem` for it)',
-  );
+  /** Opens 在线签署, sends the SMS code and types six digits; answers the dialog. */
+  async function signWithCode(signAnswer: () => ReturnType<TApiHandler>) {
+    api = mockApi(
+      detailApi(PENDING, {
+        [`GET ${API.contract.signMethods}`]: () => ok({ sms: true, totp: false, mobile: '138****0001' }),
+        [`POST ${API.contract.signCode}`]: () => ok(CODE_SENT),
+        [`POST ${API.contract.sign}`]: signAnswer,
+      }),
+    );
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: /在线签署/ }));
+    const dialog = await screen.findByRole('dialog', { name: '在线签署合同' });
+    await user.click(within(dialog).getByRole('button', { name: /获取验证码/ }));
+    await user.click(within(dialog).getByLabelText('短信验证码'));
+    await user.paste('123456');
+    const confirm = within(dialog).getByRole('button', { name: /确认签署/ });
+    await waitFor(() => expect(confirm).toBeEnabled());
+    await user.click(confirm);
+    return dialog;
+  }
+  /** The request layer's error toasts while a test runs. */
+  let toasted: string[] = [];
+  let restoreToasts: (() => void) | undefined;
+  beforeEach(() => {
+    toasted = [];
+    restoreToasts = configureRequest({ notifyError: (text) => toasted.push(text) });
+  });
+  afterEach(() => restoreToasts?.());
+  const errorToasts = () => toasted;
+
+  it('says a wrong code at the field only, not also as an error toast', async () => {
+    const dialog = await signWithCode(() =>
+      fail(400, 40000, '验证码错误或已过期', { errors: [{ path: 'code', message: '验证码错误或已过期' }] }),
+    );
+    expect(await within(dialog).findByText('验证码错误或已过期')).toBeInTheDocument();
+    expect(errorToasts()).toEqual([]);
+    expect(screen.getByRole('dialog', { name: '在线签署合同' })).toBeInTheDocument();
+  });
+
+  it('says a refusal (409) above the code in the dialog, not as a toast', async () => {
+    const dialog = await signWithCode(() => fail(409, 40900, '只有待签署且未到期的合同可以签署'));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('只有待签署且未到期的合同可以签署');
+    expect(errorToasts()).toEqual([]);
+  });
 });

@@ -8,8 +8,8 @@ import { advertsQueryOptions } from './get-adverts.ts';
 /** Adds (no id) or saves (with an id) a whole advert. */
 export function saveAdvert({ id, body }: { id?: number; body: TAdvertBody }): Promise<TAdvert> {
   return id === undefined
-    ? request<TAdvert>('POST', API.content.advertCreate, body)
-    : request<TAdvert>('PUT', apiPath(API.content.advert, { id }), body);
+    ? request<TAdvert>('POST', API.content.advertCreate, body, { fieldErrorsToForm: true })
+    : request<TAdvert>('PUT', apiPath(API.content.advert, { id }), body, { fieldErrorsToForm: true });
 }
 
 export function useSaveAdvert() {

@@ -8,8 +8,8 @@ import { articlesQueryOptions } from './get-articles.ts';
 /** Adds (no id) or saves (with an id) a whole article. */
 export function saveArticle({ id, body }: { id?: number; body: TArticleBody }): Promise<TArticle> {
   return id === undefined
-    ? request<TArticle>('POST', API.content.articleCreate, body)
-    : request<TArticle>('PUT', apiPath(API.content.article, { id }), body);
+    ? request<TArticle>('POST', API.content.articleCreate, body, { fieldErrorsToForm: true })
+    : request<TArticle>('PUT', apiPath(API.content.article, { id }), body, { fieldErrorsToForm: true });
 }
 
 export function useSaveArticle() {

@@ -8,8 +8,8 @@ import { homeModulesQueryOptions } from './get-home-modules.ts';
 /** Adds (no id) or saves (with an id) a whole homeModule. */
 export function saveHomeModule({ id, body }: { id?: number; body: THomeModuleBody }): Promise<THomeModule> {
   return id === undefined
-    ? request<THomeModule>('POST', API.content.moduleCreate, body)
-    : request<THomeModule>('PUT', apiPath(API.content.module, { id }), body);
+    ? request<THomeModule>('POST', API.content.moduleCreate, body, { fieldErrorsToForm: true })
+    : request<THomeModule>('PUT', apiPath(API.content.module, { id }), body, { fieldErrorsToForm: true });
 }
 
 export function useSaveHomeModule() {

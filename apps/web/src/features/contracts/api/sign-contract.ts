@@ -3,9 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request.ts';
 import { contractQueryOptions } from './get-contract.ts';
 
-/** 在线签署 of a 待签署 contract with the admin's code; answers the signed contract. */
+/**
+ * 在线签署 of a 待签署 contract with the admin's code; answers the signed contract. Silent: the
+ * dialog says every failure itself, a wrong code at the field and any other refusal above it.
+ */
 export function signContract({ id, body }: { id: number; body: TContractSignBody }): Promise<TCompanyContractDetail> {
-  return request<TCompanyContractDetail>('POST', apiPath(API.contract.sign, { id }), body);
+  return request<TCompanyContractDetail>('POST', apiPath(API.contract.sign, { id }), body, { silent: true });
 }
 
 export function useSignContract() {

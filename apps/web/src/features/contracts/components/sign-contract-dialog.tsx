@@ -2,7 +2,7 @@ import type { TCompanyContractDetail, TPayBody } from '@flexpay/contract/web';
 import { Alert, App, Descriptions, Form, Modal, Typography } from 'antd';
 import { useCallback, useState } from 'react';
 import { StepUpCodeField, stepUpCodeError } from '../../../components/step-up-code-field.tsx';
-import { BusinessError, isApiError } from '../../../lib/request.ts';
+import { isApiError } from '../../../lib/request.ts';
 import { useSendSignCode } from '../api/send-sign-code.ts';
 import { useSignMethods } from '../api/get-sign-methods.ts';
 import { useSignContract } from '../api/sign-contract.ts';
@@ -41,7 +41,8 @@ export function SignContractDialog({
     } catch (error) {
       const atCode = stepUpCodeError(error);
       if (atCode) setCodeError(atCode);
-      else if (isApiError(error) && (error instanceof BusinessError || error.isLeftToForm)) setProblem(error.message);
+      else if (isApiError(error)) setProblem(error.message);
+      else throw error;
       return;
     }
     void message.success('合同已签署');
