@@ -82,7 +82,7 @@ export interface BuildAppOptions {
   /** Where files are kept; the configured store (FILE_STORE) by default. */
   files?: FileStore;
   /** Where payouts are sent; the sandbox provider (and its area) by default. */
-  payouts?: PayoutProvider;
+  payoutProvider?: PayoutProvider;
   /** The clock services read; tests pass their own. */
   now?: () => Date;
   /** The image captcha drawer; tests pass one that remembers the answers. */
@@ -99,7 +99,7 @@ export async function buildApp({
   logger,
   sms,
   files,
-  payouts,
+  payoutProvider,
   now,
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -136,7 +136,7 @@ export async function buildApp({
     cipher: createFieldCipher(config.encryptionKey),
     sms: sms ?? createOutboxSmsSender(app.log),
     files: files ?? configuredFileStore(config, database.db),
-    payouts: payouts ?? createSandboxProvider(database.db, clock),
+    payoutProvider: payoutProvider ?? createSandboxProvider(database.db, clock),
     registry: createRegistry(),
     log: app.log,
     now: clock,
@@ -202,7 +202,7 @@ export async function buildApp({
     contractArea,
     chatArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
-    ...(payouts ? [] : [payoutSandboxArea]),
+    ...(payoutProvider ? [] : [payoutSandboxArea]),
   ];
   for (const area of areas) await app.register(area);
 

@@ -11,7 +11,7 @@ export type Area = ReturnType<typeof defineArea>;
 
 /**
  * Makes an area's plugin. It is not encapsulated (fastify-plugin), so what it decorates (such as
- * `app.payouts` for tests) is seen by the app; it needs the cross-cutting plugins registered first.
+ * `app.payoutWork` for tests) is seen by the app; it needs the cross-cutting plugins registered first.
  */
 export function defineArea(
   name: string,

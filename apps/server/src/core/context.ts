@@ -22,7 +22,7 @@ export interface ServiceContext {
   sms: SmsSender;
   files: FileStore;
   /** Where payouts are sent (the sandbox provider by default, modules/payout-sandbox). */
-  payouts: PayoutProvider;
+  payoutProvider: PayoutProvider;
   /** What the areas registered for each other (exporters, importers, approval outcomes, ...). */
   registry: AppRegistry;
   log: FastifyBaseLogger;

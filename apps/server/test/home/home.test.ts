@@ -158,7 +158,7 @@ describe('home summary', () => {
     const debit = paid.body.data.debitFen as number;
     await waitFor(
       async () => {
-        await t.app.payouts.tick();
+        await t.app.payoutWork.tick();
         const [row] = await queryRows<{ n: number }>(
           t.database.db,
           sql`select count(*)::int as n from payout where batch_id = ${id} and status in ('queued', 'submitted')`,

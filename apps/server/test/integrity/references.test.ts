@@ -137,7 +137,7 @@ describe('references kept by the database', () => {
       expect(paid.body.status, JSON.stringify(paid.body)).toBe(200);
       await waitFor(
         async () => {
-          await t.app.payouts.tick();
+          await t.app.payoutWork.tick();
           return (await items(batchId))[0]?.payStatus;
         },
         (status) => status === 'paid',

@@ -112,7 +112,7 @@ describe('payouts', () => {
   const settleAll = (batchId: number) =>
     waitFor(
       async () => {
-        await t.app.payouts.tick();
+        await t.app.payoutWork.tick();
         const [row] = await queryRows<{ n: number }>(
           t.database.db,
           sql`select count(*)::int as n from payout where batch_id = ${batchId} and status in ('queued', 'submitted')`,
@@ -340,7 +340,7 @@ describe('payouts', () => {
     const [item] = await items(id);
     const ref = `PO${item!.id}-1`;
     // Sent to the provider (by the job the payment queued, or by this round)…
-    await t.app.payouts.tick();
+    await t.app.payoutWork.tick();
     await waitFor(
       async () => (await queryRows(t.database.db, sql`select 1 from sandbox_payout where ref = ${ref}`)).length,
       (n) => n === 1,
@@ -352,7 +352,7 @@ describe('payouts', () => {
     const realNow = t.app.ctx.now;
     t.app.ctx.now = () => new Date(Date.now() + 60_000);
     try {
-      const round = await t.app.payouts.tick();
+      const round = await t.app.payoutWork.tick();
       expect(round.reconciled).toBe(1);
     } finally {
       t.app.ctx.now = realNow;
@@ -371,7 +371,7 @@ describe('payouts', () => {
     const id = await toPay(workers);
     await demo.post(payUrl(id), await payCode());
     // Sent (by the payment's job or this round); the sandbox's own callbacks are not due yet.
-    await t.app.payouts.tick();
+    await t.app.payoutWork.tick();
     const sandbox = await waitFor(
       () =>
         queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
@@ -423,7 +423,7 @@ describe('payouts', () => {
   it('refuses a forged, stale or malformed batch callback and changes nothing', async () => {
     const id = await toPay([await newWorker(), await newWorker()]);
     await demo.post(payUrl(id), await payCode());
-    await t.app.payouts.tick();
+    await t.app.payoutWork.tick();
     const sandbox = await waitFor(
       () =>
         queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
@@ -490,7 +490,7 @@ describe('payouts', () => {
     );
     await t.database.db.transaction((tx) => freezeAndQueue(tx, Number(company?.id), id));
     const calls: number[] = [];
-    const provider = t.app.payouts.provider;
+    const provider = t.app.payoutWork.provider;
     const counting = {
       submit: async (orders: readonly PayoutOrder[]) => {
         calls.push(orders.length);
@@ -510,7 +510,7 @@ describe('payouts', () => {
     expect(await dispatchPayouts(t.app.ctx, counting)).toBe(0);
     await sleep(1_600);
     // (The round also delivers what earlier tests left due.)
-    expect((await t.app.payouts.tick()).callbacks).toBeGreaterThanOrEqual(5);
+    expect((await t.app.payoutWork.tick()).callbacks).toBeGreaterThanOrEqual(5);
     const [callbacks] = await queryRows<{ n: number }>(
       t.database.db,
       sql`select count(*)::int as n from sandbox_payout s join payout p on p.ref = s.ref
@@ -603,7 +603,7 @@ describe('payouts', () => {
     expect(await count(sql`select count(*)::int as n from payout where batch_id = ${id}`)).toBe(2);
     // Those two are sent and settled (their callbacks posted here: a round would queue the rest):
     // the batch is not finished, three items wait to be queued.
-    expect(await dispatchPayouts(t.app.ctx, t.app.payouts.provider)).toBe(2);
+    expect(await dispatchPayouts(t.app.ctx, t.app.payoutWork.provider)).toBe(2);
     const sent = await queryRows<{ ref: string; outcome: string; reason: string; settles_at: Date }>(
       t.database.db,
       sql`select s.ref, s.outcome, s.reason, s.settles_at from sandbox_payout s join payout p on p.ref = s.ref

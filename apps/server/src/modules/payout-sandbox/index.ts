@@ -3,7 +3,7 @@ import { defineArea } from '../../core/area.ts';
 import { deliverDueCallbacks } from './service.ts';
 
 /**
- * The sandbox payout provider's area: the provider itself is the app's `ctx.payouts` (app.ts
+ * The sandbox payout provider's area: the provider itself is the app's `ctx.payoutProvider` (app.ts
  * builds it when no other provider is given); this plugin adds its callback delivery to each
  * payout round, posting signed callbacks to the payout callback route as an outside provider
  * would (through the app, without a socket).
@@ -11,7 +11,7 @@ import { deliverDueCallbacks } from './service.ts';
 export const payoutSandboxArea = defineArea(
   'payout-sandbox',
   async (app) => {
-    app.payouts.addRoundStep(() =>
+    app.payoutWork.addRoundStep(() =>
       deliverDueCallbacks(app.db, app.config.payoutCallbackSecret, app.ctx.now(), async (cb) => {
         const res = await app.inject({
           method: 'POST',

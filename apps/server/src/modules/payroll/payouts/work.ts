@@ -20,7 +20,7 @@ export interface PayoutRound {
 }
 
 export interface PayoutWork {
-  /** The provider payouts are sent to (the app's `ctx.payouts`). */
+  /** The provider payouts are sent to (the app's `ctx.payoutProvider`). */
   readonly provider: PayoutProvider;
   /**
    * Adds a step to every round, between dispatch and reconciliation: the provider's own area
@@ -34,12 +34,12 @@ export interface PayoutWork {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    payouts: PayoutWork;
+    payoutWork: PayoutWork;
   }
 }
 
 export function registerPayoutWork(app: FastifyInstance): void {
-  const provider = app.ctx.payouts;
+  const provider = app.ctx.payoutProvider;
   const steps: (() => Promise<number>)[] = [];
   const tick = async (): Promise<PayoutRound> => {
     const queued = await queuePayouts(app.ctx);
@@ -54,7 +54,7 @@ export function registerPayoutWork(app: FastifyInstance): void {
     const reconciled = await reconcilePayouts(app.ctx, provider);
     return { queued, sent, callbacks, reconciled };
   };
-  app.decorate('payouts', { provider, addRoundStep: (step) => void steps.push(step), tick } satisfies PayoutWork);
+  app.decorate('payoutWork', { provider, addRoundStep: (step) => void steps.push(step), tick } satisfies PayoutWork);
 
   app.jobs.work(PAYOUT_DISPATCH_JOB, z.object({ batchId: z.number().int() }), async () => {
     await dispatchPayouts(app.ctx, provider);
