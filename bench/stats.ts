@@ -22,7 +22,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { chinaDateOf, chinaMonthOf } from '../apps/server/src/lib/china-time.ts';
 import { paidMonths } from '../apps/server/src/modules/payroll/batches/paid-figures.ts';
-import { findTree, insertDepartment } from '../apps/server/src/modules/worker/departments/repo.ts';
+import { findTree, insertDepartment } from '../apps/server/src/modules/worker/organization/repo.ts';
 import { jobTypeNames } from '../apps/server/src/modules/worker/job-types/service.ts';
 import { analyseWorkersKept } from '../apps/server/src/modules/worker/service.ts';
 import { fmt, keepAliveGetter, load, type LoadResult, startBenchServer } from './lib.ts';

@@ -14,7 +14,7 @@ import { seedChat } from './chat.ts';
 import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
-import { addDepartmentTree } from '../modules/worker/departments/service.ts';
+import { addDepartmentTree } from '../modules/worker/organization/service.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../lib/demo-logins.ts';

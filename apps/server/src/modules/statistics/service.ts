@@ -25,7 +25,7 @@ import { fenToYuan } from '../../lib/money.ts';
 import type { JobQueue } from '../../lib/job-queue.ts';
 import * as exports from '../export/service.ts';
 import { countPaidWorkers, paidMonths, sumPaidItemsByMonth } from '../payroll/batches/paid-figures.ts';
-import { departmentTree } from '../worker/departments/service.ts';
+import { departmentTree } from '../worker/organization/service.ts';
 import { jobTypeNames, listAllJobTypes } from '../worker/job-types/service.ts';
 import {
   analyseWorkers,

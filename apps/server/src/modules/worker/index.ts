@@ -1,10 +1,10 @@
 /**
  * 员工管理: workers (this folder), their payout accounts (payout-accounts/), job types
- * (job-types/), the department tree (departments/), the workers' sheet import (import/) and
+ * (job-types/), 组织架构, the department tree (organization/), the workers' sheet import (import/) and
  * export (export/).
  */
 import { defineArea } from '../../core/area.ts';
-import { departmentRoutes } from './departments/routes.ts';
+import { departmentRoutes } from './organization/routes.ts';
 import { workerExportRoutes } from './export/routes.ts';
 import { workerExporter } from './export/service.ts';
 import { workerImportRoutes } from './import/routes.ts';
