@@ -1,6 +1,7 @@
 /**
- * What other areas read of paid payroll (员工分析, 首页, 提交统计): figures by month and by
- * period, from the paid items and the kept monthly totals.
+ * What other areas read of paid payroll (员工分析, 首页, 提交统计, 任务确认): figures by month and
+ * by period, from the paid items and the kept monthly totals, and which batches are live. Lists
+ * that read batches in SQL use payroll's public views instead (db/schema/owners.ts).
  */
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -25,4 +26,12 @@ export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: 
 /** 提交统计: the batches made in a range (统计中心), by period, status and service company. */
 export function countBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
   return repo.findBatchesSubmitted(db, range);
+}
+
+/**
+ * Of the company's batches named, those still live (any status but 已取消): a cancelled batch
+ * gives back what it took, e.g. a task's payable amount (任务确认).
+ */
+export function liveBatchIds(db: DbOrTx, companyId: number, batchIds: readonly number[]) {
+  return repo.findLiveBatchIds(db, companyId, batchIds);
 }

@@ -1,5 +1,5 @@
 /** The SQL of paid payroll figures other areas read (paid-figures.ts). */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { payrollBatch } from '../../../db/schema/index.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
@@ -77,4 +77,19 @@ export function findBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
   const { companyId, createdAt, status, serviceCompanyId, amountFen } = payrollBatch;
   const columns = { table: payrollBatch, companyId, createdAt, status, serviceCompanyId, amountFen };
   return findSubmittedByPeriod(db, columns, range);
+}
+
+export async function findLiveBatchIds(db: DbOrTx, companyId: number, batchIds: readonly number[]) {
+  if (!batchIds.length) return new Set<number>();
+  const rows = await db
+    .select({ id: payrollBatch.id })
+    .from(payrollBatch)
+    .where(
+      and(
+        eq(payrollBatch.companyId, companyId),
+        inArray(payrollBatch.id, [...new Set(batchIds)]),
+        ne(payrollBatch.status, 'cancelled'),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

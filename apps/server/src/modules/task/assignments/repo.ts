@@ -91,13 +91,16 @@ const latestDelivery = sql<{ id: number; round: number; status: string; submitte
    where d.company_id = "task_assignment"."company_id" and d.assignment_id = "task_assignment"."id"
    order by d.round desc limit 1)`;
 
-/** The batch that took the assignment's amount and is not cancelled (null: none, still payable). */
+/**
+ * The batch that took the assignment's amount and is live (null: none, still payable), from
+ * payroll's public view: whether a batch is live is payroll's answer, not its statuses spelled here.
+ */
 export const liveBatch = sql<{ id: number; title: string; status: string } | null>`(
   select json_build_object('id', b.id, 'title', b.title, 'status', b.status)
     from task_payment p
-    join payroll_batch b on b.company_id = p.company_id and b.id = p.batch_id
+    join payroll_batch_state b on b.company_id = p.company_id and b.id = p.batch_id
    where p.company_id = "task_assignment"."company_id" and p.assignment_id = "task_assignment"."id"
-     and b.status <> 'cancelled'
+     and b.is_live
    limit 1)`;
 
 const listSelect = {
