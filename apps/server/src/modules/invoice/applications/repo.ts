@@ -4,9 +4,16 @@
  * never its tables or statuses. What applications take of each batch is this area's own
  * invoice_batch_balance; the batches an application takes hold them by a foreign key.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { invoiceableTotal, invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
+import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
+import {
+  company,
+  invoiceableTotal,
+  invoiceApplication,
+  invoiceApplicationBatch,
+  serviceCompany,
+} from '../../../db/schema/index.ts';
 import { escapeLike } from '../../../db/like.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
@@ -157,7 +164,11 @@ export async function findBatchAmounts(
  * area's kept applied total, one row each (migration 0047).
  */
 export async function findInvoiceableTotals(db: DbOrTx, companyId: number) {
-  const rows = await queryRows<{ service_company_id: string | number; paid_fen: string | number; applied_fen: string | number }>(
+  const rows = await queryRows<{
+    service_company_id: string | number;
+    paid_fen: string | number;
+    applied_fen: string | number;
+  }>(
     db,
     sql`select coalesce(p.service_company_id, t.service_company_id) as service_company_id,
                coalesce(p.paid_fen, 0) as paid_fen, coalesce(t.applied_fen, 0) as applied_fen
@@ -265,9 +276,35 @@ export interface ApplicationListRow extends ApplicationRow {
   creatorName: string;
 }
 
+/** The select of an application with the names a list shows. */
+const applicationListSelect = {
+  a: invoiceApplication,
+  companyName: sql<string>`(select name from ${company} where id = ${invoiceApplication.companyId})`,
+  serviceCompanyName: sql<string>`(select name from ${serviceCompany} where id = ${invoiceApplication.serviceCompanyId})`,
+  batchCount: sql<number>`(select count(*)::int from invoice_application_batch x
+    where x.company_id = ${invoiceApplication.companyId} and x.application_id = ${invoiceApplication.id})`,
+  creatorName: sql<string>`(select coalesce(nullif(name, ''), username) from admin
+    where company_id = ${invoiceApplication.companyId} and id = ${invoiceApplication.createdBy})`,
+};
+
+const toListRow = (r: {
+  a: ApplicationRow;
+  companyName: string;
+  serviceCompanyName: string;
+  batchCount: number;
+  creatorName: string;
+}): ApplicationListRow => ({
+  ...r.a,
+  companyName: r.companyName,
+  serviceCompanyName: r.serviceCompanyName,
+  batchCount: r.batchCount,
+  creatorName: r.creatorName,
+});
+
 /**
- * A page of applications (newest first; the operator's 待审核 queue oldest first). companyId
- * null is the operator, who never sees one 审批中, here or in `findApplication`.
+ * A page of applications (newest first; the operator's 待审核 queue oldest first), on the plain
+ * list path. companyId null is the operator, who never sees one 审批中, here or in
+ * `findApplication`.
  */
 export async function findApplicationPage(
   db: DbOrTx,
@@ -276,66 +313,44 @@ export async function findApplicationPage(
   limit: number,
   oldestFirst = false,
 ) {
-  const where: SQL[] = [sql`true`];
-  if (f.companyId !== null) where.push(sql`a.company_id = ${f.companyId}`);
-  // The operator's queue: an application in the company's own approval is not the platform's yet.
-  else where.push(sql`a.status <> 'approving'`);
-  if (f.status) where.push(sql`a.status = ${f.status}`);
-  if (f.serviceCompanyId) where.push(sql`a.service_company_id = ${f.serviceCompanyId}`);
-  if (f.id !== undefined) where.push(sql`a.id = ${f.id}`);
-  if (f.invoiceNo) where.push(sql`a.invoice_no = ${f.invoiceNo}`);
-  if (f.createdFrom) where.push(sql`a.created_at >= (${f.createdFrom}::date)::timestamp at time zone 'Asia/Shanghai'`);
-  if (f.createdTo) {
-    where.push(sql`a.created_at < (${f.createdTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
-  }
-  if (f.companyName) {
-    where.push(sql`c.name like ${`%${escapeLike(f.companyName)}%`}`);
-  }
-  const cond = sql.join(where, sql` and `);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from invoice_application a join company c on c.id = a.company_id where ${cond}`,
-  );
-  const ids = await queryRows<{ id: string | number }>(
-    db,
-    sql`select a.id from invoice_application a join company c on c.id = a.company_id where ${cond}
-         order by a.created_at ${oldestFirst ? sql`asc` : sql`desc`}, a.id ${oldestFirst ? sql`asc` : sql`desc`}
-         limit ${limit} offset ${(page - 1) * limit}`,
-  );
-  const rows = await findApplicationRows(
-    db,
-    ids.map((r) => Number(r.id)),
-  );
-  return { total: count?.n ?? 0, rows };
+  const a = invoiceApplication;
+  const found = await pagedQuery(db, {
+    from: invoiceApplication,
+    select: applicationListSelect,
+    // Only the company-name filter reads the company; the count leaves the join out otherwise.
+    joins: [{ table: company, on: eq(company.id, a.companyId), type: 'inner', exactlyOne: true }],
+    where: [
+      // The operator's queue: an application in the company's own approval is not the platform's yet.
+      f.companyId !== null ? eq(a.companyId, f.companyId) : ne(a.status, 'approving'),
+      equals(a.status, f.status || undefined),
+      equals(a.serviceCompanyId, f.serviceCompanyId || undefined),
+      equals(a.id, f.id),
+      equals(a.invoiceNo, f.invoiceNo || undefined),
+      f.createdFrom
+        ? sql`${a.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone 'Asia/Shanghai'`
+        : undefined,
+      f.createdTo
+        ? sql`${a.createdAt} < (${f.createdTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`
+        : undefined,
+      contains(company.name, f.companyName, { ignoreCase: false }),
+    ],
+    pinned: [oldestFirst ? asc(a.createdAt) : desc(a.createdAt)],
+    order: oldestFirst ? 'asc' : 'desc',
+    id: a.id,
+    page,
+    limit,
+  });
+  return { total: found.total, rows: found.rows.map(toListRow) };
 }
 
 /** Applications by id, in the order given, with the names a list shows. */
 export async function findApplicationRows(db: DbOrTx, ids: readonly number[]): Promise<ApplicationListRow[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({
-      a: invoiceApplication,
-      companyName: sql<string>`(select name from company where id = ${invoiceApplication.companyId})`,
-      serviceCompanyName: sql<string>`(select name from service_company where id = ${invoiceApplication.serviceCompanyId})`,
-      batchCount: sql<number>`(select count(*)::int from invoice_application_batch x
-        where x.company_id = ${invoiceApplication.companyId} and x.application_id = ${invoiceApplication.id})`,
-      creatorName: sql<string>`(select coalesce(nullif(name, ''), username) from admin
-        where company_id = ${invoiceApplication.companyId} and id = ${invoiceApplication.createdBy})`,
-    })
+    .select(applicationListSelect)
     .from(invoiceApplication)
     .where(inArray(invoiceApplication.id, [...ids]));
-  const byId = new Map(
-    rows.map((r) => [
-      r.a.id,
-      {
-        ...r.a,
-        companyName: r.companyName,
-        serviceCompanyName: r.serviceCompanyName,
-        batchCount: r.batchCount,
-        creatorName: r.creatorName,
-      },
-    ]),
-  );
+  const byId = new Map(rows.map((r) => [r.a.id, toListRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
