@@ -93,7 +93,10 @@ describe('table owners', () => {
       for (const file of filesUnder(join(modules, area))) {
         const text = readFileSync(file, 'utf8');
         const tables = tablesNamedInSource(text, tableOfExport, known);
-        expect([...tables].filter((t) => owners[t] === 'payroll'), relative(server, file)).toEqual([]);
+        expect(
+          [...tables].filter((t) => owners[t] === 'payroll'),
+          relative(server, file),
+        ).toEqual([]);
         expect(text, relative(server, file)).not.toMatch(/'(completed|partial|cancelled)'/);
       }
     }

@@ -70,7 +70,10 @@ export function liveTriggers(migrations: readonly { name: string; text: string }
   for (const { name: migration, text } of migrations) {
     const events: { at: number; apply: () => void }[] = [];
     for (const m of text.matchAll(
-      new RegExp(String.raw`create\s+(?:or\s+replace\s+)?function\s+${ident}\s*\([\s\S]*?\$(\w*)\$([\s\S]*?)\$\2\$`, 'gi'),
+      new RegExp(
+        String.raw`create\s+(?:or\s+replace\s+)?function\s+${ident}\s*\([\s\S]*?\$(\w*)\$([\s\S]*?)\$\2\$`,
+        'gi',
+      ),
     )) {
       const fn = (m[1] ?? '').toLowerCase();
       const body = m[3] ?? '';
