@@ -177,3 +177,8 @@ END $$;
 --> statement-breakpoint
 CREATE TRIGGER invoice_batch_balance_keep_total AFTER INSERT OR UPDATE OF applied_fen ON "invoice_batch_balance"
   FOR EACH ROW EXECUTE FUNCTION invoice_batch_balance_keep_total();
+--> statement-breakpoint
+-- Worker's public read for other areas' lists (task's): a worker's name, masked ID number and
+-- mobile, without the rest of the row.
+CREATE VIEW "worker_card" AS
+  SELECT company_id, id, name, id_number_masked, mobile FROM "worker";

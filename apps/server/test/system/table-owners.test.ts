@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig, getViewConfig, PgTable, PgView } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema/index.ts';
 import { DISPLAY_NAME_TABLES, PUBLIC_READS, TABLE_OWNERS } from '../../src/db/schema/owners.ts';
@@ -21,16 +21,19 @@ const modules = join(server, 'src/modules');
 const owners: Record<string, string> = TABLE_OWNERS;
 const publicReads: Record<string, string> = PUBLIC_READS;
 const tableOfExport = new Map<string, string>();
+const viewOfExport = new Map<string, string>();
 for (const [name, value] of Object.entries(schema)) {
   if (is(value, PgTable)) tableOfExport.set(name, getTableConfig(value).name);
+  if (is(value, PgView)) viewOfExport.set(name, getViewConfig(value).name);
 }
 const known = new Set([...tableOfExport.values(), ...Object.keys(publicReads)]);
+const exportsOf = new Map([...tableOfExport, ...viewOfExport]);
 
 /**
  * Crossings not yet moved behind their owner (area → table), each a debt to pay, not a rule: the
  * test fails when one is paid and still listed, so the list only shrinks. Identity's tables are
  * read by the sign-in, the approvers' lookup and the admin list; payroll's paid figures narrow by a worker
- * condition; task's lists and 选择人员 read worker columns.
+ * condition.
  */
 const KNOWN_CROSSINGS = [
   'admin → role',
@@ -40,7 +43,6 @@ const KNOWN_CROSSINGS = [
   'auth → role',
   'payroll → worker',
   'role → admin_role',
-  'task → worker',
 ];
 
 function filesUnder(dir: string): string[] {
@@ -69,7 +71,7 @@ describe('table owners', () => {
     const crossings = new Map<string, Set<string>>();
     for (const file of filesUnder(modules)) {
       const area = relative(modules, file).split('/')[0] ?? '';
-      for (const table of tablesNamedInSource(readFileSync(file, 'utf8'), tableOfExport, known)) {
+      for (const table of tablesNamedInSource(readFileSync(file, 'utf8'), exportsOf, known)) {
         if (mayRead(area, table)) continue;
         const key = `${area} → ${table}`;
         crossings.set(key, (crossings.get(key) ?? new Set()).add(relative(server, file)));
@@ -92,7 +94,7 @@ describe('table owners', () => {
     for (const area of ['invoice', 'task']) {
       for (const file of filesUnder(join(modules, area))) {
         const text = readFileSync(file, 'utf8');
-        const tables = tablesNamedInSource(text, tableOfExport, known);
+        const tables = tablesNamedInSource(text, exportsOf, known);
         expect(
           [...tables].filter((t) => owners[t] === 'payroll'),
           relative(server, file),
@@ -131,6 +133,8 @@ describe('table owners', () => {
       .map((f) => readFileSync(join(dir, f), 'utf8'))
       .join('\n');
     expect(Object.keys(publicReads).filter((view) => !text.includes(`CREATE VIEW "${view}"`))).toEqual([]);
+    // A view typed for Drizzle is one of them.
+    expect([...viewOfExport.values()].filter((view) => !(view in publicReads))).toEqual([]);
   });
 });
 

@@ -91,6 +91,8 @@ export const PUBLIC_READS = {
   payroll_batch_state: 'payroll',
   /** What the paid batches of each service company debited, and how many paid something. */
   payroll_paid_by_service_company: 'payroll',
+  /** A worker's name, masked ID number and mobile, for other areas' lists (public-views.ts). */
+  worker_card: 'worker',
 } as const satisfies Record<string, string>;
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
-import { taskAssignment, taskOrder, taskPayment, worker } from '../../../db/schema/index.ts';
+import { taskAssignment, taskOrder, taskPayment, workerCard } from '../../../db/schema/index.ts';
 import { liveBatch } from '../assignments/repo.ts';
 
 /**
@@ -27,8 +27,9 @@ export interface PayableFilters {
 
 const joins = [
   {
-    table: worker,
-    on: and(eq(worker.companyId, taskAssignment.companyId), eq(worker.id, taskAssignment.workerId)) as SQL,
+    // Worker's public read (a view of worker's own): who each amount is for.
+    table: workerCard,
+    on: and(eq(workerCard.companyId, taskAssignment.companyId), eq(workerCard.id, taskAssignment.workerId)) as SQL,
     type: 'inner',
     exactlyOne: true,
   },
@@ -48,7 +49,7 @@ function conditions(f: PayableFilters): (SQL | undefined)[] {
     f.status === 'payable' ? sql`not ${inLiveBatch}` : inLiveBatch,
     equals(taskAssignment.taskId, f.taskId),
     equals(taskOrder.serviceCompanyId, f.serviceCompanyId),
-    startsWith(worker.name, f.name),
+    startsWith(workerCard.name, f.name),
     f.passedFrom ? sql`${taskAssignment.passedAt} >= (${f.passedFrom} || 'T00:00:00+08:00')::timestamptz` : undefined,
     f.passedTo
       ? sql`${taskAssignment.passedAt} < (${f.passedTo} || 'T00:00:00+08:00')::timestamptz + interval '1 day'`
@@ -61,8 +62,8 @@ export async function findPayablePage(db: DbOrTx, f: PayableFilters, page: numbe
     from: taskAssignment,
     select: {
       assignment: taskAssignment,
-      workerName: worker.name,
-      idNumberMasked: worker.idNumberMasked,
+      workerName: workerCard.name,
+      idNumberMasked: workerCard.idNumberMasked,
       taskTitle: taskOrder.title,
       serviceCompanyId: taskOrder.serviceCompanyId,
       liveBatch,
@@ -87,7 +88,7 @@ export async function summarize(db: DbOrTx, f: PayableFilters) {
       workers: sql<number>`count(distinct ${taskAssignment.workerId})::int`,
     })
     .from(taskAssignment)
-    .innerJoin(worker, joins[0].on)
+    .innerJoin(workerCard, joins[0].on)
     .innerJoin(taskOrder, joins[1].on)
     .where(and(...conditions(f)));
   return { count: row?.count ?? 0, amountFen: Number(row?.amount ?? 0), workers: row?.workers ?? 0 };
@@ -98,7 +99,7 @@ export async function findPayableIds(db: DbOrTx, f: PayableFilters): Promise<num
   const rows = await db
     .select({ id: taskAssignment.id })
     .from(taskAssignment)
-    .innerJoin(worker, joins[0].on)
+    .innerJoin(workerCard, joins[0].on)
     .innerJoin(taskOrder, joins[1].on)
     .where(and(...conditions(f)));
   return rows.map((r) => r.id);
