@@ -24,3 +24,11 @@ export function workerSelection(companyId: number, where: SQL, excludeIds: reado
   return sql`(select ${worker.companyId} as company_id, ${worker.id} as id, ${worker.status} = 'active' as is_active
     from ${worker} where ${and(eq(worker.companyId, companyId), where, notExcluded)})`;
 }
+
+/**
+ * Whether the worker a row names (its company and worker id columns) matches `where`, a condition
+ * on workers from `workerListWhere`: another area's figures narrowed to some workers.
+ */
+export function workerMatches(companyId: SQL, workerId: SQL, where: SQL): SQL {
+  return sql`exists (select 1 from ${worker} where ${worker.companyId} = ${companyId} and ${worker.id} = ${workerId} and ${where})`;
+}

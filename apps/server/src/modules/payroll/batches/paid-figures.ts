@@ -6,11 +6,16 @@
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { SubmittedRange } from '../../../db/submitted-by-period.ts';
+import { workerMatches } from '../../worker/public-reads.ts';
 import * as repo from './repo-paid-figures.ts';
+
+/** The items' workers matching `workerWhere` (a worker-list condition), asked of worker. */
+const ofWorkers = (workerWhere: SQL | undefined) =>
+  workerWhere && ((companyId: SQL, workerId: SQL) => workerMatches(companyId, workerId, workerWhere));
 
 /** Paid items by Beijing month between two instants: amount (fen) and distinct workers. */
 export function sumPaidItemsByMonth(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
-  return repo.sumPaidItemsByMonth(db, companyId, from, to, workerWhere);
+  return repo.sumPaidItemsByMonth(db, companyId, from, to, ofWorkers(workerWhere));
 }
 
 /** Paid items by calendar month, `from` to `to` ('YYYY-MM'), from the kept monthly totals. */
@@ -20,7 +25,7 @@ export function paidMonths(db: DbOrTx, companyId: number, from: string, to: stri
 
 /** Distinct workers paid between two instants. */
 export function countPaidWorkers(db: DbOrTx, companyId: number, from: Date, to: Date, workerWhere?: SQL) {
-  return repo.countPaidWorkers(db, companyId, from, to, workerWhere);
+  return repo.countPaidWorkers(db, companyId, from, to, ofWorkers(workerWhere));
 }
 
 /** 提交统计: the batches made in a range (统计中心), by period, status and service company. */

@@ -4,9 +4,12 @@ import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { payrollBatch } from '../../../db/schema/index.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
+/** Whether the worker of a row (its company and worker columns) is among some workers: worker answers. */
+export type OfWorkers = (companyId: SQL, workerId: SQL) => SQL;
+
 /**
  * Paid items of a company between two instants, by Beijing month: the amount and the distinct
- * workers paid. `workerWhere`, a condition on the worker table, narrows them to some workers.
+ * workers paid. `ofWorkers`, worker's answer for an item's worker, narrows them to some workers.
  * Reads the paid-items index (company_id, paid_at) of migration 0036.
  */
 export async function sumPaidItemsByMonth(
@@ -14,11 +17,9 @@ export async function sumPaidItemsByMonth(
   companyId: number,
   from: Date,
   to: Date,
-  workerWhere: SQL | undefined,
+  ofWorkers: OfWorkers | undefined,
 ): Promise<{ month: string; amountFen: number; workers: number }[]> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
+  const narrow = ofWorkers ? sql`and ${ofWorkers(sql`i.company_id`, sql`i.worker_id`)}` : sql``;
   const rows = await queryRows<{ month: string; amount: string; workers: string }>(
     db,
     sql`select to_char((i.paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
@@ -51,17 +52,15 @@ export async function findPaidMonths(db: DbOrTx, companyId: number, from: string
   }));
 }
 
-/** Distinct workers paid between two instants (narrowed by `workerWhere` as above). */
+/** Distinct workers paid between two instants (narrowed by `ofWorkers` as above). */
 export async function countPaidWorkers(
   db: DbOrTx,
   companyId: number,
   from: Date,
   to: Date,
-  workerWhere: SQL | undefined,
+  ofWorkers: OfWorkers | undefined,
 ): Promise<number> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
+  const narrow = ofWorkers ? sql`and ${ofWorkers(sql`i.company_id`, sql`i.worker_id`)}` : sql``;
   const [row] = await queryRows<{ n: string }>(
     db,
     sql`select count(distinct i.worker_id) as n from payroll_item i
