@@ -33,7 +33,7 @@ ALTER TABLE "invoice_batch_balance" ADD CONSTRAINT "invoice_batch_balance_compan
 ALTER TABLE "invoice_batch_balance" ADD CONSTRAINT "invoice_batch_balance_batch_fk" FOREIGN KEY ("company_id","batch_id") REFERENCES "public"."payroll_batch"("company_id","id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "invoice_batch_balance" ADD CONSTRAINT "invoice_batch_balance_service_company_fk" FOREIGN KEY ("company_id","service_company_id") REFERENCES "public"."company_service_company"("company_id","service_company_id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "invoice_batch_balance_used_idx" ON "invoice_batch_balance" USING btree ("company_id","batch_id") WHERE "invoice_batch_balance"."applied_fen" >= "invoice_batch_balance"."paid_fen";--> statement-breakpoint
-CREATE INDEX "payroll_batch_paid_service_idx" ON "payroll_batch" USING btree ("company_id","service_company_id","created_at","id") WHERE "payroll_batch"."status" in ('completed', 'partial');--> statement-breakpoint
+CREATE INDEX "payroll_batch_paid_service_idx" ON "payroll_batch" USING btree ("company_id","service_company_id","created_at","id") WHERE "payroll_batch"."status" in ('completed', 'partial') and "payroll_batch"."paid_fen" > 0;--> statement-breakpoint
 ALTER TABLE "payroll_batch" DROP COLUMN "applied_fen";--> statement-breakpoint
 ALTER TABLE "invoiceable_total" DROP COLUMN "paid_fen";--> statement-breakpoint
 ALTER TABLE "invoiceable_total" DROP COLUMN "open_batches";--> statement-breakpoint

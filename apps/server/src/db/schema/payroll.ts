@@ -101,13 +101,14 @@ export const payrollBatch = pgTable(
     // The batches of a month and service company, whose items count toward the monthly limit.
     index('payroll_batch_period_idx').on(t.companyId, t.serviceCompanyId, t.period),
     // Paid batches (payroll_batch_state's is_paid, a public read), newest first: a company's, and
-    // those of one service company (选择订单).
+    // those of one service company that paid something (选择订单's pages read their ids from it
+    // alone, deep pages too).
     index('payroll_batch_paid_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.status} in ('completed', 'partial')`),
     index('payroll_batch_paid_service_idx')
       .on(t.companyId, t.serviceCompanyId, t.createdAt, t.id)
-      .where(sql`${t.status} in ('completed', 'partial')`),
+      .where(sql`${t.status} in ('completed', 'partial') and ${t.paidFen} > 0`),
     check(
       'payroll_batch_status_ck',
       sql`${t.status} in ('draft', 'checking', 'confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial', 'cancelled')`,
