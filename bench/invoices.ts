@@ -136,12 +136,7 @@ try {
 
   // 可开票金额: the kept totals (the service also reads the company's cost rules).
   const amount = await loadGet(API.invoice.invoiceable);
-  const amountRaw = await load(
-    () =>
-      findInvoiceableTotals(db, companyId).then(() => undefined),
-    concurrency,
-    seconds,
-  );
+  const amountRaw = await load(() => findInvoiceableTotals(db, companyId).then(() => undefined), concurrency, seconds);
   // For reference: the same amount summed from the paid items, as before migration 0039.
   const summed = await load(
     () =>
