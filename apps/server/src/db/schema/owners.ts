@@ -93,6 +93,10 @@ export const PUBLIC_READS = {
   payroll_paid_by_service_company: 'payroll',
   /** A worker's name, masked ID number and mobile, for other areas' lists (public-views.ts). */
   worker_card: 'worker',
+  /** Which roles each admin holds (migration 0048). */
+  admin_role_grant: 'admin',
+  /** A role's name and what it grants (migration 0048). */
+  role_grant: 'role',
 } as const satisfies Record<string, string>;
 
 /**
