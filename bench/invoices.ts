@@ -5,9 +5,10 @@
  *   - 选择订单 (the wizard's batch list: paid batches with an invoiceable amount left, newest first,
  *     first page and a deep page): p95 at `--concurrency` clients, target ≤ 50 ms;
  *   - 可开票金额 (the invoiceable amount per service company): p95, target ≤ 20 ms.
- * Both read the amounts kept by migration 0039's triggers (the list's total too: the count of open
- * batches); for reference the run also times the amount summed from the items, as it was computed
- * before.
+ * Both read the amounts kept by triggers: payroll's paid amounts (migration 0039) and totals,
+ * invoice's balances and applied totals (migration 0047; the list's total too: the paid batches
+ * less those used up); for reference the run also times the amount summed from the items, as it
+ * was computed before migration 0039.
  *
  *   DATABASE_URL=postgres://... npm run bench:invoices -- [--batches 100000] [--concurrency 10] [--seconds 8]
  * The batches (titled 开票基准…) stay for the next run, which adds only what is missing.
@@ -17,7 +18,7 @@ import { API } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
-import { findBatchPage } from '../apps/server/src/modules/invoice/applications/repo.ts';
+import { findBatchPage, findInvoiceableTotals } from '../apps/server/src/modules/invoice/applications/repo.ts';
 import { fmt, keepAliveGetter, load, type LoadResult, startBenchServer } from './lib.ts';
 
 const { values } = parseArgs({
@@ -135,12 +136,7 @@ try {
 
   // 可开票金额: the kept totals (the service also reads the company's cost rules).
   const amount = await loadGet(API.invoice.invoiceable);
-  const amountRaw = await load(
-    () =>
-      raw(sql`select service_company_id, paid_fen, applied_fen from invoiceable_total where company_id = ${companyId}`),
-    concurrency,
-    seconds,
-  );
+  const amountRaw = await load(() => findInvoiceableTotals(db, companyId).then(() => undefined), concurrency, seconds);
   // For reference: the same amount summed from the paid items, as before migration 0039.
   const summed = await load(
     () =>

@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq, getTableName, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias, bigint, PgDialect, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { eq, getTableName, getViewName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { alias, bigint, PgDialect, PgTable, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import type { Db } from './client.ts';
@@ -112,7 +112,8 @@ const thing = pgTable('thing', {
 
 const ownerJoin = { table: owner, on: eq(owner.id, thing.ownerId), type: 'inner', exactlyOne: true } as const;
 const tagJoin = { table: tag, on: eq(tag.id, thing.tagId), type: 'left' } as const;
-const joinedNames = (joins: PagedJoin[]) => joins.map((j) => getTableName(j.table));
+const joinedNames = (joins: PagedJoin[]) =>
+  joins.map((j) => (is(j.table, PgTable) ? getTableName(j.table) : getViewName(j.table)));
 
 describe('countJoins', () => {
   const plainOwner = { table: owner, on: eq(owner.id, thing.ownerId), type: 'inner' } as const;
@@ -172,7 +173,8 @@ describe('pagedQuery with joins (PGlite)', () => {
       create table owner (id bigint primary key, name text not null);
       create table tag (id bigint primary key, label text not null);
       create table thing (id bigint primary key, owner_id bigint not null references owner, tag_id bigint references tag,
-                          title text not null);`);
+                          title text not null);
+      create view owner_card as select id, name from owner;`);
     await db.insert(owner).values(owners.map((name, i) => ({ id: i + 1, name })));
     await db.insert(tag).values(tags.map((label, i) => ({ id: i + 1, label })));
     await db.insert(thing).values(things);
@@ -245,6 +247,36 @@ describe('pagedQuery with joins (PGlite)', () => {
     expect(counts[0]).not.toMatch(/join/);
     // Untagged things are listed (a left join drops nothing).
     expect(rows.some((r) => r.tag === null)).toBe(true);
+  });
+
+  it("joins another area's public read (a view) like a table, and counts without it unless filtered on", async () => {
+    const ownerCard = pgView('owner_card', {
+      id: bigint('id', { mode: 'number' }).notNull(),
+      name: text('name').notNull(),
+    }).existing();
+    const cardJoins = [
+      { table: ownerCard, on: eq(ownerCard.id, thing.ownerId), type: 'inner', exactlyOne: true },
+    ] as const;
+    const viewList = (where: (SQL | undefined)[]) => ({
+      from: thing,
+      select: { id: thing.id, ownerName: ownerCard.name },
+      joins: cardJoins,
+      where,
+      order: 'asc' as SortOrder,
+      id: thing.id,
+      page: 1,
+      limit: 5,
+    });
+    counts.length = 0;
+    const all = await pagedQuery(db, viewList([]));
+    expectTypeOf(all.rows[0]!).toEqualTypeOf<{ id: number; ownerName: string }>();
+    expect(all.total).toBe(things.length);
+    expect(all.rows.map((r) => r.ownerName)).toEqual(things.slice(0, 5).map(ownerOf));
+    expect(counts[0]).not.toMatch(/join/);
+    counts.length = 0;
+    const bobs = await pagedQuery(db, viewList([startsWith(ownerCard.name, 'Bob')]));
+    expect(bobs.total).toBe(things.filter((t) => ownerOf(t) === 'Bob').length);
+    expect(counts[0]).toMatch(/inner join "owner_card"/);
   });
 
   it('sorts by a joined column, the id last', async () => {

@@ -13,8 +13,8 @@
  * prepared statements: `modules/worker/large-list/`) is for a list that a benchmark shows this
  * path cannot serve, recorded in an ADR (docs/decisions/0011).
  */
-import { and, asc, count, desc, eq, getTableName, ilike, like, type SQL } from 'drizzle-orm';
-import { PgDialect, type AnyPgColumn, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, getTableName, getViewName, ilike, is, like, type SQL } from 'drizzle-orm';
+import { PgDialect, PgTable, type AnyPgColumn, type PgView, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from './client.ts';
 import { escapeLike } from './like.ts';
@@ -24,9 +24,12 @@ export type SortOrder = 'asc' | 'desc';
 /** A sort key: a column or an expression over the list's tables. */
 export type SortExpression = AnyPgColumn | SQL;
 
-/** Another table read with the list's rows. */
+/**
+ * Another table read with the list's rows: one of the list's area, or another area's public read
+ * (a view the owner names in db/schema/owners.ts).
+ */
 export interface PagedJoin {
-  table: PgTable;
+  table: PgTable | PgView;
   /**
    * How a row meets the table. It must meet at most one row of it (the table's key, usually by
    * a foreign key), so that a list row stays one row of `from`: a join that repeats rows is not
@@ -137,7 +140,7 @@ export function countJoins<TJoin extends PagedJoin>(joins: readonly TJoin[], whe
   const kept: TJoin[] = [];
   // From the last join back: a join's `on` can only name the tables before it.
   for (const join of [...joins].reverse()) {
-    const table = getTableName(join.table);
+    const table = is(join.table, PgTable) ? getTableName(join.table) : getViewName(join.table);
     const omittable = join.type === 'left' || join.exactlyOne === true;
     if (omittable && !texts.some((text) => names(text, table))) continue;
     kept.unshift(join);

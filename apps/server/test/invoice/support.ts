@@ -66,47 +66,53 @@ export async function paidBatch(
 }
 
 /**
- * Where the kept amounts of 可开票金额 (migration 0039's triggers) differ from the same amounts
- * computed from the rows: batches, then company totals. Empty when they agree.
+ * Where the kept amounts of 可开票金额 differ from the same amounts computed from the rows: each
+ * batch's paid amount and count (payroll's, migration 0039), what applications take of each batch
+ * (invoice's balance, migration 0047), then the totals per service company of both areas
+ * (payroll's paid total, invoice's applied total and used-up batches). Empty when they agree.
  */
 export async function keptInvoiceableMismatches(db: Db) {
+  const applied = sql`(select x.company_id, x.batch_id, sum(x.amount_fen) as fen from invoice_application_batch x
+                         join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
+                        where ap.status in ('approving', 'pending', 'issued', 'mailed') group by x.company_id, x.batch_id)`;
   const batches = await queryRows<{ id: string; kept: string; rows: string }>(
     db,
-    sql`select b.id, b.paid_fen || '/' || b.paid_count || '/' || b.applied_fen as kept,
-               coalesce(p.fen, 0) || '/' || coalesce(p.n, 0) || '/' || coalesce(a.fen, 0) as rows
+    sql`select b.id, b.paid_fen || '/' || b.paid_count || '/' || coalesce(x.applied_fen, 0) || '/' || coalesce(x.paid_fen, b.paid_fen) as kept,
+               coalesce(p.fen, 0) || '/' || coalesce(p.n, 0) || '/' || coalesce(a.fen, 0) || '/' || coalesce(p.fen, 0) as rows
           from payroll_batch b
           left join (select company_id, batch_id, sum(debit_fen) as fen, count(*) as n from payroll_item
                       where pay_status = 'paid' group by company_id, batch_id) p
                  on p.company_id = b.company_id and p.batch_id = b.id
-          left join (select x.company_id, x.batch_id, sum(x.amount_fen) as fen from invoice_application_batch x
-                       join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
-                      where ap.status in ('approving', 'pending', 'issued', 'mailed') group by x.company_id, x.batch_id) a
-                 on a.company_id = b.company_id and a.batch_id = b.id
-         where b.paid_fen <> coalesce(p.fen, 0) or b.paid_count <> coalesce(p.n, 0) or b.applied_fen <> coalesce(a.fen, 0)`,
+          left join ${applied} a on a.company_id = b.company_id and a.batch_id = b.id
+          left join invoice_batch_balance x on x.company_id = b.company_id and x.batch_id = b.id
+         where b.paid_fen <> coalesce(p.fen, 0) or b.paid_count <> coalesce(p.n, 0)
+            or coalesce(x.applied_fen, 0) <> coalesce(a.fen, 0) or coalesce(x.paid_fen, b.paid_fen) <> b.paid_fen`,
   );
   const totals = await queryRows<{ company_id: string; service_company_id: string; kept: string; rows: string }>(
     db,
-    sql`select coalesce(t.company_id, r.company_id) as company_id,
-               coalesce(t.service_company_id, r.service_company_id) as service_company_id,
-               coalesce(t.paid_fen, 0) || '/' || coalesce(t.applied_fen, 0) || '/' || coalesce(t.open_batches, 0) as kept,
-               coalesce(r.paid, 0) || '/' || coalesce(r.applied, 0) || '/' || coalesce(r.open, 0) as rows
-          from invoiceable_total t
-          full join (select b.company_id, b.service_company_id, sum(coalesce(p.fen, 0)) as paid, sum(coalesce(a.fen, 0)) as applied,
-                            count(*) filter (where coalesce(p.fen, 0) > coalesce(a.fen, 0)) as open
+    sql`select coalesce(k.company_id, r.company_id) as company_id,
+               coalesce(k.service_company_id, r.service_company_id) as service_company_id,
+               coalesce(k.paid, 0) || '/' || coalesce(k.batches, 0) || '/' || coalesce(k.applied, 0) || '/' || coalesce(k.used, 0) as kept,
+               coalesce(r.paid, 0) || '/' || coalesce(r.batches, 0) || '/' || coalesce(r.applied, 0) || '/' || coalesce(r.used, 0) as rows
+          from (select coalesce(p.company_id, t.company_id) as company_id,
+                       coalesce(p.service_company_id, t.service_company_id) as service_company_id,
+                       p.paid_fen as paid, p.batch_count as batches, t.applied_fen as applied, t.used_batches as used
+                  from payroll_paid_total p
+                  full join invoiceable_total t on t.company_id = p.company_id and t.service_company_id = p.service_company_id) k
+          full join (select b.company_id, b.service_company_id, sum(coalesce(p.fen, 0)) as paid,
+                            count(*) filter (where coalesce(p.fen, 0) > 0) as batches,
+                            sum(coalesce(a.fen, 0)) as applied,
+                            count(*) filter (where a.fen is not null and a.fen >= coalesce(p.fen, 0)) as used
                        from payroll_batch b
                        left join (select company_id, batch_id, sum(debit_fen) as fen from payroll_item
                                    where pay_status = 'paid' group by company_id, batch_id) p
                               on p.company_id = b.company_id and p.batch_id = b.id
-                       left join (select x.company_id, x.batch_id, sum(x.amount_fen) as fen from invoice_application_batch x
-                                    join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
-                                   where ap.status in ('approving', 'pending', 'issued', 'mailed')
-                                   group by x.company_id, x.batch_id) a
-                              on a.company_id = b.company_id and a.batch_id = b.id
+                       left join ${applied} a on a.company_id = b.company_id and a.batch_id = b.id
                       where b.status in ('completed', 'partial')
                       group by b.company_id, b.service_company_id) r
-            on r.company_id = t.company_id and r.service_company_id = t.service_company_id
-         where coalesce(t.paid_fen, 0) <> coalesce(r.paid, 0) or coalesce(t.applied_fen, 0) <> coalesce(r.applied, 0)
-            or coalesce(t.open_batches, 0) <> coalesce(r.open, 0)`,
+            on r.company_id = k.company_id and r.service_company_id = k.service_company_id
+         where coalesce(k.paid, 0) <> coalesce(r.paid, 0) or coalesce(k.batches, 0) <> coalesce(r.batches, 0)
+            or coalesce(k.applied, 0) <> coalesce(r.applied, 0) or coalesce(k.used, 0) <> coalesce(r.used, 0)`,
   );
   return { batches, totals };
 }

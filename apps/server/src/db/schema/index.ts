@@ -15,3 +15,4 @@ export * from './content.ts';
 export * from './invoice.ts';
 export * from './company-contract.ts';
 export * from './chat.ts';
+export * from './public-views.ts';

@@ -173,19 +173,53 @@ export const invoiceApplicationBatch = pgTable(
 );
 
 /**
- * 可开票金额 per company and service company, kept by triggers (migration 0039): what the paid
- * batches (已完成, 部分成功) debited and what applications holding an amount take of them, so the
- * figure is one row however long the company's history.
+ * What applications holding an amount (审批中, 待审核, 已开票, 已邮寄) take of each batch, kept by
+ * triggers on invoice_application_batch and invoice_application (migration 0047). `paid_fen` is
+ * the batch's paid amount read from payroll's view payroll_batch_state when the row was made: a
+ * paid batch's amount never changes, so the row alone says whether the batch is used up
+ * (`applied_fen >= paid_fen`), and 选择订单 leaves those out.
+ */
+export const invoiceBatchBalance = pgTable(
+  'invoice_batch_balance',
+  {
+    companyId: companyId(),
+    batchId: bigint('batch_id', { mode: 'number' }).notNull(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull(),
+    appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'invoice_batch_balance_pkey', columns: [t.companyId, t.batchId] }),
+    foreignKey({
+      name: 'invoice_batch_balance_batch_fk',
+      columns: [t.companyId, t.batchId],
+      foreignColumns: [payrollBatch.companyId, payrollBatch.id],
+    }),
+    foreignKey({
+      name: 'invoice_batch_balance_service_company_fk',
+      columns: [t.companyId, t.serviceCompanyId],
+      foreignColumns: [companyServiceCompany.companyId, companyServiceCompany.serviceCompanyId],
+    }),
+    // 选择订单 leaves out the used-up batches: a probe of this index per listed batch.
+    index('invoice_batch_balance_used_idx')
+      .on(t.companyId, t.batchId)
+      .where(sql`${t.appliedFen} >= ${t.paidFen}`),
+  ],
+);
+
+/**
+ * What applications holding an amount take per company and service company, and how many batches
+ * they used up: kept from invoice_batch_balance by a trigger (migration 0047). 可开票金额 is
+ * payroll's paid total less `applied_fen`; 选择订单's count, payroll's paid batches less
+ * `used_batches`.
  */
 export const invoiceableTotal = pgTable(
   'invoiceable_total',
   {
     companyId: companyId(),
     serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
-    paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
     appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
-    /** How many of those batches still have an invoiceable amount: 选择订单's total without a filter. */
-    openBatches: integer('open_batches').notNull().default(0),
+    usedBatches: integer('used_batches').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.serviceCompanyId] }),

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { approvalRequest } from './approval.ts';
 import { companyId, createdAt, updatedAt } from './columns.ts';
-import { serviceCompany } from './company.ts';
+import { companyServiceCompany, serviceCompany } from './company.ts';
 import { admin } from './identity.ts';
 import { worker, workerAlipay, workerBankCard } from './worker.ts';
 
@@ -60,15 +60,11 @@ export const payrollBatch = pgTable(
     debitFen: bigint('debit_fen', { mode: 'number' }).notNull().default(0),
     /**
      * What its paid items debited (pay_status 'paid'), and how many: kept by a trigger on
-     * payroll_item (migration 0039), so 可开票金额 and 选择订单 read it instead of the items.
+     * payroll_item (migration 0039). Final once the batch is 已完成 or 部分成功 (its items are all
+     * settled by then). Other areas read it through the view payroll_batch_state (migration 0047).
      */
     paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
     paidCount: integer('paid_count').notNull().default(0),
-    /**
-     * What invoice applications holding an amount (审批中, 待审核, 已开票, 已邮寄) take of it: kept by
-     * triggers on invoice_application and invoice_application_batch (migration 0039).
-     */
-    appliedFen: bigint('applied_fen', { mode: 'number' }).notNull().default(0),
     /** The cost rule the last check applied. */
     feeRateBp: integer('fee_rate_bp'),
     feeBearer: varchar('fee_bearer', { length: 10 }),
@@ -104,15 +100,15 @@ export const payrollBatch = pgTable(
     index('payroll_batch_status_idx').on(t.companyId, t.status, t.createdAt, t.id),
     // The batches of a month and service company, whose items count toward the monthly limit.
     index('payroll_batch_period_idx').on(t.companyId, t.serviceCompanyId, t.period),
-    // 选择订单: a company's paid batches, newest first.
+    // Paid batches (payroll_batch_state's is_paid, a public read), newest first: a company's, and
+    // those of one service company that paid something (选择订单's pages read their ids from it
+    // alone, deep pages too).
     index('payroll_batch_paid_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`${t.status} in ('completed', 'partial')`),
-    // 选择订单's default list: the paid batches of one service company with an amount left to
-    // invoice, newest first. Its pages read their ids from this index alone (deep pages too).
-    index('payroll_batch_open_idx')
+    index('payroll_batch_paid_service_idx')
       .on(t.companyId, t.serviceCompanyId, t.createdAt, t.id)
-      .where(sql`${t.status} in ('completed', 'partial') and ${t.paidFen} > ${t.appliedFen}`),
+      .where(sql`${t.status} in ('completed', 'partial') and ${t.paidFen} > 0`),
     check(
       'payroll_batch_status_ck',
       sql`${t.status} in ('draft', 'checking', 'confirming', 'approving', 'to_pay', 'paying', 'completed', 'partial', 'cancelled')`,
@@ -332,6 +328,31 @@ export const payoutMonthTotal = pgTable(
     workerCount: bigint('worker_count', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.month] })],
+);
+
+/**
+ * What a company's paid batches (已完成, 部分成功) of one service company debited together, and
+ * how many paid something: kept by a trigger on payroll_batch (migration 0047), so 可开票金额 and the
+ * count of 选择订单 read one row however long the history. Others read it through the view
+ * payroll_paid_by_service_company (a public read).
+ */
+export const payrollPaidTotal = pgTable(
+  'payroll_paid_total',
+  {
+    companyId: companyId(),
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }).notNull(),
+    paidFen: bigint('paid_fen', { mode: 'number' }).notNull().default(0),
+    /** Those of the batches whose paid amount is above zero. */
+    batchCount: integer('batch_count').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.serviceCompanyId] }),
+    foreignKey({
+      name: 'payroll_paid_total_service_company_fk',
+      columns: [t.companyId, t.serviceCompanyId],
+      foreignColumns: [companyServiceCompany.companyId, companyServiceCompany.serviceCompanyId],
+    }),
+  ],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
-import { admin, adminRole, role } from '../../db/schema/index.ts';
+import { admin, adminRole, roleGrant } from '../../db/schema/index.ts';
 
 export interface AdminFilter {
   page: number;
@@ -54,11 +54,11 @@ export async function usernameTaken(db: DbOrTx, username: string): Promise<boole
 export async function findRolesOfAdmins(db: DbOrTx, companyId: number, adminIds: number[]) {
   if (!adminIds.length) return [];
   return db
-    .select({ adminId: adminRole.adminId, id: role.id, name: role.name })
+    .select({ adminId: adminRole.adminId, id: roleGrant.id, name: roleGrant.name })
     .from(adminRole)
-    .innerJoin(role, and(eq(role.id, adminRole.roleId), eq(role.companyId, adminRole.companyId)))
+    .innerJoin(roleGrant, and(eq(roleGrant.id, adminRole.roleId), eq(roleGrant.companyId, adminRole.companyId)))
     .where(and(eq(adminRole.companyId, companyId), inArray(adminRole.adminId, adminIds)))
-    .orderBy(role.id);
+    .orderBy(roleGrant.id);
 }
 
 export async function insertAdmin(db: DbOrTx, values: typeof admin.$inferInsert): Promise<number> {

@@ -3,11 +3,11 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   admin,
-  adminRole,
+  adminRoleGrant,
   approvalAction,
   approvalFlow,
   approvalRequest,
-  role,
+  roleGrant,
   type ApprovalStepRow,
 } from '../../db/schema/index.ts';
 
@@ -42,9 +42,9 @@ export async function upsertFlow(
 export async function findRoleIds(db: DbOrTx, companyId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({ id: role.id })
-    .from(role)
-    .where(and(eq(role.companyId, companyId), inArray(role.id, ids)));
+    .select({ id: roleGrant.id })
+    .from(roleGrant)
+    .where(and(eq(roleGrant.companyId, companyId), inArray(roleGrant.id, ids)));
   return rows.map((r) => r.id);
 }
 
@@ -65,10 +65,10 @@ export async function findFlowTypesUsingRole(db: DbOrTx, companyId: number, role
 /** The company's roles, for the flow editor's pickers. */
 export async function findRoleOptions(db: DbOrTx, companyId: number) {
   return db
-    .select({ id: role.id, name: role.name })
-    .from(role)
-    .where(eq(role.companyId, companyId))
-    .orderBy(asc(role.id));
+    .select({ id: roleGrant.id, name: roleGrant.name })
+    .from(roleGrant)
+    .where(eq(roleGrant.companyId, companyId))
+    .orderBy(asc(roleGrant.id));
 }
 
 /** The company's admins with their status and roles. */
@@ -80,10 +80,10 @@ export async function findCompanyAdmins(db: DbOrTx, companyId: number) {
       status: admin.status,
       roleIds: sql<
         number[]
-      >`coalesce(array_agg(${adminRole.roleId}) filter (where ${adminRole.roleId} is not null), '{}')`,
+      >`coalesce(array_agg(${adminRoleGrant.roleId}) filter (where ${adminRoleGrant.roleId} is not null), '{}')`,
     })
     .from(admin)
-    .leftJoin(adminRole, and(eq(adminRole.adminId, admin.id), eq(adminRole.companyId, admin.companyId)))
+    .leftJoin(adminRoleGrant, and(eq(adminRoleGrant.adminId, admin.id), eq(adminRoleGrant.companyId, admin.companyId)))
     .where(eq(admin.companyId, companyId))
     .groupBy(admin.id)
     .orderBy(asc(admin.id));

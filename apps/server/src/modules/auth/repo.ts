@@ -36,7 +36,8 @@ export interface SessionContextRow {
 
 /**
  * The session, its admin and the admin's role grants in one round trip: every authenticated
- * request runs this, so it is the floor of the API's latency.
+ * request runs this, so it is the floor of the API's latency. The grants come from admin's and
+ * role's public reads (plain views: the plan is the tables').
  */
 function sessionContextQuery(db: DbOrTx) {
   return db
@@ -51,7 +52,7 @@ function sessionContextQuery(db: DbOrTx) {
       isOwner: admin.isOwner,
       roles: sql<SessionContextRow['roles'] | null>`(
         select json_agg(json_build_object('isOwnerRole', r.is_owner_role, 'menuCodes', r.menu_codes, 'elementCodes', r.element_codes))
-        from admin_role ar join role r on r.company_id = ar.company_id and r.id = ar.role_id
+        from admin_role_grant ar join role_grant r on r.company_id = ar.company_id and r.id = ar.role_id
         where ar.company_id = "session"."company_id" and ar.admin_id = "admin"."id")`,
     })
     .from(session)

@@ -1,6 +1,9 @@
 /** The only SQL of the chat tables (chat_conversation, chat_message, chat_quick_reply). */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
+import { pagedQuery } from '../../db/paged-query.ts';
+import { chatConversation, chatMessage, company, operator } from '../../db/schema/index.ts';
 
 export type Side = 'company' | 'operator';
 
@@ -129,16 +132,17 @@ export async function lockConversation(db: DbOrTx, id: number) {
 
 export type ConversationFilter = 'all' | 'unassigned' | 'mine' | 'closed';
 
-function filterOf(filter: ConversationFilter, operatorId: number): SQL {
+function filterOf(filter: ConversationFilter, operatorId: number): SQL | undefined {
+  const c = chatConversation;
   switch (filter) {
     case 'unassigned':
-      return sql`c.status = 'open' and c.assigned_operator_id is null`;
+      return and(eq(c.status, 'open'), isNull(c.assignedOperatorId));
     case 'mine':
-      return sql`c.status = 'open' and c.assigned_operator_id = ${operatorId}`;
+      return and(eq(c.status, 'open'), eq(c.assignedOperatorId, operatorId));
     case 'closed':
-      return sql`c.status = 'closed'`;
+      return eq(c.status, 'closed');
     default:
-      return sql`true`;
+      return undefined;
   }
 }
 
@@ -153,7 +157,15 @@ export async function operatorUnreadTotal(db: DbOrTx): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The operators' list: unread first, then the newest message first. */
+/** A conversation's messages of one side after what the other side read: its unread count. */
+const unreadOf = (side: Side, readId: AnyPgColumn) =>
+  sql<number>`(select count(*)::int from ${chatMessage} m
+    where m.company_id = ${chatConversation.companyId} and m.conversation_id = ${chatConversation.id}
+      and m.side = ${side} and m.id > ${readId})`;
+
+const lastMessage = alias(chatMessage, 'lm');
+
+/** The operators' list on the plain list path: unread first, then the newest message first. */
 export async function pageConversations(
   db: DbOrTx,
   filter: ConversationFilter,
@@ -161,18 +173,56 @@ export async function pageConversations(
   page: number,
   limit: number,
 ) {
-  const where = filterOf(filter, operatorId);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from chat_conversation c where ${where}`,
-  );
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select * from (${CONVERSATION_SELECT} where ${where}) v
-      order by (v.operator_unread > 0) desc, v.last_message_at desc nulls last, v.id desc
-      limit ${limit} offset ${(page - 1) * limit}`,
-  );
-  return { total: count?.n ?? 0, rows: rows.map(toConversation) };
+  const c = chatConversation;
+  const operatorUnread = unreadOf('company', c.operatorReadId);
+  const found = await pagedQuery(db, {
+    from: chatConversation,
+    select: {
+      c: chatConversation,
+      companyName: company.name,
+      operatorName: operator.name,
+      lastKind: lastMessage.kind,
+      lastText: lastMessage.text,
+      companyUnread: unreadOf('operator', c.companyReadId),
+      operatorUnread,
+    },
+    joins: [
+      { table: company, on: eq(company.id, c.companyId), type: 'inner', exactlyOne: true },
+      { table: operator, on: eq(operator.id, c.assignedOperatorId), type: 'left' },
+      {
+        table: lastMessage,
+        on: and(eq(lastMessage.companyId, c.companyId), eq(lastMessage.id, c.lastMessageId)) as SQL,
+        type: 'left',
+      },
+    ],
+    where: [filterOf(filter, operatorId)],
+    pinned: [sql`(${operatorUnread} > 0) desc`, sql`${c.lastMessageAt} desc nulls last`],
+    order: 'desc',
+    id: c.id,
+    page,
+    limit,
+  });
+  return {
+    total: found.total,
+    rows: found.rows.map((r): ConversationRow => ({
+      companyId: r.c.companyId,
+      id: r.c.id,
+      companyName: r.companyName,
+      status: r.c.status,
+      assignedOperatorId: r.c.assignedOperatorId,
+      assignedOperatorName: r.operatorName,
+      lastMessageId: r.c.lastMessageId,
+      lastMessageAt: r.c.lastMessageAt,
+      lastMessageKind: r.lastKind,
+      lastMessageText: r.lastText,
+      companyReadId: r.c.companyReadId,
+      operatorReadId: r.c.operatorReadId,
+      companyDeliveredId: r.c.companyDeliveredId,
+      operatorDeliveredId: r.c.operatorDeliveredId,
+      companyUnread: Number(r.companyUnread),
+      operatorUnread: Number(r.operatorUnread),
+    })),
+  };
 }
 
 /**

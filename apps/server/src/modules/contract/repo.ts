@@ -2,17 +2,18 @@
  * The SQL of contracts (企业协议). The state a list filters and counts by is the one shown:
  * 已到期 is computed from `end_date` against the day given, as the service computes it for a row.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { companyContract } from '../../db/schema/index.ts';
+import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
+import { company, companyContract, serviceCompany } from '../../db/schema/index.ts';
 
 export type ContractRow = typeof companyContract.$inferSelect;
 export type NewContract = typeof companyContract.$inferInsert;
 
 /** The state shown on `today` (see company-contract-rules.ts, contractStateOn). */
 const stateOn = (today: string) =>
-  sql`(case when k.status = 'terminated' then 'terminated'
-            when k.end_date < ${today}::date then 'expired' else k.status end)`;
+  sql`(case when ${companyContract.status} = 'terminated' then 'terminated'
+            when ${companyContract.endDate} < ${today}::date then 'expired' else ${companyContract.status} end)`;
 
 export interface ContractFilters {
   /** null: every company's (the operator's list). */
@@ -28,30 +29,46 @@ export interface ContractListRow extends ContractRow {
   serviceCompanyName: string;
 }
 
-const like = (s: string) => `%${s.replace(/[\\%_]/g, '\\$&')}%`;
-
-/** A page of contracts, newest first. */
+/** A page of contracts, newest first (the plain list path; the names by their foreign keys). */
 export async function findContractPage(db: DbOrTx, f: ContractFilters, today: string, page: number, limit: number) {
-  const where: SQL[] = [sql`true`];
-  if (f.companyId !== null) where.push(sql`k.company_id = ${f.companyId}`);
-  if (f.serviceCompanyId) where.push(sql`k.service_company_id = ${f.serviceCompanyId}`);
-  if (f.state) where.push(sql`${stateOn(today)} = ${f.state}`);
-  if (f.keyword) where.push(sql`(k.title like ${like(f.keyword)} or k.contract_no like ${like(f.keyword)})`);
-  if (f.companyName) where.push(sql`c.name like ${like(f.companyName)}`);
-  const cond = sql.join(where, sql` and `);
-  const from = sql`company_contract k join company c on c.id = k.company_id`;
-  const [count] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${from} where ${cond}`);
-  const ids = await queryRows<{ id: string | number }>(
-    db,
-    sql`select k.id from ${from} where ${cond} order by k.created_at desc, k.id desc
-         limit ${limit} offset ${(page - 1) * limit}`,
-  );
+  const caseSensitive = { ignoreCase: false };
+  const found = await pagedQuery(db, {
+    from: companyContract,
+    select: { k: companyContract, companyName: company.name, serviceCompanyName: serviceCompany.name },
+    joins: [
+      { table: company, on: eq(company.id, companyContract.companyId), type: 'inner', exactlyOne: true },
+      {
+        table: serviceCompany,
+        on: eq(serviceCompany.id, companyContract.serviceCompanyId),
+        type: 'inner',
+        exactlyOne: true,
+      },
+    ],
+    where: [
+      equals(companyContract.companyId, f.companyId ?? undefined),
+      equals(companyContract.serviceCompanyId, f.serviceCompanyId || undefined),
+      f.state ? sql`${stateOn(today)} = ${f.state}` : undefined,
+      f.keyword
+        ? or(
+            contains(companyContract.title, f.keyword, caseSensitive),
+            contains(companyContract.contractNo, f.keyword, caseSensitive),
+          )
+        : undefined,
+      contains(company.name, f.companyName, caseSensitive),
+    ],
+    pinned: [desc(companyContract.createdAt)],
+    order: 'desc',
+    id: companyContract.id,
+    page,
+    limit,
+  });
   return {
-    total: count?.n ?? 0,
-    rows: await findContractRows(
-      db,
-      ids.map((r) => Number(r.id)),
-    ),
+    total: found.total,
+    rows: found.rows.map((r): ContractListRow => ({
+      ...r.k,
+      companyName: r.companyName,
+      serviceCompanyName: r.serviceCompanyName,
+    })),
   };
 }
 
@@ -134,10 +151,10 @@ export async function countByServiceCompany(db: DbOrTx, companyId: number, today
     signed_until: string | null;
   }>(
     db,
-    sql`select k.service_company_id as sc, ${stateOn(today)} as state, count(*)::int as n,
-               max(case when ${stateOn(today)} = 'signed' then k.end_date::text end) as signed_until
-          from company_contract k
-         where k.company_id = ${companyId}
+    sql`select ${companyContract.serviceCompanyId} as sc, ${stateOn(today)} as state, count(*)::int as n,
+               max(case when ${stateOn(today)} = 'signed' then ${companyContract.endDate}::text end) as signed_until
+          from ${companyContract}
+         where ${companyContract.companyId} = ${companyId}
          group by 1, 2`,
   );
   return rows.map((r) => ({

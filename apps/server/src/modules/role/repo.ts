@@ -5,9 +5,9 @@ import { role } from '../../db/schema/index.ts';
 
 export type RoleRow = typeof role.$inferSelect;
 
-// Outer columns qualified by hand: inside the subquery an unqualified name would resolve to
-// admin_role's own column.
-const adminCount = sql<number>`(select count(*)::int from admin_role ar where ar.company_id = "role"."company_id" and ar.role_id = "role"."id")`;
+// How many admins hold the role, from admin's public read of its grants. Outer columns qualified
+// by hand: inside the subquery an unqualified name would resolve to the view's own column.
+const adminCount = sql<number>`(select count(*)::int from admin_role_grant ar where ar.company_id = "role"."company_id" and ar.role_id = "role"."id")`;
 
 export async function findRolePage(
   db: DbOrTx,

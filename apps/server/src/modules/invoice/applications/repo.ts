@@ -1,18 +1,25 @@
 /**
- * The SQL of invoice applications. The paid amounts are read from the payroll's items (paid
- * items of 已完成 / 部分成功 batches, their debit totals): the payroll owns them, this area only
- * sums them; the batches an application takes hold them by a foreign key.
+ * The SQL of invoice applications. Batches and their paid amounts are payroll's: read through
+ * its public views payroll_batch_state and payroll_paid_by_service_company (db/schema/owners.ts),
+ * never its tables or statuses. What applications take of each batch is this area's own
+ * invoice_batch_balance; the batches an application takes hold them by a foreign key.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { invoiceableTotal, invoiceApplication, invoiceApplicationBatch } from '../../../db/schema/index.ts';
+import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
+import {
+  company,
+  invoiceableTotal,
+  invoiceApplication,
+  invoiceApplicationBatch,
+  serviceCompany,
+} from '../../../db/schema/index.ts';
+import { escapeLike } from '../../../db/like.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
 export type ApplicationRow = typeof invoiceApplication.$inferSelect;
 export type NewApplication = typeof invoiceApplication.$inferInsert;
 
-/** The batch statuses whose paid items may be invoiced. */
-const PAID_BATCH = sql`('completed', 'partial')`;
 const HOLDING = sql`('approving', 'pending', 'issued', 'mailed')`;
 
 /**
@@ -30,6 +37,8 @@ export interface BatchAmountRow {
   title: string;
   period: string;
   status: string;
+  /** 已完成 or 部分成功 (payroll's answer): its paid amount may be invoiced. */
+  isPaid: boolean;
   serviceCompanyId: number;
   createdAt: string;
   paidCount: number;
@@ -42,6 +51,7 @@ interface RawBatchAmount {
   title: string;
   period: string;
   status: string;
+  is_paid: boolean;
   service_company_id: string | number;
   created_at: string | Date;
   paid_count: number;
@@ -54,6 +64,7 @@ const toBatchAmount = (r: RawBatchAmount): BatchAmountRow => ({
   title: r.title,
   period: r.period,
   status: r.status,
+  isPaid: r.is_paid,
   serviceCompanyId: Number(r.service_company_id),
   createdAt: new Date(r.created_at).toISOString(),
   paidCount: r.paid_count,
@@ -62,24 +73,25 @@ const toBatchAmount = (r: RawBatchAmount): BatchAmountRow => ({
 });
 
 /**
- * The select of a batch with its paid and applied amounts, both kept on the batch by triggers
- * (migration 0039); `exceptApplication`'s share is left out of the applied amount (a resubmission
- * is checked as if it had not applied yet).
+ * The select of a batch (payroll's view) with its paid amount and what applications take of it
+ * (this area's kept balance); `exceptApplication`'s share is left out of the applied amount (a
+ * resubmission is checked as if it had not applied yet).
  */
 const batchAmountSelect = (exceptApplication: number | null) => sql`
-  select b.id, b.title, b.period, b.status, b.service_company_id, b.created_at,
+  select b.id, b.title, b.period, b.status, b.is_paid, b.service_company_id, b.created_at,
          b.paid_count, b.paid_fen,
-         ${
+         coalesce(x.applied_fen, 0)${
            exceptApplication === null
-             ? sql`b.applied_fen`
-             : sql`b.applied_fen - coalesce((
-           select sum(x.amount_fen)
-             from invoice_application_batch x
-             join invoice_application ap on ap.company_id = x.company_id and ap.id = x.application_id
-            where x.company_id = b.company_id and x.batch_id = b.id and x.application_id = ${exceptApplication}
+             ? sql``
+             : sql` - coalesce((
+           select sum(y.amount_fen)
+             from invoice_application_batch y
+             join invoice_application ap on ap.company_id = y.company_id and ap.id = y.application_id
+            where y.company_id = b.company_id and y.batch_id = b.id and y.application_id = ${exceptApplication}
               and ap.status in ${HOLDING}), 0)`
          } as applied_fen
-    from payroll_batch b`;
+    from payroll_batch_state b
+    left join invoice_batch_balance x on x.company_id = b.company_id and x.batch_id = b.id`;
 
 export interface BatchFilters {
   companyId: number;
@@ -92,27 +104,36 @@ export interface BatchFilters {
 
 /** 选择订单: the company's paid batches with their amounts, newest first. */
 export async function findBatchPage(db: DbOrTx, f: BatchFilters, page: number, limit: number) {
-  const where: SQL[] = [sql`b.company_id = ${f.companyId}`, sql`b.status in ${PAID_BATCH}`];
+  const where: SQL[] = [sql`b.company_id = ${f.companyId}`, sql`b.is_paid`];
   if (f.serviceCompanyId) where.push(sql`b.service_company_id = ${f.serviceCompanyId}`);
-  if (f.title) where.push(sql`b.title like ${`%${f.title.replace(/[\\%_]/g, '\\$&')}%`}`);
+  if (f.title) where.push(sql`b.title like ${`%${escapeLike(f.title)}%`}`);
   if (f.periodFrom) where.push(sql`b.period >= ${f.periodFrom}`);
   if (f.periodTo) where.push(sql`b.period <= ${f.periodTo}`);
-  if (f.invoiceable) where.push(sql`b.paid_fen > b.applied_fen`);
+  // Open: something paid and not used up by the applications (the balance's partial index).
+  if (f.invoiceable) {
+    where.push(sql`b.paid_fen > 0 and not exists (select 1 from invoice_batch_balance u
+      where u.company_id = b.company_id and u.batch_id = b.id and u.applied_fen >= u.paid_fen)`);
+  }
   const filtered = sql.join(where, sql` and `);
-  // The wizard's default list (open batches, no title or period) is counted by the kept totals.
+  // The wizard's default list (open batches, no title or period) is counted by the kept totals:
+  // payroll's batches that paid something, less those the applications used up.
   const kept = f.invoiceable && !f.title && !f.periodFrom && !f.periodTo;
-  // The page's ids first, from the index alone (payroll_batch_open_idx for the default list),
-  // then their rows: a deep page skips index entries, not batches.
-  const ids = sql`select b.id from payroll_batch b where ${filtered}
+  const ofService = (alias: string) =>
+    f.serviceCompanyId ? sql`and ${sql.raw(alias)}.service_company_id = ${f.serviceCompanyId}` : sql``;
+  // The page's ids first (payroll's paid-batch index, one balance probe each), then their rows:
+  // a deep page skips index entries, not batches.
+  const ids = sql`select b.id from payroll_batch_state b where ${filtered}
     order by b.created_at desc, b.id desc limit ${limit} offset ${(page - 1) * limit}`;
   const [[count], rows] = await Promise.all([
     kept
       ? queryRows<{ n: number }>(
           db,
-          sql`select coalesce(sum(open_batches), 0)::int as n from invoiceable_total
-               where company_id = ${f.companyId} ${f.serviceCompanyId ? sql`and service_company_id = ${f.serviceCompanyId}` : sql``}`,
+          sql`select ((select coalesce(sum(p.batch_count), 0) from payroll_paid_by_service_company p
+                        where p.company_id = ${f.companyId} ${ofService('p')})
+                    - (select coalesce(sum(t.used_batches), 0) from invoiceable_total t
+                        where t.company_id = ${f.companyId} ${ofService('t')}))::int as n`,
         )
-      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from payroll_batch b where ${filtered}`),
+      : queryRows<{ n: number }>(db, sql`select count(*)::int as n from payroll_batch_state b where ${filtered}`),
     queryRows<RawBatchAmount>(
       db,
       sql`${batchAmountSelect(null)} where b.company_id = ${f.companyId} and b.id in (${ids})
@@ -138,10 +159,26 @@ export async function findBatchAmounts(
   return rows.map(toBatchAmount);
 }
 
-/** Paid and applied totals per service company of the company: one kept row each (migration 0039). */
+/**
+ * Paid and applied totals per service company of the company: payroll's kept paid total and this
+ * area's kept applied total, one row each (migration 0047).
+ */
 export async function findInvoiceableTotals(db: DbOrTx, companyId: number) {
-  const rows = await db.select().from(invoiceableTotal).where(eq(invoiceableTotal.companyId, companyId));
-  return new Map(rows.map((r) => [r.serviceCompanyId, { paidFen: r.paidFen, appliedFen: r.appliedFen }]));
+  const rows = await queryRows<{
+    service_company_id: string | number;
+    paid_fen: string | number;
+    applied_fen: string | number;
+  }>(
+    db,
+    sql`select coalesce(p.service_company_id, t.service_company_id) as service_company_id,
+               coalesce(p.paid_fen, 0) as paid_fen, coalesce(t.applied_fen, 0) as applied_fen
+          from (select * from payroll_paid_by_service_company where company_id = ${companyId}) p
+          full join (select * from ${invoiceableTotal} where company_id = ${companyId}) t
+            on t.service_company_id = p.service_company_id`,
+  );
+  return new Map(
+    rows.map((r) => [Number(r.service_company_id), { paidFen: Number(r.paid_fen), appliedFen: Number(r.applied_fen) }]),
+  );
 }
 
 export async function insertApplication(db: DbOrTx, values: NewApplication): Promise<number> {
@@ -205,11 +242,9 @@ export async function findApplicationBatches(db: DbOrTx, companyId: number, appl
     paid_fen: string | number;
   }>(
     db,
-    sql`select x.batch_id, b.title, b.period, x.amount_fen,
-               (select coalesce(sum(i.debit_fen), 0) from payroll_item i
-                 where i.company_id = b.company_id and i.batch_id = b.id and i.pay_status = 'paid') as paid_fen
+    sql`select x.batch_id, b.title, b.period, x.amount_fen, b.paid_fen
           from invoice_application_batch x
-          join payroll_batch b on b.company_id = x.company_id and b.id = x.batch_id
+          join payroll_batch_state b on b.company_id = x.company_id and b.id = x.batch_id
          where x.company_id = ${companyId} and x.application_id = ${applicationId}
          order by x.batch_id`,
   );
@@ -241,9 +276,35 @@ export interface ApplicationListRow extends ApplicationRow {
   creatorName: string;
 }
 
+/** The select of an application with the names a list shows. */
+const applicationListSelect = {
+  a: invoiceApplication,
+  companyName: sql<string>`(select name from ${company} where id = ${invoiceApplication.companyId})`,
+  serviceCompanyName: sql<string>`(select name from ${serviceCompany} where id = ${invoiceApplication.serviceCompanyId})`,
+  batchCount: sql<number>`(select count(*)::int from invoice_application_batch x
+    where x.company_id = ${invoiceApplication.companyId} and x.application_id = ${invoiceApplication.id})`,
+  creatorName: sql<string>`(select coalesce(nullif(name, ''), username) from admin
+    where company_id = ${invoiceApplication.companyId} and id = ${invoiceApplication.createdBy})`,
+};
+
+const toListRow = (r: {
+  a: ApplicationRow;
+  companyName: string;
+  serviceCompanyName: string;
+  batchCount: number;
+  creatorName: string;
+}): ApplicationListRow => ({
+  ...r.a,
+  companyName: r.companyName,
+  serviceCompanyName: r.serviceCompanyName,
+  batchCount: r.batchCount,
+  creatorName: r.creatorName,
+});
+
 /**
- * A page of applications (newest first; the operator's 待审核 queue oldest first). companyId
- * null is the operator, who never sees one 审批中, here or in `findApplication`.
+ * A page of applications (newest first; the operator's 待审核 queue oldest first), on the plain
+ * list path. companyId null is the operator, who never sees one 审批中, here or in
+ * `findApplication`.
  */
 export async function findApplicationPage(
   db: DbOrTx,
@@ -252,66 +313,44 @@ export async function findApplicationPage(
   limit: number,
   oldestFirst = false,
 ) {
-  const where: SQL[] = [sql`true`];
-  if (f.companyId !== null) where.push(sql`a.company_id = ${f.companyId}`);
-  // The operator's queue: an application in the company's own approval is not the platform's yet.
-  else where.push(sql`a.status <> 'approving'`);
-  if (f.status) where.push(sql`a.status = ${f.status}`);
-  if (f.serviceCompanyId) where.push(sql`a.service_company_id = ${f.serviceCompanyId}`);
-  if (f.id !== undefined) where.push(sql`a.id = ${f.id}`);
-  if (f.invoiceNo) where.push(sql`a.invoice_no = ${f.invoiceNo}`);
-  if (f.createdFrom) where.push(sql`a.created_at >= (${f.createdFrom}::date)::timestamp at time zone 'Asia/Shanghai'`);
-  if (f.createdTo) {
-    where.push(sql`a.created_at < (${f.createdTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`);
-  }
-  if (f.companyName) {
-    where.push(sql`c.name like ${`%${f.companyName.replace(/[\\%_]/g, '\\$&')}%`}`);
-  }
-  const cond = sql.join(where, sql` and `);
-  const [count] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from invoice_application a join company c on c.id = a.company_id where ${cond}`,
-  );
-  const ids = await queryRows<{ id: string | number }>(
-    db,
-    sql`select a.id from invoice_application a join company c on c.id = a.company_id where ${cond}
-         order by a.created_at ${oldestFirst ? sql`asc` : sql`desc`}, a.id ${oldestFirst ? sql`asc` : sql`desc`}
-         limit ${limit} offset ${(page - 1) * limit}`,
-  );
-  const rows = await findApplicationRows(
-    db,
-    ids.map((r) => Number(r.id)),
-  );
-  return { total: count?.n ?? 0, rows };
+  const a = invoiceApplication;
+  const found = await pagedQuery(db, {
+    from: invoiceApplication,
+    select: applicationListSelect,
+    // Only the company-name filter reads the company; the count leaves the join out otherwise.
+    joins: [{ table: company, on: eq(company.id, a.companyId), type: 'inner', exactlyOne: true }],
+    where: [
+      // The operator's queue: an application in the company's own approval is not the platform's yet.
+      f.companyId !== null ? eq(a.companyId, f.companyId) : ne(a.status, 'approving'),
+      equals(a.status, f.status || undefined),
+      equals(a.serviceCompanyId, f.serviceCompanyId || undefined),
+      equals(a.id, f.id),
+      equals(a.invoiceNo, f.invoiceNo || undefined),
+      f.createdFrom
+        ? sql`${a.createdAt} >= (${f.createdFrom}::date)::timestamp at time zone 'Asia/Shanghai'`
+        : undefined,
+      f.createdTo
+        ? sql`${a.createdAt} < (${f.createdTo}::date + 1)::timestamp at time zone 'Asia/Shanghai'`
+        : undefined,
+      contains(company.name, f.companyName, { ignoreCase: false }),
+    ],
+    pinned: [oldestFirst ? asc(a.createdAt) : desc(a.createdAt)],
+    order: oldestFirst ? 'asc' : 'desc',
+    id: a.id,
+    page,
+    limit,
+  });
+  return { total: found.total, rows: found.rows.map(toListRow) };
 }
 
 /** Applications by id, in the order given, with the names a list shows. */
 export async function findApplicationRows(db: DbOrTx, ids: readonly number[]): Promise<ApplicationListRow[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select({
-      a: invoiceApplication,
-      companyName: sql<string>`(select name from company where id = ${invoiceApplication.companyId})`,
-      serviceCompanyName: sql<string>`(select name from service_company where id = ${invoiceApplication.serviceCompanyId})`,
-      batchCount: sql<number>`(select count(*)::int from invoice_application_batch x
-        where x.company_id = ${invoiceApplication.companyId} and x.application_id = ${invoiceApplication.id})`,
-      creatorName: sql<string>`(select coalesce(nullif(name, ''), username) from admin
-        where company_id = ${invoiceApplication.companyId} and id = ${invoiceApplication.createdBy})`,
-    })
+    .select(applicationListSelect)
     .from(invoiceApplication)
     .where(inArray(invoiceApplication.id, [...ids]));
-  const byId = new Map(
-    rows.map((r) => [
-      r.a.id,
-      {
-        ...r.a,
-        companyName: r.companyName,
-        serviceCompanyName: r.serviceCompanyName,
-        batchCount: r.batchCount,
-        creatorName: r.creatorName,
-      },
-    ]),
-  );
+  const byId = new Map(rows.map((r) => [r.a.id, toListRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 

@@ -185,7 +185,7 @@ async function checkApplication(
   for (const [i, b] of body.batches.entries()) {
     const found = amounts.get(b.batchId);
     if (!found) throw invalidField(`batches.${i}.batchId`, '订单不存在');
-    if (found.status !== 'completed' && found.status !== 'partial') {
+    if (!found.isPaid) {
       throw invalidField(`batches.${i}.batchId`, `订单「${found.title}」尚未发放完成，不能开票`);
     }
     if (found.serviceCompanyId !== body.serviceCompanyId) {

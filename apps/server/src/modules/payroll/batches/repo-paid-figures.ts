@@ -1,12 +1,15 @@
 /** The SQL of paid payroll figures other areas read (paid-figures.ts). */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { payrollBatch } from '../../../db/schema/index.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
 
+/** Whether the worker of a row (its company and worker columns) is among some workers: worker answers. */
+export type OfWorkers = (companyId: SQL, workerId: SQL) => SQL;
+
 /**
  * Paid items of a company between two instants, by Beijing month: the amount and the distinct
- * workers paid. `workerWhere`, a condition on the worker table, narrows them to some workers.
+ * workers paid. `ofWorkers`, worker's answer for an item's worker, narrows them to some workers.
  * Reads the paid-items index (company_id, paid_at) of migration 0036.
  */
 export async function sumPaidItemsByMonth(
@@ -14,11 +17,9 @@ export async function sumPaidItemsByMonth(
   companyId: number,
   from: Date,
   to: Date,
-  workerWhere: SQL | undefined,
+  ofWorkers: OfWorkers | undefined,
 ): Promise<{ month: string; amountFen: number; workers: number }[]> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
+  const narrow = ofWorkers ? sql`and ${ofWorkers(sql`i.company_id`, sql`i.worker_id`)}` : sql``;
   const rows = await queryRows<{ month: string; amount: string; workers: string }>(
     db,
     sql`select to_char((i.paid_at at time zone 'UTC') + interval '8 hours', 'YYYY-MM') as month,
@@ -51,17 +52,15 @@ export async function findPaidMonths(db: DbOrTx, companyId: number, from: string
   }));
 }
 
-/** Distinct workers paid between two instants (narrowed by `workerWhere` as above). */
+/** Distinct workers paid between two instants (narrowed by `ofWorkers` as above). */
 export async function countPaidWorkers(
   db: DbOrTx,
   companyId: number,
   from: Date,
   to: Date,
-  workerWhere: SQL | undefined,
+  ofWorkers: OfWorkers | undefined,
 ): Promise<number> {
-  const narrow = workerWhere
-    ? sql`and exists (select 1 from worker where worker.company_id = i.company_id and worker.id = i.worker_id and ${workerWhere})`
-    : sql``;
+  const narrow = ofWorkers ? sql`and ${ofWorkers(sql`i.company_id`, sql`i.worker_id`)}` : sql``;
   const [row] = await queryRows<{ n: string }>(
     db,
     sql`select count(distinct i.worker_id) as n from payroll_item i
@@ -77,4 +76,19 @@ export function findBatchesSubmitted(db: DbOrTx, range: SubmittedRange) {
   const { companyId, createdAt, status, serviceCompanyId, amountFen } = payrollBatch;
   const columns = { table: payrollBatch, companyId, createdAt, status, serviceCompanyId, amountFen };
   return findSubmittedByPeriod(db, columns, range);
+}
+
+export async function findLiveBatchIds(db: DbOrTx, companyId: number, batchIds: readonly number[]) {
+  if (!batchIds.length) return new Set<number>();
+  const rows = await db
+    .select({ id: payrollBatch.id })
+    .from(payrollBatch)
+    .where(
+      and(
+        eq(payrollBatch.companyId, companyId),
+        inArray(payrollBatch.id, [...new Set(batchIds)]),
+        ne(payrollBatch.status, 'cancelled'),
+      ),
+    );
+  return new Set(rows.map((r) => r.id));
 }

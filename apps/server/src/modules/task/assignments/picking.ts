@@ -11,13 +11,13 @@ import {
   type TTaskStatus,
   type ZAssignBody,
 } from '@flexpay/contract';
-import { inArray, type SQL } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
-import { worker } from '../../../db/schema/index.ts';
 import { conflict, invalidField } from '../../../lib/errors.ts';
+import { workerIdsWhere, workerSelection } from '../../worker/public-reads.ts';
 import { toRepoFilter, workerListWhere } from '../../worker/service.ts';
 import { recordTaskEvent } from '../history/service.ts';
 import { defaultAgreedFen, taskOf, type TaskRow } from '../orders/service.ts';
@@ -25,16 +25,19 @@ import * as repo from './repo.ts';
 
 type AssignBody = z.output<typeof ZAssignBody>;
 
-/** The selection's conditions on the worker table: the ids given, or the worker list's filters. */
-function selectionWhere(ctx: ServiceContext, companyId: number, body: AssignBody): SQL {
-  if (body.workerIds) return inArray(worker.id, [...new Set(body.workerIds)]);
-  // The pick filter has no status: the insert itself takes 在职 workers only.
-  return workerListWhere(companyId, toRepoFilter(ctx, body.filter ?? {})) as SQL;
+/**
+ * The selection as worker's subquery: the ids given, or the worker list's filters, less those
+ * excluded. The pick filter has no status: the insert itself takes 在职 workers only.
+ */
+function selectionOf(ctx: ServiceContext, companyId: number, body: AssignBody): SQL {
+  const where = body.workerIds
+    ? workerIdsWhere(body.workerIds)
+    : (workerListWhere(companyId, toRepoFilter(ctx, body.filter ?? {})) as SQL);
+  return workerSelection(companyId, where, body.excludeIds);
 }
 
-async function selectionOf(ctx: ServiceContext, tx: DbOrTx, auth: AuthContext, task: TaskRow, body: AssignBody) {
-  const where = selectionWhere(ctx, auth.companyId, body);
-  const seen = await repo.previewSelection(tx, auth.companyId, task.id, where, body.excludeIds);
+async function previewOf(ctx: ServiceContext, tx: DbOrTx, auth: AuthContext, task: TaskRow, body: AssignBody) {
+  const seen = await repo.previewSelection(tx, task.id, selectionOf(ctx, auth.companyId, body));
   const totals = await repo.taskTotals(tx, auth.companyId, task.id);
   const agreedFen = body.agreedFen ?? defaultAgreedFen(task);
   const matched = body.workerIds ? new Set(body.workerIds).size : seen.matched;
@@ -46,7 +49,7 @@ async function selectionOf(ctx: ServiceContext, tx: DbOrTx, auth: AuthContext, t
     placesLeft: Math.max(task.headcount - totals.count, 0),
     agreedFen,
   };
-  return { where, totals, result };
+  return { totals, result };
 }
 
 function assertAssignable(task: TaskRow) {
@@ -66,7 +69,7 @@ export async function previewAssign(
 ): Promise<TAssignResult> {
   const task = await taskOf(ctx.db, auth.companyId, taskId);
   assertAssignable(task);
-  return (await selectionOf(ctx, ctx.db, auth, task, body)).result;
+  return (await previewOf(ctx, ctx.db, auth, task, body)).result;
 }
 
 /**
@@ -90,9 +93,8 @@ export async function assignWorkers(
     const placesLeft = Math.max(task.headcount - totals.count, 0);
     const seen = await repo.insertSelection(
       tx,
-      { companyId: auth.companyId, taskId, agreedFen, adminId: auth.adminId },
-      selectionWhere(ctx, auth.companyId, body),
-      body.excludeIds,
+      { taskId, agreedFen, adminId: auth.adminId },
+      selectionOf(ctx, auth.companyId, body),
     );
     if (seen.added === 0) throw conflict('所选人员均已在该任务中或不是在职员工，没有可添加的人员');
     if (seen.added > placesLeft) {

@@ -8,7 +8,7 @@ import {
   taskDelivery,
   taskDeliveryFile,
   taskOrder,
-  worker,
+  workerCard,
 } from '../../../db/schema/index.ts';
 
 export type AssignmentRow = typeof taskAssignment.$inferSelect;
@@ -16,58 +16,46 @@ export type DeliveryRow = typeof taskDelivery.$inferSelect;
 
 // ── Picking workers: one statement for thousands ────────────────────────────────────────────
 
-const notExcluded = (excludeIds: readonly number[]) =>
-  excludeIds.length ? sql`not (${worker.id} = any(${sql.param([...excludeIds])}::bigint[]))` : undefined;
-
-/** What a selection of workers (the worker list's conditions) holds for a task. */
-export async function previewSelection(
-  db: DbOrTx,
-  companyId: number,
-  taskId: number,
-  workerWhere: SQL,
-  excludeIds: readonly number[],
-) {
-  const [row] = await db
-    .select({
-      matched: sql<number>`count(*)::int`,
-      active: sql<number>`(count(*) filter (where ${worker.status} = 'active'))::int`,
-      // Outer columns qualified by hand: inside the subquery an unqualified "id" is the subquery's.
-      already: sql<number>`(count(*) filter (where ${worker.status} = 'active' and exists (
-        select 1 from task_assignment a
-         where a.company_id = "worker"."company_id" and a.task_id = ${taskId} and a.worker_id = "worker"."id")))::int`,
-    })
-    .from(worker)
-    .where(and(eq(worker.companyId, companyId), workerWhere, notExcluded(excludeIds)));
+/**
+ * What a selection of workers holds for a task. `selection` is worker's subquery of
+ * `(company_id, id, is_active)` (`workerSelection`, modules/worker/public-reads.ts).
+ */
+export async function previewSelection(db: DbOrTx, taskId: number, selection: SQL) {
+  const [row] = await queryRows<{ matched: number; active: number; already: number }>(
+    db,
+    sql`select count(*)::int as matched,
+               (count(*) filter (where s.is_active))::int as active,
+               (count(*) filter (where s.is_active and exists (
+                  select 1 from task_assignment a
+                   where a.company_id = s.company_id and a.task_id = ${taskId} and a.worker_id = s.id)))::int as already
+          from ${selection} s`,
+  );
   return row ?? { matched: 0, active: 0, already: 0 };
 }
 
 /**
- * Assigns every 在职 worker of the company the selection matches and the task does not have yet,
- * in one INSERT … SELECT over one pass of the selection (the unique (task, worker) key skips those
- * already on it). Answers how many the selection matched, how many of them are 在职, and how many
- * were added.
+ * Assigns every 在职 worker of the selection (worker's subquery, as above) the task does not have
+ * yet, in one INSERT … SELECT over one pass of the selection (the unique (task, worker) key skips
+ * those already on it). Answers how many the selection matched, how many of them are 在职, and
+ * how many were added.
  */
 export async function insertSelection(
   tx: DbOrTx,
-  v: { companyId: number; taskId: number; agreedFen: number; adminId: number },
-  workerWhere: SQL,
-  excludeIds: readonly number[],
+  v: { taskId: number; agreedFen: number; adminId: number },
+  selection: SQL,
 ): Promise<{ matched: number; active: number; added: number }> {
-  const where = and(eq(worker.companyId, v.companyId), workerWhere, notExcluded(excludeIds)) as SQL;
   const [row] = await queryRows<{ matched: number; active: number; added: number }>(
     tx,
-    sql`with sel as materialized (
-          select ${worker.companyId} as company_id, ${worker.id} as id, ${worker.status} as status
-            from ${worker} where ${where}),
+    sql`with sel as materialized (select * from ${selection} s),
         ins as (
           insert into task_assignment (company_id, task_id, worker_id, agreed_fen, assigned_by)
           select company_id, ${v.taskId}::bigint, id, ${v.agreedFen}::bigint, ${v.adminId}::bigint
-            from sel where status = 'active'
+            from sel where is_active
            order by id
           on conflict (company_id, task_id, worker_id) do nothing
           returning 1)
         select (select count(*) from sel)::int as matched,
-               (select count(*) from sel where status = 'active')::int as active,
+               (select count(*) from sel where is_active)::int as active,
                (select count(*) from ins)::int as added`,
   );
   return row ?? { matched: 0, active: 0, added: 0 };
@@ -91,20 +79,23 @@ const latestDelivery = sql<{ id: number; round: number; status: string; submitte
    where d.company_id = "task_assignment"."company_id" and d.assignment_id = "task_assignment"."id"
    order by d.round desc limit 1)`;
 
-/** The batch that took the assignment's amount and is not cancelled (null: none, still payable). */
+/**
+ * The batch that took the assignment's amount and is live (null: none, still payable), from
+ * payroll's public view: whether a batch is live is payroll's answer, not its statuses spelled here.
+ */
 export const liveBatch = sql<{ id: number; title: string; status: string } | null>`(
   select json_build_object('id', b.id, 'title', b.title, 'status', b.status)
     from task_payment p
-    join payroll_batch b on b.company_id = p.company_id and b.id = p.batch_id
+    join payroll_batch_state b on b.company_id = p.company_id and b.id = p.batch_id
    where p.company_id = "task_assignment"."company_id" and p.assignment_id = "task_assignment"."id"
-     and b.status <> 'cancelled'
+     and b.is_live
    limit 1)`;
 
 const listSelect = {
   assignment: taskAssignment,
-  workerName: worker.name,
-  idNumberMasked: worker.idNumberMasked,
-  mobile: worker.mobile,
+  workerName: workerCard.name,
+  idNumberMasked: workerCard.idNumberMasked,
+  mobile: workerCard.mobile,
   taskTitle: taskOrder.title,
   taskStatus: taskOrder.status,
   latestDelivery,
@@ -113,8 +104,9 @@ const listSelect = {
 
 const listJoins = [
   {
-    table: worker,
-    on: and(eq(worker.companyId, taskAssignment.companyId), eq(worker.id, taskAssignment.workerId)) as SQL,
+    // Worker's public read (a view of worker's own): who each row is about.
+    table: workerCard,
+    on: and(eq(workerCard.companyId, taskAssignment.companyId), eq(workerCard.id, taskAssignment.workerId)) as SQL,
     type: 'inner',
     exactlyOne: true,
   },
@@ -209,7 +201,7 @@ export async function findAssignmentPage(
   const where = and(
     listed,
     f.name
-      ? sql`exists (select 1 from worker w where w.company_id = "task_assignment"."company_id"
+      ? sql`exists (select 1 from worker_card w where w.company_id = "task_assignment"."company_id"
                and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
       : undefined,
   );
@@ -218,7 +210,7 @@ export async function findAssignmentPage(
     db
       .select({ ...listSelect, ...extra })
       .from(taskAssignment)
-      .innerJoin(worker, listJoins[0].on)
+      .innerJoin(workerCard, listJoins[0].on)
       .innerJoin(taskOrder, listJoins[1].on)
       .where(
         and(
@@ -286,7 +278,7 @@ export async function findAssignmentRow(db: DbOrTx, companyId: number, id: numbe
   const [row] = await db
     .select(listSelect)
     .from(taskAssignment)
-    .innerJoin(worker, listJoins[0].on)
+    .innerJoin(workerCard, listJoins[0].on)
     .innerJoin(taskOrder, listJoins[1].on)
     .where(and(eq(taskAssignment.companyId, companyId), eq(taskAssignment.id, id)));
   return row;

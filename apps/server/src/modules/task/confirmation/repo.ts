@@ -1,18 +1,19 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
-import { taskAssignment, taskOrder, worker } from '../../../db/schema/index.ts';
+import { taskAssignment, taskOrder, taskPayment, workerCard } from '../../../db/schema/index.ts';
 import { liveBatch } from '../assignments/repo.ts';
 
 /**
- * Whether a passed assignment's amount sits in a batch that is not cancelled. A cancelled batch
- * keeps its items and payments, and gives the amount back; a removed item takes its payment along.
+ * Whether a passed assignment's amount sits in a batch that is live (payroll's answer, through its
+ * public view). A cancelled batch keeps its items and payments, and gives the amount back; a
+ * removed item takes its payment along.
  */
 const inLiveBatch = sql`exists (
   select 1 from task_payment p
-    join payroll_batch b on b.company_id = p.company_id and b.id = p.batch_id
+    join payroll_batch_state b on b.company_id = p.company_id and b.id = p.batch_id
    where p.company_id = "task_assignment"."company_id" and p.assignment_id = "task_assignment"."id"
-     and b.status <> 'cancelled')`;
+     and b.is_live)`;
 
 export interface PayableFilters {
   companyId: number;
@@ -26,8 +27,9 @@ export interface PayableFilters {
 
 const joins = [
   {
-    table: worker,
-    on: and(eq(worker.companyId, taskAssignment.companyId), eq(worker.id, taskAssignment.workerId)) as SQL,
+    // Worker's public read (a view of worker's own): who each amount is for.
+    table: workerCard,
+    on: and(eq(workerCard.companyId, taskAssignment.companyId), eq(workerCard.id, taskAssignment.workerId)) as SQL,
     type: 'inner',
     exactlyOne: true,
   },
@@ -47,7 +49,7 @@ function conditions(f: PayableFilters): (SQL | undefined)[] {
     f.status === 'payable' ? sql`not ${inLiveBatch}` : inLiveBatch,
     equals(taskAssignment.taskId, f.taskId),
     equals(taskOrder.serviceCompanyId, f.serviceCompanyId),
-    startsWith(worker.name, f.name),
+    startsWith(workerCard.name, f.name),
     f.passedFrom ? sql`${taskAssignment.passedAt} >= (${f.passedFrom} || 'T00:00:00+08:00')::timestamptz` : undefined,
     f.passedTo
       ? sql`${taskAssignment.passedAt} < (${f.passedTo} || 'T00:00:00+08:00')::timestamptz + interval '1 day'`
@@ -60,8 +62,8 @@ export async function findPayablePage(db: DbOrTx, f: PayableFilters, page: numbe
     from: taskAssignment,
     select: {
       assignment: taskAssignment,
-      workerName: worker.name,
-      idNumberMasked: worker.idNumberMasked,
+      workerName: workerCard.name,
+      idNumberMasked: workerCard.idNumberMasked,
       taskTitle: taskOrder.title,
       serviceCompanyId: taskOrder.serviceCompanyId,
       liveBatch,
@@ -86,7 +88,7 @@ export async function summarize(db: DbOrTx, f: PayableFilters) {
       workers: sql<number>`count(distinct ${taskAssignment.workerId})::int`,
     })
     .from(taskAssignment)
-    .innerJoin(worker, joins[0].on)
+    .innerJoin(workerCard, joins[0].on)
     .innerJoin(taskOrder, joins[1].on)
     .where(and(...conditions(f)));
   return { count: row?.count ?? 0, amountFen: Number(row?.amount ?? 0), workers: row?.workers ?? 0 };
@@ -97,20 +99,25 @@ export async function findPayableIds(db: DbOrTx, f: PayableFilters): Promise<num
   const rows = await db
     .select({ id: taskAssignment.id })
     .from(taskAssignment)
-    .innerJoin(worker, joins[0].on)
+    .innerJoin(workerCard, joins[0].on)
     .innerJoin(taskOrder, joins[1].on)
     .where(and(...conditions(f)));
   return rows.map((r) => r.id);
 }
 
-/** Of the (locked) assignments, those still payable and of the service company's tasks. */
+/**
+ * Of the (locked) assignments, those passed and of the service company's tasks, each with the
+ * batches its amount went into (the service asks payroll which of them are live).
+ */
 export async function findConfirmable(db: DbOrTx, companyId: number, ids: readonly number[], serviceCompanyId: number) {
-  return db
+  const rows = await db
     .select({
       id: taskAssignment.id,
       workerId: taskAssignment.workerId,
       payableFen: taskAssignment.payableFen,
       taskTitle: taskOrder.title,
+      batchIds: sql<(string | number)[]>`array(select p.batch_id from ${taskPayment} p
+        where p.company_id = ${taskAssignment.companyId} and p.assignment_id = ${taskAssignment.id})`,
     })
     .from(taskAssignment)
     .innerJoin(taskOrder, joins[1].on)
@@ -120,10 +127,10 @@ export async function findConfirmable(db: DbOrTx, companyId: number, ids: readon
         inArray(taskAssignment.id, [...ids]),
         eq(taskAssignment.status, 'passed'),
         eq(taskOrder.serviceCompanyId, serviceCompanyId),
-        sql`not ${inLiveBatch}`,
       ),
     )
     .orderBy(taskAssignment.workerId, taskAssignment.id);
+  return rows.map((r) => ({ ...r, batchIds: r.batchIds.map(Number) }));
 }
 
 /** Locks the assignments in id order (as every writer of the area does). */

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import { conflict, invalidField } from '../../../lib/errors.ts';
+import { liveBatchIds } from '../../payroll/batches/paid-figures.ts';
 import { insertBatchOfWorkers } from '../../payroll/batches/service.ts';
 import { serviceCompanyNames } from '../../service-company/service.ts';
 import { recordAssignmentEvents } from '../history/service.ts';
@@ -98,7 +99,14 @@ export async function confirmPayables(
     if (!ids.length) throw conflict('没有符合条件的待确认金额');
     // The lock first, then a fresh read: a confirmation that waited sees the other's payments.
     await repo.lockIds(tx, auth.companyId, ids);
-    const rows = await repo.findConfirmable(tx, auth.companyId, ids, body.serviceCompanyId);
+    const passed = await repo.findConfirmable(tx, auth.companyId, ids, body.serviceCompanyId);
+    // Payable: its amount is in no live batch (payroll answers which are).
+    const live = await liveBatchIds(
+      tx,
+      auth.companyId,
+      passed.flatMap((r) => r.batchIds),
+    );
+    const rows = passed.filter((r) => !r.batchIds.some((b) => live.has(b)));
     if (body.assignmentIds && rows.length < ids.length) {
       throw conflict(
         `所选 ${ids.length} 条中有 ${ids.length - rows.length} 条已确认、未验收通过或不属于该服务商，请刷新后重试`,

@@ -1,7 +1,7 @@
 /** The SQL of 任务记录 (task_event): written with each change, read by 任务详情. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { admin, taskEvent, worker } from '../../../db/schema/index.ts';
+import { admin, taskEvent, workerCard } from '../../../db/schema/index.ts';
 
 export type TaskEventInsert = typeof taskEvent.$inferInsert;
 
@@ -56,7 +56,7 @@ export async function findTaskEvents(db: DbOrTx, companyId: number, taskId: numb
       >`(select ${admin.name} from ${admin} where ${admin.companyId} = ${taskEvent.companyId} and ${admin.id} = ${taskEvent.adminId})`,
       workerName: sql<
         string | null
-      >`(select ${worker.name} from ${worker} where ${worker.companyId} = ${taskEvent.companyId} and ${worker.id} = ${taskEvent.workerId})`,
+      >`(select ${workerCard.name} from ${workerCard} where ${workerCard.companyId} = ${taskEvent.companyId} and ${workerCard.id} = ${taskEvent.workerId})`,
     })
     .from(taskEvent)
     .where(where)
