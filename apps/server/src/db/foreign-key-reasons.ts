@@ -165,4 +165,12 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   worker_count_company_id_company_id_fk: 'the tenant of the counters and anchors',
   worker_facet_count_company_id_company_id_fk: 'the tenant of the counters and anchors',
   worker_page_anchor_company_id_company_id_fk: 'the tenant of the counters and anchors',
+  invoice_batch_balance_batch_fk:
+    "invoice's own balance of a paid batch (applied amount against the batch's paid amount, kept by invoice's triggers on its own tables: migration 0047, ADR 0024); a batch an application took is never deleted (paid batches are not)",
+  invoice_batch_balance_company_id_company_id_fk: 'the tenant (migration 0047)',
+  invoice_batch_balance_service_company_fk:
+    "the batch's service company, linked with the company: invoice's open-batch index per service company (选择订单) reads it without payroll's table",
+  payroll_paid_total_company_id_company_id_fk: 'the tenant (migration 0047)',
+  payroll_paid_total_service_company_fk:
+    "payroll's kept paid total per company and service company, read by invoice through payroll's view (ADR 0024); the link is never deleted while it has paid batches",
 };

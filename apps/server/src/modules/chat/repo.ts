@@ -243,16 +243,18 @@ export async function companySendWait(
   db: DbOrTx,
   v: { companyId: number; conversationId: number; window: number; limit: number; senderId?: number },
 ): Promise<number> {
-  const [row] = await queryRows<{ wait: number | string }>(
+  // The newest `limit` such messages: when there are that many, the oldest of them says when.
+  const [row] = await queryRows<{ n: number; wait: number | string | null }>(
     db,
-    sql`select extract(epoch from (created_at + make_interval(secs => ${v.window}) - now())) as wait
-          from chat_message
-         where company_id = ${v.companyId} and conversation_id = ${v.conversationId} and side = 'company'
-           ${v.senderId === undefined ? sql`` : sql`and sender_id = ${v.senderId}`}
-         order by id desc
-         offset ${v.limit - 1} limit 1`,
+    sql`select count(*)::int as n,
+               extract(epoch from (min(created_at) + make_interval(secs => ${v.window}) - now())) as wait
+          from (select created_at from chat_message
+                 where company_id = ${v.companyId} and conversation_id = ${v.conversationId} and side = 'company'
+                   ${v.senderId === undefined ? sql`` : sql`and sender_id = ${v.senderId}`}
+                 order by id desc
+                 limit ${v.limit}) newest`,
   );
-  return row ? Math.max(0, Math.ceil(Number(row.wait))) : 0;
+  return row && row.n >= v.limit ? Math.max(0, Math.ceil(Number(row.wait))) : 0;
 }
 
 export async function insertMessage(
