@@ -32,7 +32,7 @@ import { importArea } from './modules/import/index.ts';
 import { invoiceArea } from './modules/invoice/index.ts';
 import { chatArea } from './modules/chat/index.ts';
 import { companyArea } from './modules/company/index.ts';
-import { contractArea } from './modules/contract/index.ts';
+import { companyContractArea } from './modules/company-contract/index.ts';
 import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
 import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
@@ -199,7 +199,7 @@ export async function buildApp({
     contentArea,
     companyArea,
     invoiceArea,
-    contractArea,
+    companyContractArea,
     chatArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payoutProvider ? [] : [payoutSandboxArea]),

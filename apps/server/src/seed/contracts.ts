@@ -16,7 +16,7 @@ import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { company, companyContract, serviceCompany, storedFile } from '../db/schema/index.ts';
 import { renderContractPdf } from '../lib/contract-pdf.ts';
 import type { FileStore } from '../lib/file-store.ts';
-import { createContract } from '../modules/contract/service.ts';
+import { createContract } from '../modules/company-contract/service.ts';
 
 const demoKey = (companyId: number, id: string) => `companies/${companyId}/contract/demo/${id}.pdf`;
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mockApi, renderScreen } from '../components/test-utils.tsx';
-import { Component as ContractDetail } from '../features/contracts/routes/contract-detail-page.tsx';
+import { Component as ContractDetail } from '../features/company-contracts/routes/contract-detail-page.tsx';
 import { Component as RecordsDetails } from '../features/invoices/routes/records-details-page.tsx';
 import { Component as EmolumentGrantDetails } from '../features/payroll/routes/emolument-grant-details-page.tsx';
 import { Component as PayRollDetail } from '../features/payroll/routes/pay-roll-detail-page.tsx';

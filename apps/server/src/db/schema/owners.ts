@@ -61,7 +61,7 @@ export const TABLE_OWNERS = {
   invoice_application_batch: 'invoice',
   invoice_batch_balance: 'invoice',
   invoiceable_total: 'invoice',
-  company_contract: 'contract',
+  company_contract: 'company-contract',
   article: 'content',
   home_module: 'content',
   advert: 'content',

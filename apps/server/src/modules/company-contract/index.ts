@@ -6,8 +6,8 @@ import { defineArea } from '../../core/area.ts';
 import { opsContractRoutes } from './ops-routes.ts';
 import { contractRoutes } from './routes.ts';
 
-export const contractArea = defineArea(
-  'contract',
+export const companyContractArea = defineArea(
+  'company-contract',
   async (app) => {
     await app.register(contractRoutes);
     await app.register(opsContractRoutes);
