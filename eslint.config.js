@@ -97,7 +97,21 @@ export default tseslint.config(
     plugins: { server: serverLayers },
     // The server's layers (ARCHITECTURE.md): lib < db < core < plugins < modules < seed, no
     // module imports another module's repo, no folder cycles.
-    rules: { 'server/layers': 'error' },
+    rules: {
+      'server/layers': 'error',
+      // A list of ids is one array parameter (db/any-of.ts): Drizzle's inArray sends one
+      // parameter per id, and 100,000 ids pass PostgreSQL's 65,535 (an outside probe's 500s).
+      // A fixed list (statuses) or a subquery may keep inArray.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.name='inArray'][arguments.0.property.name=/^id$|Id$/][arguments.1.type=/^(ArrayExpression|Identifier)$/]",
+          message:
+            'id 列表请用 anyId / anyUuid（db/any-of.ts）：整个列表作为一个数组参数，十万个 id 也不超过参数上限。',
+        },
+      ],
+    },
   },
   {
     files: ['e2e/**/*.ts'],

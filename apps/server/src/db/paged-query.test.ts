@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { eq, getTableName, getViewName, inArray, is, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, getViewName, is, sql, type SQL } from 'drizzle-orm';
 import { alias, bigint, PgDialect, PgTable, pgTable, pgView, text, timestamp } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
@@ -218,7 +218,7 @@ describe('pagedQuery with joins (PGlite)', () => {
       tag: { label: string } | null;
     }>();
     // A thing without a tag reads a null tag, not a tag of nulls.
-    const untagged = await pagedQuery(db, { ...list([inArray(thing.id, [3])]) });
+    const untagged = await pagedQuery(db, { ...list([eq(thing.id, 3)]) });
     expect(untagged.rows).toEqual([{ id: 3, title: things[2]?.title, ownerName: owners[2], tag: null }]);
   });
 

@@ -52,6 +52,7 @@ interface JsonSchema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  maxItems?: number;
   exclusiveMinimum?: number | boolean;
   default?: unknown;
   anyOf?: JsonSchema[];
@@ -447,6 +448,30 @@ describe('fuzzing every route of the OpenAPI document', () => {
       );
     }
     expect(await snapshot()).toEqual(before);
+  }, 300_000);
+
+  it('answers every list of ids at its maximum length without a server error (one array parameter, issue 40)', async () => {
+    let lists = 0;
+    for (const route of routes) {
+      if (!route.body || route.bodyType !== 'application/json' || SESSION_ENDING.has(`${route.method} ${route.path}`))
+        continue;
+      const base = sampleOf(route.body);
+      if (!base || typeof base !== 'object' || Array.isArray(base)) continue;
+      for (const [key, prop] of Object.entries(route.body.properties ?? {})) {
+        const items = prop.items ?? (prop.anyOf ?? []).find((a) => typeOf(a) === 'array')?.items;
+        const max = prop.maxItems ?? (prop.anyOf ?? []).find((a) => typeOf(a) === 'array')?.maxItems;
+        if (!items || typeOf(items) !== 'integer' || !max || max < 1000) continue;
+        // Ids well past every sequence: nothing of the company, so nothing changes either.
+        const ids = Array.from({ length: max }, (_, i) => 90_000_000 + i);
+        const values = Object.fromEntries(route.params.map((p) => [p.name, unusedIdFor(p)]));
+        const payload = JSON.stringify({ ...(base as Record<string, unknown>), [key]: ids });
+        const answer = await send(route.method, urlOf(route, values, validQuery(route)), payload);
+        expectSound(`${route.method} ${route.path} [${key}: ${max} ids]`, answer);
+        lists++;
+      }
+    }
+    // The task routes' lists at least (选择人员, 记录接单, 验收, 任务确认, payroll's batch lists).
+    expect(lists).toBeGreaterThanOrEqual(4);
   }, 300_000);
 
   it('answers bad input on every route with the envelope, never a 5xx, leaking nothing', async () => {

@@ -1,7 +1,8 @@
-import { and, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
 import { admin, adminRole, roleGrant } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 export interface AdminFilter {
   page: number;
@@ -57,7 +58,7 @@ export async function findRolesOfAdmins(db: DbOrTx, companyId: number, adminIds:
     .select({ adminId: adminRole.adminId, id: roleGrant.id, name: roleGrant.name })
     .from(adminRole)
     .innerJoin(roleGrant, and(eq(roleGrant.id, adminRole.roleId), eq(roleGrant.companyId, adminRole.companyId)))
-    .where(and(eq(adminRole.companyId, companyId), inArray(adminRole.adminId, adminIds)))
+    .where(and(eq(adminRole.companyId, companyId), anyId(adminRole.adminId, adminIds)))
     .orderBy(roleGrant.id);
 }
 
@@ -90,6 +91,6 @@ export async function findAdminNames(db: DbOrTx, ids: readonly number[]): Promis
   const rows = await db
     .select({ id: admin.id, name: admin.name })
     .from(admin)
-    .where(inArray(admin.id, [...new Set(ids)]));
+    .where(anyId(admin.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,5 +1,5 @@
 /** The only SQL of approval_flow, approval_request and approval_action. */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   admin,
@@ -10,6 +10,7 @@ import {
   roleGrant,
   type ApprovalStepRow,
 } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 export type RequestRow = typeof approvalRequest.$inferSelect;
 export type ActionRow = typeof approvalAction.$inferSelect;
@@ -44,7 +45,7 @@ export async function findRoleIds(db: DbOrTx, companyId: number, ids: number[]):
   const rows = await db
     .select({ id: roleGrant.id })
     .from(roleGrant)
-    .where(and(eq(roleGrant.companyId, companyId), inArray(roleGrant.id, ids)));
+    .where(and(eq(roleGrant.companyId, companyId), anyId(roleGrant.id, ids)));
   return rows.map((r) => r.id);
 }
 
@@ -165,7 +166,7 @@ export async function findActions(db: DbOrTx, companyId: number, requestIds: num
     })
     .from(approvalAction)
     .innerJoin(admin, and(eq(admin.companyId, approvalAction.companyId), eq(admin.id, approvalAction.adminId)))
-    .where(and(eq(approvalAction.companyId, companyId), inArray(approvalAction.requestId, requestIds)))
+    .where(and(eq(approvalAction.companyId, companyId), anyId(approvalAction.requestId, requestIds)))
     .orderBy(asc(approvalAction.id));
 }
 
@@ -210,6 +211,6 @@ export async function countPendingFor(db: DbOrTx, companyId: number, adminId: nu
 
 export async function findAdminNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: admin.id, name: admin.name }).from(admin).where(inArray(admin.id, ids));
+  const rows = await db.select({ id: admin.id, name: admin.name }).from(admin).where(anyId(admin.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -6,6 +6,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { contains, equals, pagedQuery } from '../../db/paged-query.ts';
 import { company, companyContract, serviceCompany } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 export type ContractRow = typeof companyContract.$inferSelect;
 export type NewContract = typeof companyContract.$inferInsert;
@@ -82,7 +83,7 @@ export async function findContractRows(db: DbOrTx, ids: readonly number[]): Prom
       serviceCompanyName: sql<string>`(select name from service_company where id = ${companyContract.serviceCompanyId})`,
     })
     .from(companyContract)
-    .where(inArray(companyContract.id, [...ids]));
+    .where(anyId(companyContract.id, [...ids]));
   const byId = new Map(
     rows.map((r) => [r.k.id, { ...r.k, companyName: r.companyName, serviceCompanyName: r.serviceCompanyName }]),
   );

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, lte } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { storedFile } from '../../db/schema/index.ts';
+import { anyUuid } from '../../db/any-of.ts';
 
 export type StoredFileRow = typeof storedFile.$inferSelect;
 export type NewStoredFile = typeof storedFile.$inferInsert;
@@ -32,7 +33,7 @@ export async function findExpiredFiles(db: DbOrTx, now: Date, limit: number): Pr
 
 export async function deleteStoredFiles(db: DbOrTx, ids: string[]): Promise<void> {
   if (!ids.length) return;
-  await db.delete(storedFile).where(inArray(storedFile.id, ids));
+  await db.delete(storedFile).where(anyUuid(storedFile.id, ids));
 }
 
 export async function clearFileExpiry(db: DbOrTx, companyId: number, id: string): Promise<void> {

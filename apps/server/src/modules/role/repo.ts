@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contains, pagedQuery } from '../../db/paged-query.ts';
 import { role } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 export type RoleRow = typeof role.$inferSelect;
 
@@ -56,7 +57,7 @@ export async function findRolesOfCompanyByIds(db: DbOrTx, companyId: number, ids
   return db
     .select({ id: role.id, isOwnerRole: role.isOwnerRole })
     .from(role)
-    .where(and(eq(role.companyId, companyId), inArray(role.id, ids)));
+    .where(and(eq(role.companyId, companyId), anyId(role.id, ids)));
 }
 
 export async function insertRole(db: DbOrTx, values: typeof role.$inferInsert) {

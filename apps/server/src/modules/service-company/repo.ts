@@ -1,7 +1,8 @@
 /** The only SQL of service_company and company_service_company (服务商 and their cost rules). */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { companyServiceCompany, serviceCompany } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 const ruleColumns = {
   companyId: companyServiceCompany.companyId,
@@ -30,7 +31,7 @@ export function findCostRules(db: DbOrTx, companyIds: readonly number[], service
     .innerJoin(serviceCompany, eq(serviceCompany.id, companyServiceCompany.serviceCompanyId))
     .where(
       and(
-        inArray(companyServiceCompany.companyId, [...companyIds]),
+        anyId(companyServiceCompany.companyId, [...companyIds]),
         serviceCompanyId ? eq(companyServiceCompany.serviceCompanyId, serviceCompanyId) : undefined,
       ),
     )
@@ -58,6 +59,6 @@ export async function findServiceCompanyNames(db: DbOrTx, ids: readonly number[]
   const rows = await db
     .select({ id: serviceCompany.id, name: serviceCompany.name })
     .from(serviceCompany)
-    .where(inArray(serviceCompany.id, [...ids]));
+    .where(anyId(serviceCompany.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -4,12 +4,13 @@
  * statuses. A list that shows workers next to its rows reads the view worker_card
  * (db/schema/public-views.ts); both are worker's public reads (db/schema/owners.ts).
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { worker } from '../../db/schema/index.ts';
+import { anyId } from '../../db/any-of.ts';
 
 /** The workers named by id, as a selection's condition (the ids a user picked). */
 export function workerIdsWhere(ids: readonly number[]): SQL {
-  return inArray(worker.id, [...new Set(ids)]);
+  return anyId(worker.id, [...new Set(ids)]);
 }
 
 /**

@@ -3,7 +3,7 @@
  * workers with their default accounts, the department options and 员工分析's counts. The list is
  * large-list/; job types and payout accounts have their own repos (job-types/, payout-accounts/).
  */
-import { and, asc, count, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
 import { escapeLike } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { department, jobType, worker } from '../../db/schema/index.ts';
@@ -31,6 +31,7 @@ import {
   whereOf,
   type WorkerFilter,
 } from './large-list/filters.ts';
+import { anyId } from '../../db/any-of.ts';
 
 /** The columns an export shows: no per-row account lookups. */
 const exportColumns = {
@@ -300,7 +301,7 @@ export async function setDepartmentOfWorkers(db: DbOrTx, companyId: number, ids:
   const rows = await db
     .update(worker)
     .set({ departmentId, updatedAt: new Date() })
-    .where(and(eq(worker.companyId, companyId), inArray(worker.id, ids)))
+    .where(and(eq(worker.companyId, companyId), anyId(worker.id, ids)))
     .returning({ id: worker.id });
   return rows.map((r) => r.id);
 }

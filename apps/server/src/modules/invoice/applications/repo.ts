@@ -16,6 +16,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { escapeLike } from '../../../db/like.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 export type ApplicationRow = typeof invoiceApplication.$inferSelect;
 export type NewApplication = typeof invoiceApplication.$inferInsert;
@@ -349,7 +350,7 @@ export async function findApplicationRows(db: DbOrTx, ids: readonly number[]): P
   const rows = await db
     .select(applicationListSelect)
     .from(invoiceApplication)
-    .where(inArray(invoiceApplication.id, [...ids]));
+    .where(anyId(invoiceApplication.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.a.id, toListRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -1,8 +1,9 @@
 /** The SQL of paid payroll figures other areas read (paid-figures.ts). */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { payrollBatch } from '../../../db/schema/index.ts';
 import { findSubmittedByPeriod, type SubmittedRange } from '../../../db/submitted-by-period.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 /** Whether the worker of a row (its company and worker columns) is among some workers: worker answers. */
 export type OfWorkers = (companyId: SQL, workerId: SQL) => SQL;
@@ -86,7 +87,7 @@ export async function findLiveBatchIds(db: DbOrTx, companyId: number, batchIds: 
     .where(
       and(
         eq(payrollBatch.companyId, companyId),
-        inArray(payrollBatch.id, [...new Set(batchIds)]),
+        anyId(payrollBatch.id, [...new Set(batchIds)]),
         ne(payrollBatch.status, 'cancelled'),
       ),
     );

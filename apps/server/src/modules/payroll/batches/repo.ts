@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } fr
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
 import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 export type BatchRow = typeof payrollBatch.$inferSelect;
 export type NewBatch = typeof payrollBatch.$inferInsert;
@@ -205,7 +206,7 @@ export async function findItemsByIds(db: DbOrTx, companyId: number, ids: number[
   return db
     .select()
     .from(payrollItem)
-    .where(and(eq(payrollItem.companyId, companyId), inArray(payrollItem.id, ids)))
+    .where(and(eq(payrollItem.companyId, companyId), anyId(payrollItem.id, ids)))
     .orderBy(asc(payrollItem.batchId), asc(payrollItem.rowNo), asc(payrollItem.id));
 }
 

@@ -10,6 +10,7 @@ import {
   taskOrder,
   workerCard,
 } from '../../../db/schema/index.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 export type AssignmentRow = typeof taskAssignment.$inferSelect;
 export type DeliveryRow = typeof taskDelivery.$inferSelect;
@@ -301,7 +302,7 @@ export async function findTaskIdsOf(db: DbOrTx, companyId: number, ids: readonly
   const rows = await db
     .selectDistinct({ taskId: taskAssignment.taskId })
     .from(taskAssignment)
-    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
+    .where(and(eq(taskAssignment.companyId, companyId), anyId(taskAssignment.id, [...ids])));
   return rows.map((r) => r.taskId).sort((a, b) => a - b);
 }
 
@@ -310,7 +311,7 @@ export async function lockAssignments(db: DbOrTx, companyId: number, ids: readon
   return db
     .select()
     .from(taskAssignment)
-    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])))
+    .where(and(eq(taskAssignment.companyId, companyId), anyId(taskAssignment.id, [...ids])))
     .orderBy(asc(taskAssignment.id))
     .for('update');
 }
@@ -325,14 +326,14 @@ export async function updateAssignments(
   await db
     .update(taskAssignment)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
+    .where(and(eq(taskAssignment.companyId, companyId), anyId(taskAssignment.id, [...ids])));
 }
 
 export async function deleteAssignments(db: DbOrTx, companyId: number, ids: readonly number[]) {
   if (!ids.length) return;
   await db
     .delete(taskAssignment)
-    .where(and(eq(taskAssignment.companyId, companyId), inArray(taskAssignment.id, [...ids])));
+    .where(and(eq(taskAssignment.companyId, companyId), anyId(taskAssignment.id, [...ids])));
 }
 
 /** Whether a worker is on any task (then the worker is not deleted). */
@@ -385,7 +386,7 @@ export async function findLatestDeliveries(db: DbOrTx, companyId: number, assign
   return db
     .selectDistinctOn([taskDelivery.assignmentId])
     .from(taskDelivery)
-    .where(and(eq(taskDelivery.companyId, companyId), inArray(taskDelivery.assignmentId, [...assignmentIds])))
+    .where(and(eq(taskDelivery.companyId, companyId), anyId(taskDelivery.assignmentId, [...assignmentIds])))
     .orderBy(asc(taskDelivery.assignmentId), desc(taskDelivery.round));
 }
 
@@ -446,6 +447,6 @@ export async function findDeliveryFileIds(db: DbOrTx, companyId: number, deliver
   return db
     .select({ deliveryId: taskDeliveryFile.deliveryId, fileId: taskDeliveryFile.fileId })
     .from(taskDeliveryFile)
-    .where(and(eq(taskDeliveryFile.companyId, companyId), inArray(taskDeliveryFile.deliveryId, [...deliveryIds])))
+    .where(and(eq(taskDeliveryFile.companyId, companyId), anyId(taskDeliveryFile.deliveryId, [...deliveryIds])))
     .orderBy(asc(taskDeliveryFile.deliveryId), asc(taskDeliveryFile.sort));
 }

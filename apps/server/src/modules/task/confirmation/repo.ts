@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
 import { taskAssignment, taskOrder, taskPayment, workerCard } from '../../../db/schema/index.ts';
 import { liveBatch } from '../assignments/repo.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 /**
  * Whether a passed assignment's amount sits in a batch that is live (payroll's answer, through its
@@ -124,7 +125,7 @@ export async function findConfirmable(db: DbOrTx, companyId: number, ids: readon
     .where(
       and(
         eq(taskAssignment.companyId, companyId),
-        inArray(taskAssignment.id, [...ids]),
+        anyId(taskAssignment.id, [...ids]),
         eq(taskAssignment.status, 'passed'),
         eq(taskOrder.serviceCompanyId, serviceCompanyId),
       ),

@@ -3,9 +3,10 @@
  * to the tree's shape runs under the company's tree lock (`lockTree`), so the closure and
  * `parent_id` always describe one tree.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { department, departmentClosure, worker } from '../../../db/schema/index.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 /** Advisory lock class of a company's department tree. */
 const TREE_LOCK = 7310034;
@@ -247,6 +248,6 @@ export async function existingIds(db: DbOrTx, companyId: number, ids: number[]) 
   const rows = await db
     .select({ id: department.id })
     .from(department)
-    .where(and(eq(department.companyId, companyId), inArray(department.id, ids)));
+    .where(and(eq(department.companyId, companyId), anyId(department.id, ids)));
   return rows.map((r) => r.id);
 }
