@@ -38,6 +38,20 @@ describe('theme tokens pass WCAG 2.1 AA', () => {
     expect(contrastRatio('#ffffff', t.colorError)).toBeGreaterThanOrEqual(AA_TEXT);
   });
 
+  it.each(['colorPrimaryHover', 'colorPrimaryActive', 'colorErrorHover', 'colorErrorActive'])(
+    'white text on a hovered or pressed button (%s) is at least 4.5:1',
+    (key) => {
+      expect(contrastRatio('#ffffff', t[key])).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
+
+  it.each(['colorLinkHover', 'colorLinkActive', 'colorPrimaryTextHover', 'colorPrimaryTextActive'])(
+    'a hovered or pressed link (%s) is at least 4.5:1 on white',
+    (key) => {
+      expect(contrastRatio(t[key] ?? '')).toBeGreaterThanOrEqual(AA_TEXT);
+    },
+  );
+
   it('input borders and disabled text are at least 3:1 on white', () => {
     expect(contrastRatio(t.colorBorder ?? '')).toBeGreaterThanOrEqual(AA_UI);
     expect(contrastRatio(t.colorTextDisabled ?? '')).toBeGreaterThanOrEqual(AA_UI);
