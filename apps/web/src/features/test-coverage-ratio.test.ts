@@ -46,7 +46,7 @@ const features = readdirSync(FEATURES, { withFileTypes: true })
 
 describe('each feature’s tests', () => {
   it('finds the features and counts their files', () => {
-    expect(features.map((f) => f.name)).toEqual(expect.arrayContaining(['contracts', 'content', 'payroll']));
+    expect(features.map((f) => f.name)).toEqual(expect.arrayContaining(['company-contracts', 'content', 'payroll']));
     for (const f of features) expect(f.code, f.name).toBeGreaterThan(0);
     expect(isTestFile('contract-sign.test.tsx')).toBe(true);
     expect(isTestFile('test-data.ts')).toBe(true);
