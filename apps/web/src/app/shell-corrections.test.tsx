@@ -2,6 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok, setupUser } from '../components/test-utils.tsx';
 import { useAppStore, VISITED_VIEWS_KEY, VISITED_VIEWS_OWNER_KEY } from '../lib/app-store.ts';
+import { getEncryptionTaskId, setEncryptionTaskId } from '../lib/app-store.ts';
 import { switchCompany } from '../lib/session-actions.ts';
 import { useSession } from '../lib/session-store.ts';
 import { removeToken, setToken } from '../lib/token.ts';
@@ -50,7 +51,10 @@ describe('shell corrections (issue 14)', () => {
     const logo = () => document.querySelector('.app-logo') as HTMLElement;
     await waitFor(() => expect(within(logo()).getByText('星河科技')).toBeInTheDocument());
 
+    // The task the task screens were on belongs to the old company (spec section 9's encryptionTaskId).
+    setEncryptionTaskId('42');
     await act(() => switchCompany('demo_yf'));
+    expect(getEncryptionTaskId()).toBeNull();
     // No navigation happened: the branding came with the switch.
     expect(within(logo()).getByText('远帆物流')).toBeInTheDocument();
     expect(within(logo()).getByRole('img')).toHaveAttribute('src', '/远帆物流.png');
