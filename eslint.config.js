@@ -85,7 +85,9 @@ export default tseslint.config(
     // (lib/, components/, api/ and their sub-folders); between the contract's files.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     plugins: { cycles: importCycles },
-    rules: { 'cycles/no-cycle': ['error', { root: 'apps/web/src', folders: ['lib', 'components', 'api'] }] },
+    rules: {
+      'cycles/no-cycle': ['error', { root: 'apps/web/src', folders: ['lib', 'components', 'api', 'features'] }],
+    },
   },
   {
     files: ['packages/contract/src/**/*.ts'],

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 /**
  * The lint of the rest of the house (issue 39.5), as the repository's ESLint config applies it:
  * no import cycle in the contract package nor on the web (between files, and between the shared
- * folders lib/, components/, api/), and the web's lib/ below components/. Each planted file is
+ * folders lib/, components/, api/, and each feature's folders), and the web's lib/ below components/. Each planted file is
  * linted at a real path, so the graph read from the other files closes the loop.
  */
 describe('contract and web lint', () => {
@@ -73,6 +73,20 @@ describe('contract and web lint', () => {
         `import { ChatImage } from './chat/chat-image.tsx';\nexport { ChatImage };`,
       ),
     ).toEqual([expect.stringContaining('目录之间不能循环引用：components → components/chat → components')]);
+  });
+
+  it("refuses a cycle between a feature's folders", async () => {
+    // features/workers/components uses features/workers/api: api/ may not use components/ back.
+    expect(
+      await cycles(
+        'apps/web/src/features/workers/api/planted.ts',
+        `import { LeaveModal } from '../components/leave-modal.tsx';\nexport { LeaveModal };`,
+      ),
+    ).toEqual([
+      expect.stringContaining(
+        '目录之间不能循环引用：features/workers/api → features/workers/components → features/workers/api',
+      ),
+    ]);
   });
 
   it("keeps the web's lib/ below components/ and the other shared folders", async () => {

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { TTreeOptionsState } from '../../../lib/list-filters.ts';
 import { request } from '../../../lib/request.ts';
-import { toDepartmentTree } from '../components/department-tree.ts';
+import { toDepartmentTree } from './department-tree.ts';
 
 export function getDepartmentOptions(): Promise<TDepartmentOption[]> {
   return request<TDepartmentOption[]>('GET', API.worker.departmentOptions);

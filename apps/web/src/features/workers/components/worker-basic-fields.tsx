@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { TrimmedInput } from '../../../components/trimmed-input.tsx';
 import { useDepartmentOptions } from '../api/get-department-options.ts';
 import { useJobTypeOptions } from '../api/get-job-type-options.ts';
-import { toDepartmentTree } from './department-tree.ts';
+import { toDepartmentTree } from '../api/department-tree.ts';
 import { hasValidCheckDigit, idNumberSummary } from './id-number.ts';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 import { chinaToday } from '../../../lib/format-date-time.ts';
