@@ -5,9 +5,10 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
  * `column = any($1)`: a list of ids sent as ONE array parameter. Drizzle's `inArray` sends one
  * parameter per id, and PostgreSQL takes at most 65,535 in a statement: a list of 100,000 ids
  * (the schemas' own maximum) answered HTTP 500 (an outside probe's finding). The lint refuses
- * `inArray` on an id column; small fixed lists (statuses) may keep it.
+ * `inArray` on an id column; small fixed lists (statuses) may keep it. In raw SQL, name the
+ * column as `sql\`a.id\``.
  */
-export function anyId(column: AnyPgColumn, ids: Iterable<number>): SQL {
+export function anyId(column: AnyPgColumn | SQL, ids: Iterable<number>): SQL {
   return sql`${column} = any(${sql.param([...ids])}::bigint[])`;
 }
 

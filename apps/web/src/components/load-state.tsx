@@ -54,12 +54,22 @@ export function LoadFailed({
  * and a status a screen reader announces. Never an empty message behind a spinner, and the page
  * does not jump from a spinner to a different shape when the data comes.
  */
-export function LoadingFrame({ cards, label = '正在加载…' }: { cards: readonly string[]; label?: string }) {
+export function LoadingFrame({
+  cards,
+  label = '正在加载…',
+  children,
+}: {
+  cards: readonly string[];
+  label?: string;
+  /** What the screen shows before its cards even while loading (a back button). */
+  children?: ReactNode;
+}) {
   return (
     <Flex vertical gap={16} aria-busy="true" data-testid="loading-frame">
       <div role="status">
         <VisuallyHidden>{label}</VisuallyHidden>
       </div>
+      {children}
       {cards.map((title, i) => (
         <Card key={`${i}-${title}`} title={title || undefined} loading />
       ))}

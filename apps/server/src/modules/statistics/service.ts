@@ -57,6 +57,11 @@ function byCountDesc(a: TAnalysisBucket, b: TAnalysisBucket) {
   return b.count - a.count || a.label.localeCompare(b.label, 'zh');
 }
 
+/** Another company's department, or none: 部门不存在, instead of zeros or a job that fails later. */
+function assertDepartmentIn(tree: readonly { id: number }[], departmentId: number | undefined): void {
+  if (departmentId !== undefined && !tree.some((d) => d.id === departmentId)) throw notFound('部门不存在');
+}
+
 export async function getEmployeeAnalysis(
   ctx: ServiceContext,
   companyId: number,
@@ -81,10 +86,7 @@ export async function getEmployeeAnalysis(
       : paidMonths(ctx.db, companyId, months[0]!, month.month),
     filtered ? countPaidWorkers(ctx.db, companyId, month.start, month.end, where) : null,
   ]);
-  if (query.departmentId !== undefined && !tree.some((d) => d.id === query.departmentId)) {
-    // Another company's department or none: say so instead of showing zeros.
-    throw notFound('部门不存在');
-  }
+  assertDepartmentIn(tree, query.departmentId);
   const of = (grp: string) => rows.filter((r) => r.grp === grp);
   const total = of('total')[0];
 
@@ -165,10 +167,8 @@ export async function requestAnalysisExport(
   auth: AuthContext,
   body: TEmployeeAnalysisExportBody,
 ): Promise<TExportJob> {
-  if (body.departmentId !== undefined) {
-    const tree = await departmentTree(ctx.db, auth.companyId);
-    if (!tree.some((d) => d.id === body.departmentId)) throw notFound('部门不存在');
-  }
+  if (body.departmentId !== undefined)
+    assertDepartmentIn(await departmentTree(ctx.db, auth.companyId), body.departmentId);
   return exports.requestExport(ctx, jobs, auth, 'employeeAnalysis', { ...body });
 }
 

@@ -19,9 +19,7 @@ export function workerIdsWhere(ids: readonly number[]): SQL {
  * workers another area may give work to.
  */
 export function workerSelection(companyId: number, where: SQL, excludeIds: readonly number[]): SQL {
-  const notExcluded = excludeIds.length
-    ? sql`not (${worker.id} = any(${sql.param([...excludeIds])}::bigint[]))`
-    : undefined;
+  const notExcluded = excludeIds.length ? sql`not (${anyId(worker.id, excludeIds)})` : undefined;
   return sql`(select ${worker.companyId} as company_id, ${worker.id} as id, ${worker.status} = 'active' as is_active
     from ${worker} where ${and(eq(worker.companyId, companyId), where, notExcluded)})`;
 }

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
 import { Component as ContractDetailPage } from './routes/contract-detail-page.tsx';
+import { PENDING } from './test-data.ts';
 
 let api: ReturnType<typeof mockApi> | undefined;
 const user = setupUser();
@@ -12,33 +13,6 @@ afterEach(() => {
   api = undefined;
 });
 
-const PENDING: TCompanyContractDetail = {
-  id: 5,
-  companyId: 1,
-  companyName: '星河科技有限公司',
-  serviceCompanyId: 7,
-  serviceCompanyName: '海南灵工服务有限公司',
-  contractNo: 'HT-2026-005',
-  title: '灵活用工综合服务协议',
-  type: 'service',
-  startDate: '2026-01-01',
-  endDate: '2099-12-31',
-  state: 'pending',
-  signedAt: null,
-  createdAt: '2026-11-20T02:00:00.000Z',
-  remark: '',
-  terminatedAt: null,
-  terminateReason: null,
-  file: {
-    id: '00000000-0000-4000-8000-000000000005',
-    name: '合同.pdf',
-    size: 2048,
-    contentType: 'application/pdf',
-    url: '/api/admin/file/00000000-0000-4000-8000-000000000005',
-  },
-  actions: ['sign'],
-  signature: null,
-};
 const ORIGINAL = 'a'.repeat(64);
 const SIGNED: TCompanyContractDetail = {
   ...PENDING,

@@ -155,7 +155,7 @@ export async function findBatchAmounts(
   const rows = await queryRows<RawBatchAmount>(
     db,
     sql`${batchAmountSelect(exceptApplication)}
-         where b.company_id = ${companyId} and b.id = any(${sql.param([...ids])}::bigint[])`,
+         where b.company_id = ${companyId} and ${anyId(sql`b.id`, ids)}`,
   );
   return rows.map(toBatchAmount);
 }

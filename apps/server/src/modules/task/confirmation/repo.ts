@@ -139,7 +139,7 @@ export async function lockIds(db: DbOrTx, companyId: number, ids: readonly numbe
   await queryRows(
     db,
     sql`select id from task_assignment
-         where company_id = ${companyId} and id = any(${sql.param([...ids])}::bigint[])
+         where company_id = ${companyId} and ${anyId(sql`id`, ids)}
          order by id for update`,
   );
 }

@@ -2,6 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { admin, taskEvent, workerCard } from '../../../db/schema/index.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 export type TaskEventInsert = typeof taskEvent.$inferInsert;
 
@@ -40,7 +41,7 @@ export async function insertAssignmentEvents(db: DbOrTx, ids: readonly number[],
                ${v.withPayable ? sql`a.payable_fen` : sql`null::bigint`},
                ${v.note ?? null}, ${v.createdAt.toISOString()}::timestamptz
           from task_assignment a
-         where a.company_id = ${v.companyId} and a.id = any(${sql.param([...ids])}::bigint[])
+         where a.company_id = ${v.companyId} and ${anyId(sql`a.id`, ids)}
          order by a.id`,
   );
 }

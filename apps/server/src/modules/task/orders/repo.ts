@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery } from '../../../db/paged-query.ts';
 import { taskAssignment, taskAttachment, taskOrder } from '../../../db/schema/index.ts';
+import { anyId } from '../../../db/any-of.ts';
 
 export type TaskRow = typeof taskOrder.$inferSelect;
 export type NewTask = typeof taskOrder.$inferInsert;
@@ -91,7 +92,7 @@ export async function findAssignmentCounts(db: DbOrTx, companyId: number, taskId
     db,
     sql`select task_id, status, count(*)::int as n, coalesce(sum(agreed_fen), 0) as agreed
           from task_assignment
-         where company_id = ${companyId} and task_id = any(${sql.param([...taskIds])}::bigint[])
+         where company_id = ${companyId} and ${anyId(sql`task_id`, taskIds)}
          group by task_id, status`,
   );
 }

@@ -3,6 +3,7 @@ import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { App, Button, Card, Descriptions, Flex, Popconfirm, Result, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { LoadingFrame } from '../../../components/load-state.tsx';
 import { formatDate, formatDateTime } from '../../../lib/format-date-time.ts';
 import { isApiError } from '../../../lib/request.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
@@ -92,10 +93,7 @@ export function Component() {
   if (worker.isPending) {
     // The page's frame while it loads: its cards with their titles, their content as skeletons.
     return (
-      <Flex vertical gap={16} aria-busy="true">
-        <span className="sr-only" role="status">
-          正在加载员工信息…
-        </span>
+      <LoadingFrame cards={['基本信息', '收款账户', '签约状态']} label="正在加载员工信息…">
         <Card>
           <Button
             type="text"
@@ -104,10 +102,7 @@ export function Component() {
             onClick={() => void navigate(screenPath('listEmployee'))}
           />
         </Card>
-        <Card title="基本信息" loading />
-        <Card title="收款账户" loading />
-        <Card title="签约状态" loading />
-      </Flex>
+      </LoadingFrame>
     );
   }
   if (worker.isError) {
