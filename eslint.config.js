@@ -7,6 +7,15 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// A list of ids is one array parameter (db/any-of.ts): Drizzle's inArray sends one parameter per
+// id, and 100,000 ids pass PostgreSQL's 65,535 (an outside probe's 500s). A fixed list
+// (statuses) or a subquery may keep inArray.
+const ID_LIST_RULE = {
+  selector:
+    "CallExpression[callee.name='inArray'][arguments.0.property.name=/^id$|Id$/][arguments.1.type=/^(ArrayExpression|Identifier)$/]",
+  message: 'id 列表请用 anyId / anyUuid（db/any-of.ts）：整个列表作为一个数组参数，十万个 id 也不超过参数上限。',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**', 'apps/server/drizzle/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -101,16 +110,31 @@ export default tseslint.config(
     // module imports another module's repo, no folder cycles.
     rules: {
       'server/layers': 'error',
-      // A list of ids is one array parameter (db/any-of.ts): Drizzle's inArray sends one
-      // parameter per id, and 100,000 ids pass PostgreSQL's 65,535 (an outside probe's 500s).
-      // A fixed list (statuses) or a subquery may keep inArray.
+      'no-restricted-syntax': ['error', ID_LIST_RULE],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/db/**'],
+    // Row-level security (ADR 0025): the role and the company of a statement are set by the
+    // database adapter alone (db/scoped-connection.ts), from the scope the code opened with
+    // db/scope.ts. Anywhere else, a SET ROLE or set_config would be a silent bypass.
+    rules: {
       'no-restricted-syntax': [
         'error',
+        ID_LIST_RULE,
+        {
+          selector: 'Literal[value=/set\\s+(local\\s+)?role|set_config|app\\.company_id|row_security/i]',
+          message: '数据库的角色与公司只由 db/ 的适配器设置：请用 db/scope.ts 的 inCompany / asPlatform 打开范围。',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/set\\s+(local\\s+)?role|set_config|app\\.company_id|row_security/i]',
+          message: '数据库的角色与公司只由 db/ 的适配器设置：请用 db/scope.ts 的 inCompany / asPlatform 打开范围。',
+        },
         {
           selector:
-            "CallExpression[callee.name='inArray'][arguments.0.property.name=/^id$|Id$/][arguments.1.type=/^(ArrayExpression|Identifier)$/]",
-          message:
-            'id 列表请用 anyId / anyUuid（db/any-of.ts）：整个列表作为一个数组参数，十万个 id 也不超过参数上限。',
+            ':matches(ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression)[source.value=/scoped-connection/]',
+          message: '数据库适配器只属于 db/：其他代码用 db/scope.ts 打开范围。',
         },
       ],
     },

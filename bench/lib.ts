@@ -294,3 +294,90 @@ export function toQuery(db: Db, q: SQL): { text: string; values: unknown[] } {
   const { sql: text, params } = dialect.sqlToQuery(q);
   return { text, values: params };
 }
+
+/**
+ * `--row-security on | off | compare` (ADR 0025): `off` turns the tenant tables' policies off for
+ * the run (the owner's ALTER TABLE, put back on at the end), `compare` runs the bench twice in
+ * child processes, off then on, and prints their figures side by side.
+ */
+export type RowSecurityMode = 'on' | 'off' | 'compare';
+
+export function rowSecurityMode(value: string | undefined): RowSecurityMode {
+  const mode = value ?? 'on';
+  if (mode !== 'on' && mode !== 'off' && mode !== 'compare')
+    throw new Error('--row-security 只能是 on、off 或 compare');
+  return mode;
+}
+
+/** Turns row-level security of every table with the tenant policy on or off; answers how many. */
+export async function setRowSecurity(db: Db, on: boolean): Promise<number> {
+  const { sql } = await import('drizzle-orm');
+  const { queryRows } = await import('../apps/server/src/db/client.ts');
+  const tables = await queryRows<{ name: string }>(
+    db,
+    sql`select distinct tablename as name from pg_policies where schemaname = 'public' and policyname = 'tenant_isolation'`,
+  );
+  for (const { name } of tables) {
+    await db.execute(sql.raw(`alter table "${name}" ${on ? 'enable' : 'disable'} row level security`));
+  }
+  return tables.length;
+}
+
+const FIGURES = '@@figures ';
+
+/** A child's figures for `compareRowSecurity` (one line, also readable in the log). */
+export function emitFigures(figures: Record<string, number>): void {
+  console.log(`${FIGURES}${JSON.stringify(figures)}`);
+}
+
+/**
+ * Runs `script` twice with `args`, policies off then on, each in its own process, and prints each
+ * figure (named by `labels`) for both runs and the change. Answers the worse exit code.
+ */
+export async function compareRowSecurity(
+  script: string,
+  args: readonly string[],
+  labels: Readonly<Record<string, string>>,
+): Promise<number> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const runs: Record<string, number>[] = [];
+  let worst = 0;
+  for (const mode of ['off', 'on'] as const) {
+    console.log(`\n━━ 行级安全策略 ${mode === 'on' ? '开启' : '关闭'} ━━`);
+    const figures: Record<string, number> = {};
+    const code = await new Promise<number>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', script, ...args, '--row-security', mode], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let pending = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        pending += chunk.toString('utf8');
+        const lines = pending.split('\n');
+        pending = lines.pop() ?? '';
+        for (const line of lines)
+          if (line.startsWith(FIGURES)) Object.assign(figures, JSON.parse(line.slice(FIGURES.length)));
+      });
+      child.on('error', reject);
+      child.on('exit', (c) => resolve(c ?? 1));
+    });
+    worst = Math.max(worst, code);
+    runs.push(figures);
+  }
+  const [off, on] = runs;
+  console.log('\n行级安全策略 关闭 → 开启（同一次运行）：');
+  for (const [key, label] of Object.entries(labels)) {
+    const a = off?.[key];
+    const b = on?.[key];
+    if (a === undefined || b === undefined) {
+      console.log(`  ${label}：缺少数据`);
+      continue;
+    }
+    const change = a === 0 ? 0 : ((b - a) / a) * 100;
+    console.log(
+      `  ${label.padEnd(28)} ${a.toFixed(2).padStart(10)} → ${b.toFixed(2).padStart(10)}  (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+    );
+  }
+  return worst;
+}

@@ -16,6 +16,7 @@
  *     the ledger's invariants.
  *
  *   DATABASE_URL=postgres://... npm run bench:payouts -- [--items 100000] [--tick-ms 250] [--fresh [--workers 170000]]
+ *     [--row-security on|off|compare]  (compare: the run twice, tenant policies off then on, ADR 0025)
  * --fresh: first the same run on a new database seeded with that many workers (ADR 0016).
  * Needs a company with that many workers (npm run seed -- --workers 100000).
  * Targets (PostgreSQL): pay answered ≤ 1 s; all settled ≤ 120 s; peak RSS ≤ 400 MB. PGlite: reported.
@@ -29,7 +30,14 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, queryRows } from '../apps/server/src/db/client.ts';
 import { postTransfer, verifyLedger } from '../apps/server/src/modules/ledger/service.ts';
 import { freezeAndQueue } from '../apps/server/src/modules/payroll/payouts/service.ts';
-import { runOnFreshDatabase, withPeakRss } from './lib.ts';
+import {
+  compareRowSecurity,
+  emitFigures,
+  rowSecurityMode,
+  runOnFreshDatabase,
+  setRowSecurity,
+  withPeakRss,
+} from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,11 +46,26 @@ const { values } = parseArgs({
     fresh: { type: 'boolean' },
     'as-fresh': { type: 'boolean' },
     workers: { type: 'string' },
+    'row-security': { type: 'string' },
   },
 });
 const itemCount = Number(values.items ?? 100_000);
 const tickMs = Number(values['tick-ms'] ?? 250);
 const asFresh = values['as-fresh'] === true;
+const rowSecurity = rowSecurityMode(values['row-security']);
+if (rowSecurity === 'compare') {
+  // The same run twice, the tenant policies off then on (ADR 0025), figures side by side.
+  const args = ['--items', String(itemCount), '--tick-ms', String(tickMs)];
+  process.exit(
+    await compareRowSecurity('bench/payouts.ts', args, {
+      pay: '确认支付应答 (s)',
+      queued: '至全部冻结并排队 (s)',
+      settle: '全部发放结算 (s)',
+      perSecond: '结算速度 (笔/s)',
+      rss: '峰值内存 (MB)',
+    }),
+  );
+}
 if (values.fresh && !asFresh) {
   // First a run on a new database (seeded by the seed CLI), then this run on DATABASE_URL's.
   const args = ['--items', String(itemCount), '--tick-ms', String(tickMs)];
@@ -57,6 +80,8 @@ const FEE_BP = 650;
 const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined, payoutTickMs: tickMs };
 const database = await openDatabase(config);
 await database.migrate();
+if (rowSecurity === 'off')
+  console.log(`行级安全策略已关闭（${await setRowSecurity(database.db, false)} 张表，结束时恢复）`);
 const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
@@ -297,6 +322,13 @@ try {
     console.log('✗ 结果不正确');
     process.exitCode = 1;
   }
+  emitFigures({
+    pay: run.result.pay,
+    queued: run.result.queued,
+    settle: run.result.settle,
+    perSecond: totals.n / run.result.settle,
+    rss: run.peakRssMb,
+  });
   const met = run.result.pay <= 1 && run.result.settle <= 120 && run.peakRssMb <= 400;
   console.log(
     `目标（100,000 条）支付应答 ≤ 1 s、全部结算 ≤ 120 s、≤ 400 MB${TARGET_SCOPE}：` +
@@ -304,6 +336,7 @@ try {
   );
 } finally {
   await app.close();
+  if (rowSecurity === 'off') await setRowSecurity(database.db, true);
   await database.close();
 }
 

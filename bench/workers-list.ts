@@ -6,6 +6,8 @@
  *   DATABASE_URL=postgres://... npm run bench:workers            (PostgreSQL)
  *   DATA_DIR=./data npm run bench:workers                        (PGlite; stop the server first)
  *   options: --concurrency 10 --seconds 10
+ *            --row-security compare: the API scenarios with the tenant policies off and on,
+ *            alternating (ADR 0025), instead of the usual table
  *
  * Seed first: `npm run seed -- --workers 1000000` with the same DATABASE_URL / DATA_DIR.
  *
@@ -35,11 +37,17 @@ import {
   type WorkerPageQuery,
 } from '../apps/server/src/modules/worker/large-list/page.ts';
 import { availableParallelism } from 'node:os';
-import { cpuProbe, fmt, load, pidsOf, pinToCpus, type LoadResult } from './lib.ts';
+import { cpuProbe, fmt, load, pidsOf, pinToCpus, rowSecurityMode, setRowSecurity, type LoadResult } from './lib.ts';
 
 const { values } = parseArgs({
-  options: { concurrency: { type: 'string' }, seconds: { type: 'string' }, serve: { type: 'boolean' } },
+  options: {
+    concurrency: { type: 'string' },
+    seconds: { type: 'string' },
+    serve: { type: 'boolean' },
+    'row-security': { type: 'string' },
+  },
 });
+const rowSecurity = rowSecurityMode(values['row-security']);
 const concurrency = Number(values.concurrency ?? 10);
 const seconds = Number(values.seconds ?? 10);
 const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined };
@@ -210,6 +218,10 @@ async function main() {
     console.log(
       `\n员工列表基准 — ${database.kind}，${total.toLocaleString()} 名员工，${concurrency} 并发，每项 ${seconds} 秒`,
     );
+    if (rowSecurity !== 'on') {
+      await compareInThisRun();
+      return;
+    }
     const cpuCount = availableParallelism();
     const mayPin =
       database.kind === 'postgres' &&
@@ -270,6 +282,39 @@ async function main() {
           `  ${label} ${r.name}：p95 ${fmt(r.api.p95).trim()} ms ${r.api.p95 <= 50 ? '达标' : '未达标'}；` +
             `吞吐占比 ${pct(share)} ${share >= 0.7 ? '达标' : '未达标'}（裸HTTP ${pct(r.floor.throughput / r.raw.throughput)}）`,
         );
+      }
+    }
+
+    /**
+     * `--row-security compare` (ADR 0025): each scenario through the API with the tenant policies
+     * off and on, alternating twice (off, on, off, on) so that drift falls on both; `off` runs
+     * them off only. The policies are on again at the end, whatever happens.
+     */
+    async function compareInThisRun() {
+      const modes = rowSecurity === 'compare' ? (['off', 'on', 'off', 'on'] as const) : (['off'] as const);
+      console.log(`行级安全策略：${modes.map((m) => (m === 'on' ? '开' : '关')).join(' → ')}，每个场景\n`);
+      console.log(
+        '场景                     |  关闭 req/s  关闭 p95 ms |  开启 req/s  开启 p95 ms | 吞吐变化 | p95 变化',
+      );
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+      try {
+        for (const s of scenarios) {
+          const url = `${base}${API.worker.page}?${new URLSearchParams(s.query)}`;
+          const runs: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] };
+          for (const mode of modes) {
+            await setRowSecurity(database.db, mode === 'on');
+            runs[mode].push(await loadHttp(url, token));
+          }
+          const off = { rps: mean(runs.off.map((r) => r.throughput)), p95: mean(runs.off.map((r) => r.p95)) };
+          const on = { rps: mean(runs.on.map((r) => r.throughput)), p95: mean(runs.on.map((r) => r.p95)) };
+          const change = (a: number, b: number) =>
+            a ? `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%` : '-';
+          console.log(
+            `${s.name.padEnd(22)} | ${fmt(off.rps)} ${fmt(off.p95)} | ${runs.on.length ? `${fmt(on.rps)} ${fmt(on.p95)}` : '       -        -'} | ${change(off.rps, on.rps).padStart(7)} | ${change(off.p95, on.p95).padStart(7)}`,
+          );
+        }
+      } finally {
+        await setRowSecurity(database.db, true);
       }
     }
 

@@ -1,3 +1,4 @@
+import type { AsyncResource } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
@@ -13,6 +14,7 @@ import { createRegistry, type ServiceContext } from './core/context.ts';
 import type { SmsSender } from './core/sms.ts';
 import type { Database, DatabaseKind, Db } from './db/client.ts';
 import type { Notifications } from './db/notifications.ts';
+import { onPlatformScope, openRequestScope } from './db/scope.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import type { FileStore } from './lib/file-store.ts';
@@ -126,22 +128,35 @@ export async function buildApp({
   app.setValidatorCompiler(safeTextValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
-  app.decorate('db', database.db);
+  app.decorate('db', database.appDb);
   app.decorate('dbKind', database.kind);
   app.decorate('notifications', database.notifications);
   const clock = now ?? (() => new Date());
   app.decorate('ctx', {
-    db: database.db,
+    db: database.appDb,
     config,
     cipher: createFieldCipher(config.encryptionKey),
     sms: sms ?? createOutboxSmsSender(app.log),
-    files: files ?? configuredFileStore(config, database.db),
-    payoutProvider: payoutProvider ?? createSandboxProvider(database.db, clock),
+    files: files ?? configuredFileStore(config, database.appDb),
+    payoutProvider: payoutProvider ?? createSandboxProvider(database.appDb, clock),
     registry: createRegistry(),
     log: app.log,
     now: clock,
     captcha: captcha ?? (() => createCaptcha()),
   } satisfies ServiceContext);
+  // Every request runs in a database scope (db/scope.ts, ADR 0025): opened empty here, before any
+  // other hook, and narrowed by the auth plugin once the session is known. A body parsed from
+  // the socket's events has lost it by preValidation: the scope's resource re-enters it.
+  const requestScopes = new WeakMap<object, AsyncResource>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    requestScopes.set(request, openRequestScope(done));
+  });
+  app.addHook('preValidation', (request, _reply, done) => {
+    const resource = requestScopes.get(request);
+    if (resource) resource.runInAsyncScope(done);
+    else done();
+  });
+  onPlatformScope((reason) => app.log.debug({ reason }, 'platform database scope'));
   const servedBy = config.processName;
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -155,7 +170,7 @@ export async function buildApp({
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
   // Background jobs: areas register their handlers below; the queue starts when the app is ready.
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { client: database.jobsClient });
   // multipart/form-data for uploads; each route streams its file part with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 20 } });
   // gzip/brotli for JSON and the web app's assets above 1 KB. Registered after the audit plugin:

@@ -5,6 +5,7 @@
  */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { asPlatform } from './db/scope.ts';
 import { verifyLedger } from './modules/ledger/service.ts';
 
 const config = loadConfig();
@@ -17,7 +18,9 @@ try {
 }
 try {
   const started = Date.now();
-  const { violations, counts } = await verifyLedger(database.db);
+  // Every company's books: the app's database in the platform's scope.
+  const { appDb } = database;
+  const { violations, counts } = await asPlatform('verify the ledger', () => verifyLedger(appDb));
   console.log(
     `账本：${counts.accounts} 个账户，${counts.transfers} 笔转账，${counts.entries} 条分录；全部余额之和 ${counts.sumOfBalances} 分（${Date.now() - started} ms）`,
   );

@@ -2,6 +2,7 @@ import { DEMO_OPERATOR } from './seed/money.ts';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { asPlatform } from './db/scope.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
@@ -24,11 +25,16 @@ async function main(): Promise<void> {
     throw err;
   }
   await database.migrate();
-  const seeded = config.demoMode ? await seedDemoData(database.db, createFieldCipher(config.encryptionKey)) : false;
-  if (config.demoMode) await writeDemoFiles(database.db, configuredFileStore(config, database.db));
+  // The seed and the start-up checks write and read every company's rows: the platform's scope.
+  const { appDb } = database;
+  const seeded = config.demoMode
+    ? await asPlatform('seed the demo data', () => seedDemoData(appDb, createFieldCipher(config.encryptionKey)))
+    : false;
+  if (config.demoMode)
+    await asPlatform('write the demo files', () => writeDemoFiles(appDb, configuredFileStore(config, appDb)));
 
   const app = await buildApp({ config, database });
-  const demoWarning = await demoLoginsWarning(database.db, config.demoMode);
+  const demoWarning = await asPlatform('check the demo sign-ins', () => demoLoginsWarning(appDb, config.demoMode));
   if (demoWarning) app.log.warn(demoWarning);
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -10,6 +10,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { pgliteNotifications, postgresNotifications, type Notifications } from './notifications.ts';
+import { currentScope, OWNER_SCOPE } from './scope.ts';
+import { pgliteScopes, ScopedPool } from './scoped-connection.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -23,7 +25,19 @@ export type DbOrTx = Db | Tx;
 export type DatabaseKind = 'pglite' | 'postgres';
 
 export interface Database {
+  /**
+   * The connecting role's database: migrations, the tests' own fixtures and checks, the tools.
+   * Not the app's: its statements bypass nothing only because that role is the tables' owner
+   * (forced policies apply to it too, so it sees no tenant row unless it is a superuser).
+   */
   db: Db;
+  /**
+   * The app's database: each statement runs as `flexpay_app` or `flexpay_platform` in the
+   * scope of the code that runs it (db/scope.ts, ADR 0025), under the tables' row-level security.
+   */
+  appDb: Db;
+  /** The client pg-boss runs on: the connecting role, which owns pg-boss's schema. */
+  jobsClient: unknown;
   kind: DatabaseKind;
   /** Messages to every server process of this database (db/notifications.ts). */
   notifications: Notifications;
@@ -110,9 +124,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
       ...(options.dataDir ? { dataDir: join(options.dataDir, 'pglite') } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const scopes = pgliteScopes(client);
+    const owner = scopes.view(() => OWNER_SCOPE);
     return {
-      db,
+      db: drizzlePglite(owner, { schema }) as unknown as Db,
+      appDb: drizzlePglite(scopes.view(currentScope), { schema }) as unknown as Db,
+      jobsClient: owner,
       client,
       kind: 'pglite',
       notifications: pgliteNotifications(client),
@@ -139,10 +156,14 @@ export function openPostgres(connectionString: string, poolSize = 10): Database 
   // discarded that connection and opens a new one for the next query; a query that was running
   // fails on its own promise.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  const notifications = postgresNotifications(connectionString, pool);
+  const owner = new ScopedPool(pool, () => OWNER_SCOPE);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Drizzle's driver takes a pg client; ScopedPool is one in the calls it makes
+  const asClient = (p: ScopedPool) => p as any;
+  const notifications = postgresNotifications(connectionString, owner);
   return {
-    db,
+    db: drizzlePg(asClient(owner), { schema }) as unknown as Db,
+    appDb: drizzlePg(asClient(new ScopedPool(pool, currentScope)), { schema }) as unknown as Db,
+    jobsClient: owner,
     pool,
     kind: 'postgres',
     notifications,

@@ -77,3 +77,25 @@ export function placementOf(table: string): Placement {
   if (table in LOCAL_TABLES) return 'local';
   return 'tenant';
 }
+
+/**
+ * Row-level security (ADR 0025, migration 0049): every tenant table has the policies
+ * `tenant_isolation` (its company's rows only, against `app.company_id`) and `platform_access`
+ * (every row, for `flexpay_platform`), enabled and forced, except those named here with their
+ * reason. test/db/row-level-security.test.ts holds the schema to it.
+ */
+export const ROW_SECURITY_EXEMPT: Readonly<Record<string, string>> = {
+  verification:
+    'No company_id column (TENANT_DEBT): a captcha or an SMS challenge is made before anyone is known, and read by its token alone. It holds no company data: a code, its purpose, and the id of the admin it was sent to.',
+};
+
+/**
+ * Tenant tables whose `tenant_isolation` also admits rows without a company: the platform's own
+ * side of a company's posting (its clearing, fee-income and in-transit accounts, their entries),
+ * written in the company's transaction through the ledger. Rows of another company stay hidden.
+ */
+export const PLATFORM_ROWS: Readonly<Record<string, string>> = {
+  ledger_account: "The platform's accounts have no company (TENANT_DEBT); a company's posting moves their balance.",
+  ledger_transfer: 'Platform-only transfers have no company; a company reads only its own.',
+  ledger_entry: "The platform's side of a company's transfer is an entry without a company, written with it.",
+};

@@ -11,6 +11,7 @@
  * On PGlite the database belongs to one process; the same calls work inside it.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import type { ScopedPool } from './scoped-connection.ts';
 import pg from 'pg';
 
 export interface Listener {
@@ -75,7 +76,7 @@ export interface PostgresNotificationsOptions {
  */
 export function postgresNotifications(
   connectionString: string,
-  pool: pg.Pool,
+  pool: Pick<ScopedPool, 'query'>,
   options: PostgresNotificationsOptions = {},
 ): Notifications {
   const retryMs = options.retryMs ?? 1000;

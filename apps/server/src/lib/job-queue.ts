@@ -116,8 +116,15 @@ interface Registration {
   workerId?: string;
 }
 
-/** The JobQueue on pg-boss 10, over the given SQL executor. */
-export function createPgBossQueue(executor: SqlExecutor, log: FastifyBaseLogger): JobQueue {
+/**
+ * The JobQueue on pg-boss 10, over the given SQL executor. `around` runs each handler (the app
+ * opens the job's database scope there).
+ */
+export function createPgBossQueue(
+  executor: SqlExecutor,
+  log: FastifyBaseLogger,
+  around: <T>(queue: string, run: () => Promise<T>) => Promise<T> = (_queue, run) => run(),
+): JobQueue {
   const { tracked, track, drain } = trackPending(executor);
   const boss = new PgBoss({
     db: tracked as PgBoss.Db,
@@ -137,7 +144,7 @@ export function createPgBossQueue(executor: SqlExecutor, log: FastifyBaseLogger)
     }
     const run: JobRun = { id: job.id, retryCount: job.retryCount, isLastAttempt: job.retryCount >= job.retryLimit };
     try {
-      await reg.handler(parsed.data, run);
+      await around(name, () => reg.handler(parsed.data, run));
     } catch (err) {
       log.error({ err, job: job.id, queue: name, retryCount: job.retryCount }, 'job failed');
       throw err;

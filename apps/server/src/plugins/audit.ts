@@ -1,6 +1,7 @@
 import { CODE_MESSAGES, Code } from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { asPlatform } from '../db/scope.ts';
 import { auditLog } from '../db/schema/index.ts';
 
 /** What a handler tells the audit row beyond what the request already says. */
@@ -56,7 +57,9 @@ export const auditPlugin = fp(
       const status = envelope.status ?? (reply.statusCode < 400 ? Code.OK : reply.statusCode);
       const info = request.audit ?? {};
       try {
-        await app.db.insert(auditLog).values({
+        // The audit trail is the platform's: a row of a failed sign-in or of an operator names no
+        // company, so it is written in the platform's scope whatever the request's.
+        const row = {
           companyId: request.auth?.companyId ?? info.companyId ?? null,
           adminId: request.auth?.adminId ?? info.adminId ?? null,
           operatorId: request.operator?.operatorId ?? info.operatorId ?? null,
@@ -70,6 +73,9 @@ export const auditPlugin = fp(
           message: (envelope.message ?? (status === Code.OK ? '' : CODE_MESSAGES[Code.INTERNAL])).slice(0, 300),
           requestId: String(request.id),
           detail: info.detail ?? null,
+        };
+        await asPlatform('write the audit trail', async () => {
+          await app.db.insert(auditLog).values(row);
         });
       } catch (err) {
         request.log.error({ err }, 'audit row not written');

@@ -2,6 +2,7 @@ import { API, CODE_MESSAGES, Code, isElementCode } from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { tokenFromHeader, type Access } from '../core/auth.ts';
+import { asPlatform, narrowRequestScope } from '../db/scope.ts';
 import { AppError } from '../lib/errors.ts';
 
 /** One API route and who may call it. */
@@ -57,18 +58,26 @@ export const authPlugin = fp(
       if (!access) return;
       const token = tokenFromHeader(request.headers.authorization);
       if (access === 'operator') {
-        request.operator = await realm('operator')(app.ctx, token);
+        const operator = await realm('operator')(app.ctx, token);
+        request.operator = operator;
+        // The operator console works across companies: the platform's scope, named by operator.
+        narrowRequestScope({
+          kind: 'platform',
+          reason: `operator ${operator.operatorId} ${request.routeOptions.url ?? ''}`,
+        });
         return;
       }
+      // A session names its company only once it is found: identity is read across companies.
+      const authenticate = (t: string | undefined) =>
+        asPlatform('authenticate a session', () => realm('session').authenticate(app.ctx, t));
       if (access === 'public') {
-        if (token)
-          request.auth = await realm('session')
-            .authenticate(app.ctx, token)
-            .catch(() => null);
+        if (token) request.auth = await authenticate(token).catch(() => null);
+        if (request.auth) narrowRequestScope({ kind: 'company', companyId: request.auth.companyId });
         return;
       }
-      const auth = await realm('session').authenticate(app.ctx, token);
+      const auth = await authenticate(token);
       request.auth = auth;
+      narrowRequestScope({ kind: 'company', companyId: auth.companyId });
       if (access !== 'session' && !auth.elements.has(access)) {
         throw new AppError(Code.FORBIDDEN, CODE_MESSAGES[Code.FORBIDDEN]);
       }
@@ -80,7 +89,9 @@ export const authPlugin = fp(
     // any process, on the old state.
     app.addHook('onSend', async (request) => {
       if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS')
-        await authenticators.session?.invalidate(request.auth?.companyId);
+        await asPlatform('forget changed sessions', async () =>
+          authenticators.session?.invalidate(request.auth?.companyId),
+        );
     });
   },
   { name: 'auth', dependencies: ['errors'] },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { asPlatform } from '../db/scope.ts';
 import { createPgBossQueue, executorForClient, type JobQueue } from '../lib/job-queue.ts';
 
 declare module 'fastify' {
@@ -10,8 +11,10 @@ declare module 'fastify' {
 }
 
 /**
- * Background jobs on pg-boss, in the app's own database (PGlite or PostgreSQL, through the
- * client under `app.db`). The queue starts when the app is ready, after every module has
+ * Background jobs on pg-boss, in the app's own database (PGlite or PostgreSQL), on the
+ * connecting role's client (`Database.jobsClient`: pg-boss's schema is that role's). Each
+ * handler runs in a database scope (db/scope.ts): the platform's, for the job's name, unless
+ * it narrows to the company of what it works on. The queue starts when the app is ready, after every module has
  * registered its handlers, and stops when the app closes: running jobs may finish first.
  *
  * Handlers (like every service) must query through the transaction inside
@@ -20,9 +23,8 @@ declare module 'fastify' {
  * reason a long transaction on PGlite holds every other request until it commits.
  */
 export const jobsPlugin = fp(
-  async (app: FastifyInstance) => {
-    const client = (app.db as unknown as { $client?: unknown }).$client;
-    const jobs = createPgBossQueue(executorForClient(client), app.log);
+  async (app: FastifyInstance, { client }: { client: unknown }) => {
+    const jobs = createPgBossQueue(executorForClient(client), app.log, (queue, run) => asPlatform(`job ${queue}`, run));
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => {
       await jobs.start();

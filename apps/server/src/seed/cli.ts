@@ -4,6 +4,8 @@ import { loadConfig } from '../config.ts';
 import { createFieldCipher } from '../lib/crypto.ts';
 import { rebuildPageAnchors } from '../modules/worker/large-list/page.ts';
 import { openDatabase, queryRows } from '../db/client.ts';
+import { asPlatform } from '../db/scope.ts';
+import { analyzeTable } from '../db/statistics.ts';
 import { configuredFileStore } from '../db/file-store.ts';
 import { seedDemoData } from './demo.ts';
 import { writeDemoFiles } from './demo-files.ts';
@@ -24,20 +26,29 @@ if (!Number.isInteger(extra) || extra < 0) {
 const config = loadConfig();
 const cipher = createFieldCipher(config.encryptionKey);
 const database = await openDatabase(config);
+// The seed writes every company's rows: the app's database in the platform's scope (the owner's
+// would see no tenant row where it is not a superuser: the policies are forced).
+const db = database.appDb;
 try {
   await database.migrate();
-  const seeded = await seedDemoData(database.db, cipher);
+  await asPlatform('seed the demo data', () => seed());
+} finally {
+  await database.close();
+}
+
+async function seed() {
+  const seeded = await seedDemoData(db, cipher);
   console.log(seeded ? '演示数据已写入。' : '数据库已有数据，未写入演示数据。');
-  await writeDemoFiles(database.db, configuredFileStore(config, database.db));
+  await writeDemoFiles(db, configuredFileStore(config, db));
   if (extra > 0) {
     const [target] = await queryRows<{ id: number; n: number }>(
-      database.db,
+      db,
       sql`select c.id, (select count(*)::int from worker w where w.company_id = c.id) as n
           from company c where c.name = '星河科技有限公司'`,
     );
     if (!target) throw new Error('找不到星河科技有限公司：请先写入演示数据');
     const ids = await queryRows<{ job: number | null; dept: number | null }>(
-      database.db,
+      db,
       sql`select (select array_agg(id) from job_type where company_id = ${target.id}) as job,
                  (select array_agg(id) from department where company_id = ${target.id}) as dept`,
     );
@@ -50,20 +61,18 @@ try {
     for (let done = 0; done < extra;) {
       const size = Math.min(10_000, extra - done);
       const batch = Array.from({ length: size }, () => generateWorker(rng, serial++, jobTypeIds, departmentIds));
-      await database.db.transaction((tx) => insertGeneratedWorkers(tx, cipher, Number(target.id), batch));
+      await db.transaction((tx) => insertGeneratedWorkers(tx, cipher, Number(target.id), batch));
       done += size;
       // Fresh statistics early and now and then: foreign-key checks plan their lookups from
       // them, and a plan made while the table was nearly empty scans it for every new row.
-      if (done === size || done % 200_000 === 0) await database.db.execute(sql`analyze worker`);
+      if (done === size || done % 200_000 === 0) await analyzeTable(db, 'worker');
       // On a terminal one line that counts up; in a log, a line every 100,000 and at the end.
       if (process.stdout.isTTY) process.stdout.write(`\r已写入 ${done} / ${extra} 名员工`);
       else if (done % 100_000 === 0 || done === extra) console.log(`已写入 ${done} / ${extra} 名员工`);
     }
-    await database.db.execute(sql`analyze worker`);
+    await analyzeTable(db, 'worker');
     // Deep pages of the list seek from page anchors; build them now rather than on first use.
-    await rebuildPageAnchors(database.db, Number(target.id));
+    await rebuildPageAnchors(db, Number(target.id));
     console.log(`${process.stdout.isTTY ? '\n' : ''}完成，用时 ${((Date.now() - started) / 1000).toFixed(1)} 秒。`);
   }
-} finally {
-  await database.close();
 }

@@ -168,6 +168,34 @@ describe('server layering lint', () => {
     ).toEqual([]);
   });
 
+  it('sets the database role and company only in db/ (row-level security, ADR 0025)', async () => {
+    const restricted = async (file: string, code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(root, 'apps/server/src', file) });
+      return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+    };
+    const bypasses = [
+      'export const q = sql`set role flexpay_platform`;',
+      "export const q = 'SET LOCAL ROLE flexpay_app';",
+      "export const q = sql`select set_config('app.company_id', ${'1'}, true)`;",
+      'export const off = "set row_security = off";',
+      "export { ScopedPool } from '../../db/scoped-connection.ts';",
+    ];
+    for (const code of bypasses) {
+      expect(
+        await restricted('modules/worker/planted.ts', `import { sql } from 'drizzle-orm';\n${code}`),
+        code,
+      ).toHaveLength(1);
+    }
+    expect(
+      await restricted(
+        'modules/worker/planted.ts',
+        `import { asPlatform } from '../../db/scope.ts';\nexport { asPlatform };`,
+      ),
+    ).toEqual([]);
+    // The adapter itself may.
+    expect(await restricted('db/planted.ts', "export const q = 'set role flexpay_app';")).toEqual([]);
+  });
+
   it('the server as it is has no folder loop and breaks no layer', async () => {
     const results = await eslint.lintFiles([join(root, 'apps/server/src')]);
     const problems = results.flatMap((r) =>

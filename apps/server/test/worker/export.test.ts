@@ -9,6 +9,7 @@ import { download, readXlsx, testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { adminWithout, waitForExport } from './support.ts';
 import { ageOn } from '../../src/lib/id-card.ts';
+import { asPlatform } from '../../src/db/scope.ts';
 
 const EXPORT = '/api/companystaff/employee/export';
 const PAGE = '/api/admin/export/page';
@@ -240,7 +241,7 @@ describe('worker export and download centre (导出员工、下载中心)', () =
     expect(expired.statusCode).toBe(409);
     expect(expired.body).toMatchObject({ status: 40900, message: '文件已过期' });
 
-    await cleanupExports(t.app.ctx);
+    await asPlatform('a test of the export cleanup', () => cleanupExports(t.app.ctx));
     expect(existsSync(path)).toBe(false);
     const [after] = await queryRows<{ file_id: string | null; files: number }>(
       t.database.db,

@@ -1,6 +1,7 @@
 import { API, ZLoginBody, ZSendSmsBody, ZSendSmsResult, ZSwitchBody, ZTokenBody } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { asPlatform } from '../../db/scope.ts';
 import { route } from '../../plugins/route.ts';
 import { tokenFromHeader } from '../../core/auth.ts';
 import { sendSmsForPurpose } from './send-sms.ts';
@@ -21,7 +22,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags: ['auth'], summary: '登录', body: ZLoginBody, data: z.string() },
     handler: async (_auth, { body, request }) => {
       request.audit.username = body.username;
-      return (await login(app.ctx, body, client(request), request.audit)).token;
+      // Who signs in is known only once the username is found: identity reads across companies.
+      return asPlatform('sign in', async () => (await login(app.ctx, body, client(request), request.audit)).token);
     },
   });
 
@@ -32,7 +34,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'auth.switch',
     schema: { tags: ['auth'], summary: '切换关联账号', body: ZSwitchBody, data: z.string() },
     target: ({ body }) => `admin:${body.username}`,
-    handler: async (auth, { body, request }) => (await switchAdmin(app.ctx, auth, body, client(request))).token,
+    // The linked admin is of another company.
+    handler: (auth, { body, request }) =>
+      asPlatform(
+        'switch to a linked company',
+        async () => (await switchAdmin(app.ctx, auth, body, client(request))).token,
+      ),
   });
 
   route(app, {
@@ -42,7 +49,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'auth.refresh',
     schema: { tags: ['auth'], summary: '刷新令牌', body: ZTokenBody, data: z.string() },
     handler: (_auth, { body, request }) =>
-      refreshToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization)),
+      asPlatform('refresh a token', () =>
+        refreshToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization)),
+      ),
   });
 
   route(app, {
@@ -52,7 +61,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'auth.logout',
     schema: { tags: ['auth'], summary: '退出登录', body: ZTokenBody, data: z.null() },
     handler: async (_auth, { body, request }) => {
-      const who = await invalidateToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization));
+      const who = await asPlatform('sign out', () =>
+        invalidateToken(app.ctx, body.token ?? tokenFromHeader(request.headers.authorization)),
+      );
       request.audit.adminId = who.adminId;
       request.audit.companyId = who.companyId;
       return null;
@@ -67,6 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'verification.sendSms',
     schema: { tags: ['verification'], summary: '发送短信验证码', body: ZSendSmsBody, data: ZSendSmsResult },
     // A public route: the session, where there is one, decides which phone a code may go to.
-    handler: (auth, { body, request }) => sendSmsForPurpose(app.ctx, auth, body, request.ip),
+    handler: (auth, { body, request }) =>
+      asPlatform('send a verification code', () => sendSmsForPurpose(app.ctx, auth, body, request.ip)),
   });
 };

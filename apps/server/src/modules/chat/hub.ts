@@ -11,6 +11,7 @@
  * opens by reading from the database itself, and a client that reconnects sends `Last-Event-ID`
  * to get what it missed, once.
  */
+import { asPlatform, currentScope, inCompany, inScope, type DbScope } from '../../db/scope.ts';
 import type { ServerResponse } from 'node:http';
 import type { ServiceContext } from '../../core/context.ts';
 import type { Notifications } from '../../db/notifications.ts';
@@ -39,6 +40,8 @@ export interface StreamOwner {
 }
 
 interface Stream extends StreamOwner {
+  /** The database scope of the request that opened it: its company's, or the operators'. */
+  scope: DbScope;
   res: ServerResponse;
   lastId: number;
   /** Work on this stream runs one at a time, so that nothing is sent twice or out of order. */
@@ -77,7 +80,7 @@ export async function createChatHub(
   };
   const enqueue = (s: Stream, work: () => Promise<void>) => {
     s.chain = s.chain
-      .then(() => (s.closed ? undefined : work()))
+      .then(() => (s.closed ? undefined : inScope(s.scope, work)))
       .catch((err: unknown) => {
         ctx.log.warn({ err }, 'chat stream failed');
         end(s);
@@ -128,7 +131,8 @@ export async function createChatHub(
   const concerns = (s: Stream, companyId: number) => s.companyId === undefined || s.companyId === companyId;
 
   /** The last message id this process read and handed to its streams. */
-  let cursor = await lastMessageId(ctx, undefined);
+  // The shared read serves every company's streams: the platform's scope.
+  let cursor = await asPlatform("chat: read every company's new messages", () => lastMessageId(ctx, undefined));
   /** The shared read in progress, and whether another was asked for meanwhile. */
   let reading: Promise<void> | undefined;
   let again = false;
@@ -177,7 +181,7 @@ export async function createChatHub(
       again = true;
       return;
     }
-    reading = fanOut()
+    reading = asPlatform("chat: read every company's new messages", fanOut)
       .catch((err: unknown) => ctx.log.warn({ err }, 'chat fan-out failed'))
       .finally(() => {
         reading = undefined;
@@ -192,7 +196,7 @@ export async function createChatHub(
   async function conversationChanged(companyId: number) {
     const concerned = [...streams].filter((s) => concerns(s, companyId));
     if (!concerned.length) return;
-    const c = await conversationOfCompany(ctx, companyId);
+    const c = await inCompany(companyId, () => conversationOfCompany(ctx, companyId));
     if (!c) return;
     for (const s of concerned) {
       enqueue(s, async () => write(s, `event: conversation\ndata: ${JSON.stringify(toConversation(c, s.realm))}\n\n`));
@@ -259,6 +263,7 @@ export async function createChatHub(
       res.flushHeaders();
       const s: Stream = {
         ...owner,
+        scope: currentScope(),
         res,
         lastId: 0,
         chain: Promise.resolve(),

@@ -1,3 +1,4 @@
+import { asPlatform, inCompany } from '../../db/scope.ts';
 import { API, DICTIONARIES, ZCustomCompanyInfoQuery, ZDemoAccount } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,10 +27,14 @@ export const dictionaryRoutes: FastifyPluginAsyncZod = async (app) => {
       // The session's company wins over the query: a signed-in admin never reads another's branding by id.
       let companyId = auth?.companyId;
       if (!companyId && query.token) {
-        companyId = (await authenticate(app.ctx, query.token).catch(() => null))?.companyId;
+        const token = query.token;
+        companyId = (await asPlatform('authenticate a session', () => authenticate(app.ctx, token)).catch(() => null))
+          ?.companyId;
       }
       companyId ??= query.companyId;
-      return companyId ? await getBrandingText(app.ctx, companyId) : null;
+      // The sign-in page reads a company's branding before anyone is signed in: that company's scope.
+      const brandOf = companyId;
+      return brandOf ? await inCompany(brandOf, () => getBrandingText(app.ctx, brandOf)) : null;
     },
   });
 

@@ -48,6 +48,12 @@ export async function findExportPage(
  * Takes a job for running: queued, or running after a run that died (a retry starts over).
  * Answers undefined when it is finished, failed or gone.
  */
+/** The company of an export job, by its id alone (a job's data names only the id). */
+export async function companyOfExportJob(db: DbOrTx, id: string): Promise<number | undefined> {
+  const [row] = await db.select({ companyId: exportJob.companyId }).from(exportJob).where(eq(exportJob.id, id));
+  return row?.companyId;
+}
+
 export async function claimExportJob(db: DbOrTx, id: string, now: Date): Promise<ExportJobRow | undefined> {
   const [row] = await db
     .update(exportJob)

@@ -14,7 +14,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.jobs.work(
     service.EXPORT_RUN_JOB,
     z.object({ exportId: z.string() }),
-    (data, run) => service.runExport(app.ctx, data.exportId, run),
+    (data, run) => service.runExportJob(app.ctx, data.exportId, run),
     { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
   );
   app.jobs.work(service.EXPORT_CLEANUP_JOB, z.object({}), () => service.cleanupExports(app.ctx), {

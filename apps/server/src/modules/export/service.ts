@@ -1,3 +1,4 @@
+import { inCompany } from '../../db/scope.ts';
 import {
   EXPORT_RETENTION_DAYS,
   EXPORT_TYPES,
@@ -186,6 +187,15 @@ function zipOutput(source: ZipSource): ExportOutput {
  * file store, progress written as it goes, the row count and size recorded at the end. A
  * failure is recorded with a Chinese message; an unexpected error is retried first.
  */
+/**
+ * The export job's handler: it starts in the platform's scope (a job's), reads which company the
+ * export is of, and makes the file in that company's scope.
+ */
+export async function runExportJob(ctx: ServiceContext, exportId: string, run: JobRun) {
+  const companyId = await repo.companyOfExportJob(ctx.db, exportId);
+  if (companyId !== undefined) await inCompany(companyId, () => runExport(ctx, exportId, run));
+}
+
 export async function runExport(ctx: ServiceContext, exportId: string, run: JobRun) {
   const job = await repo.claimExportJob(ctx.db, exportId, ctx.now());
   if (!job) return;

@@ -24,16 +24,21 @@ const ZSubjectQuery = z.object({ subjectId: ZId.optional() });
 export const importCentre = fp(
   async (app: FastifyInstance) => {
     const { importers } = app.ctx.registry;
+    const inItsCompany = (importId: string, work: () => Promise<void>) =>
+      service.inImportCompany(app.ctx, importId, work);
     app.jobs.work(
       service.IMPORT_VALIDATE_JOB,
       ZImportData,
-      (data, run) => runValidation(app.ctx, importers, data.importId, run),
+      (data, run) => inItsCompany(data.importId, () => runValidation(app.ctx, importers, data.importId, run)),
       { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
     );
     app.jobs.work(
       service.IMPORT_COMMIT_JOB,
       ZImportData,
-      (data, run) => runCommit(app.ctx, importers, data.importId, run, { liveProgress: app.dbKind === 'postgres' }),
+      (data, run) =>
+        inItsCompany(data.importId, () =>
+          runCommit(app.ctx, importers, data.importId, run, { liveProgress: app.dbKind === 'postgres' }),
+        ),
       { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
     );
     app.jobs.work(service.IMPORT_CLEANUP_JOB, z.object({}), () => service.cleanupImports(app.ctx), {

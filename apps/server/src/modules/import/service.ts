@@ -17,6 +17,16 @@ import type { JobQueue } from '../../lib/job-queue.ts';
 import { createXlsxWriter } from '../../lib/spreadsheet.ts';
 import * as files from '../file/service.ts';
 import * as repo from './repo.ts';
+import { inCompany } from '../../db/scope.ts';
+
+/**
+ * Runs an import job's work in the import's company scope: a job starts in the platform's scope
+ * and names only the import's id, whose row says the company.
+ */
+export async function inImportCompany(ctx: ServiceContext, importId: string, work: () => Promise<void>) {
+  const job = await repo.findImportJobById(ctx.db, importId);
+  if (job) await inCompany(job.companyId, work);
+}
 
 export const IMPORT_VALIDATE_JOB = 'import.validate';
 export const IMPORT_COMMIT_JOB = 'import.commit';

@@ -1,3 +1,4 @@
+import { asPlatform } from '../../db/scope.ts';
 import {
   API,
   ZAssociatedUser,
@@ -38,7 +39,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     url: API.user.associated,
     access: 'session',
     schema: { tags: ['user'], summary: '关联账号', data: z.array(ZAssociatedUser) },
-    handler: (auth) => getAssociatedUsers(app.ctx, auth),
+    // Linked accounts are admins of other companies by definition.
+    handler: (auth) => asPlatform('list linked accounts', () => getAssociatedUsers(app.ctx, auth)),
   });
 
   route(app, {

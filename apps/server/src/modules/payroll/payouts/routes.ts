@@ -1,3 +1,4 @@
+import { asPlatform } from '../../../db/scope.ts';
 import {
   API,
   ZIdParams,
@@ -213,18 +214,22 @@ export const payoutRoutes: FastifyPluginAsync = async (app) => {
         if (!ok) return reply.code(401).send({ status: 40101, message: '回调签名无效或已过期' });
         const parsed = ZPayoutCallbackBody.safeParse(request.body);
         if (!parsed.success) return reply.code(400).send({ status: 40000, message: '回调内容格式不正确' });
-        if (!('results' in parsed.data)) {
-          const result = await settlePayout(app.ctx, parsed.data.ref, parsed.data);
-          return { status: 200, data: { result } };
-        }
-        // A list is settled whole in one transaction: all or nothing per request.
-        const list = parsed.data.results;
-        const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
-        // Settlement grows the ledger fast: its statistics kept up (ADR 0016).
-        await keepStatistics(app.db, SETTLEMENT_TABLES);
-        const counts = { settled: 0, already: 0, unknown: 0 };
-        for (const r of results) counts[r]++;
-        return { status: 200, data: counts };
+        const body = parsed.data;
+        // The provider names payouts by ref alone, of any company: the platform's scope.
+        return asPlatform("settle the provider's payout results", async () => {
+          if (!('results' in body)) {
+            const result = await settlePayout(app.ctx, body.ref, body);
+            return { status: 200, data: { result } };
+          }
+          // A list is settled whole in one transaction: all or nothing per request.
+          const list = body.results;
+          const results = await app.db.transaction((tx) => settlePayouts(tx, list, app.ctx.now()));
+          // Settlement grows the ledger fast: its statistics kept up (ADR 0016).
+          await keepStatistics(app.db, SETTLEMENT_TABLES);
+          const counts = { settled: 0, already: 0, unknown: 0 };
+          for (const r of results) counts[r]++;
+          return { status: 200, data: counts };
+        });
       },
     );
   });

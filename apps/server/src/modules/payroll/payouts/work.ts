@@ -6,6 +6,7 @@
  * reconciles the rest. On start, one queue job picks up any payment a killed process left half
  * queued.
  */
+import { asPlatform } from '../../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PayoutProvider } from '../../../lib/payout-provider.ts';
@@ -41,7 +42,9 @@ declare module 'fastify' {
 export function registerPayoutWork(app: FastifyInstance): void {
   const provider = app.ctx.payoutProvider;
   const steps: (() => Promise<number>)[] = [];
-  const tick = async (): Promise<PayoutRound> => {
+  // A round works through every company's payouts: the platform's scope.
+  const tick = (): Promise<PayoutRound> => asPlatform('payout round', round);
+  const round = async (): Promise<PayoutRound> => {
     const queued = await queuePayouts(app.ctx);
     const sent = await dispatchPayouts(app.ctx, provider);
     let callbacks = 0;
