@@ -60,7 +60,7 @@ ALTER TABLE "admin" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "admin" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "admin" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "admin" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "admin" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -68,7 +68,7 @@ ALTER TABLE "admin_role" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "admin_role" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "admin_role" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "admin_role" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "admin_role" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -76,7 +76,7 @@ ALTER TABLE "advert" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "advert" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "advert" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "advert" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "advert" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -84,7 +84,7 @@ ALTER TABLE "approval_action" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "approval_action" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "approval_action" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "approval_action" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "approval_action" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -92,7 +92,7 @@ ALTER TABLE "approval_flow" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "approval_flow" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "approval_flow" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "approval_flow" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "approval_flow" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -100,7 +100,7 @@ ALTER TABLE "approval_request" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "approval_request" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "approval_request" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "approval_request" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "approval_request" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -108,7 +108,7 @@ ALTER TABLE "article" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "article" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "article" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "article" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "article" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -116,7 +116,7 @@ ALTER TABLE "audit_log" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "audit_log" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "audit_log" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "audit_log" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "audit_log" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -124,7 +124,7 @@ ALTER TABLE "chat_conversation" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "chat_conversation" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "chat_conversation" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "chat_conversation" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "chat_conversation" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -132,7 +132,7 @@ ALTER TABLE "chat_message" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "chat_message" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "chat_message" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "chat_message" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "chat_message" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -140,7 +140,7 @@ ALTER TABLE "company_contract" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "company_contract" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "company_contract" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "company_contract" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "company_contract" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -148,7 +148,7 @@ ALTER TABLE "company_service_company" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "company_service_company" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "company_service_company" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "company_service_company" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "company_service_company" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -156,7 +156,7 @@ ALTER TABLE "department" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "department" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "department" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "department" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "department" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -164,7 +164,7 @@ ALTER TABLE "department_closure" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "department_closure" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "department_closure" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "department_closure" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "department_closure" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -172,7 +172,7 @@ ALTER TABLE "export_job" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "export_job" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "export_job" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "export_job" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "export_job" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -180,7 +180,7 @@ ALTER TABLE "home_module" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "home_module" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "home_module" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "home_module" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "home_module" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -188,7 +188,7 @@ ALTER TABLE "import_job" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "import_job" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "import_job" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "import_job" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "import_job" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -196,7 +196,7 @@ ALTER TABLE "invoice_application" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "invoice_application" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "invoice_application" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "invoice_application" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "invoice_application" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -204,7 +204,7 @@ ALTER TABLE "invoice_application_batch" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "invoice_application_batch" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "invoice_application_batch" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "invoice_application_batch" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "invoice_application_batch" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -212,7 +212,7 @@ ALTER TABLE "invoice_batch_balance" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "invoice_batch_balance" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "invoice_batch_balance" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "invoice_batch_balance" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "invoice_batch_balance" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -220,7 +220,7 @@ ALTER TABLE "invoice_info" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "invoice_info" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "invoice_info" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "invoice_info" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "invoice_info" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -228,7 +228,7 @@ ALTER TABLE "invoiceable_total" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "invoiceable_total" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "invoiceable_total" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "invoiceable_total" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "invoiceable_total" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -236,7 +236,7 @@ ALTER TABLE "job_type" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "job_type" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "job_type" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "job_type" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "job_type" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -245,7 +245,7 @@ ALTER TABLE "ledger_account" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "ledger_account" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "ledger_account" USING ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint));
+CREATE POLICY "tenant_isolation" ON "ledger_account" USING ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint))) WITH CHECK ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "ledger_account" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -254,7 +254,7 @@ ALTER TABLE "ledger_entry" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "ledger_entry" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "ledger_entry" USING ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint));
+CREATE POLICY "tenant_isolation" ON "ledger_entry" USING ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint))) WITH CHECK ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "ledger_entry" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -262,7 +262,7 @@ ALTER TABLE "ledger_entry_day" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "ledger_entry_day" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "ledger_entry_day" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "ledger_entry_day" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "ledger_entry_day" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -271,7 +271,7 @@ ALTER TABLE "ledger_transfer" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "ledger_transfer" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "ledger_transfer" USING ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK ((company_id IS NULL OR company_id = nullif(current_setting('app.company_id', true), '')::bigint));
+CREATE POLICY "tenant_isolation" ON "ledger_transfer" USING ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint))) WITH CHECK ((company_id IS NULL OR company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "ledger_transfer" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -279,7 +279,7 @@ ALTER TABLE "payment_account" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payment_account" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payment_account" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payment_account" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payment_account" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -287,7 +287,7 @@ ALTER TABLE "payout" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payout" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payout" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payout" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payout" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -295,7 +295,7 @@ ALTER TABLE "payout_month_total" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payout_month_total" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payout_month_total" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payout_month_total" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payout_month_total" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -303,7 +303,7 @@ ALTER TABLE "payout_month_worker" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payout_month_worker" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payout_month_worker" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payout_month_worker" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payout_month_worker" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -311,7 +311,7 @@ ALTER TABLE "payroll_batch" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payroll_batch" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payroll_batch" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payroll_batch" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payroll_batch" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -319,7 +319,7 @@ ALTER TABLE "payroll_item" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payroll_item" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payroll_item" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payroll_item" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payroll_item" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -327,7 +327,7 @@ ALTER TABLE "payroll_paid_total" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "payroll_paid_total" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "payroll_paid_total" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "payroll_paid_total" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "payroll_paid_total" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -335,7 +335,7 @@ ALTER TABLE "role" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "role" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "role" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "role" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "role" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -343,7 +343,7 @@ ALTER TABLE "session" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "session" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "session" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "session" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "session" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -351,7 +351,7 @@ ALTER TABLE "stored_file" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "stored_file" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "stored_file" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "stored_file" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "stored_file" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -359,7 +359,7 @@ ALTER TABLE "task_assignment" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_assignment" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_assignment" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_assignment" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_assignment" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -367,7 +367,7 @@ ALTER TABLE "task_assignment_count" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_assignment_count" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_assignment_count" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_assignment_count" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_assignment_count" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -375,7 +375,7 @@ ALTER TABLE "task_attachment" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_attachment" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_attachment" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_attachment" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_attachment" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -383,7 +383,7 @@ ALTER TABLE "task_delivery" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_delivery" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_delivery" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_delivery" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_delivery" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -391,7 +391,7 @@ ALTER TABLE "task_delivery_file" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_delivery_file" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_delivery_file" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_delivery_file" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_delivery_file" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -399,7 +399,7 @@ ALTER TABLE "task_event" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_event" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_event" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_event" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_event" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -407,7 +407,7 @@ ALTER TABLE "task_order" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_order" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_order" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_order" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_order" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -415,7 +415,7 @@ ALTER TABLE "task_payment" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "task_payment" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "task_payment" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "task_payment" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "task_payment" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -423,7 +423,7 @@ ALTER TABLE "topup" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "topup" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "topup" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "topup" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "topup" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -431,7 +431,7 @@ ALTER TABLE "totp_step_use" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "totp_step_use" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "totp_step_use" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "totp_step_use" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "totp_step_use" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -439,7 +439,7 @@ ALTER TABLE "worker" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -447,7 +447,7 @@ ALTER TABLE "worker_alipay" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker_alipay" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker_alipay" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker_alipay" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker_alipay" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -455,7 +455,7 @@ ALTER TABLE "worker_bank_card" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker_bank_card" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker_bank_card" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker_bank_card" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker_bank_card" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -463,7 +463,7 @@ ALTER TABLE "worker_count" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker_count" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker_count" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker_count" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker_count" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -471,7 +471,7 @@ ALTER TABLE "worker_facet_count" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker_facet_count" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker_facet_count" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker_facet_count" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker_facet_count" TO flexpay_platform USING (true) WITH CHECK (true);
 --> statement-breakpoint
@@ -479,6 +479,6 @@ ALTER TABLE "worker_page_anchor" ENABLE ROW LEVEL SECURITY;
 --> statement-breakpoint
 ALTER TABLE "worker_page_anchor" FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
-CREATE POLICY "tenant_isolation" ON "worker_page_anchor" USING (company_id = nullif(current_setting('app.company_id', true), '')::bigint) WITH CHECK (company_id = nullif(current_setting('app.company_id', true), '')::bigint);
+CREATE POLICY "tenant_isolation" ON "worker_page_anchor" USING (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint)) WITH CHECK (company_id = (SELECT nullif(current_setting('app.company_id', true), '')::bigint));
 --> statement-breakpoint
 CREATE POLICY "platform_access" ON "worker_page_anchor" TO flexpay_platform USING (true) WITH CHECK (true);

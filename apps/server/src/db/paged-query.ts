@@ -17,7 +17,7 @@ import { and, asc, count, desc, eq, getTableName, getViewName, ilike, is, like, 
 import { PgDialect, PgTable, type AnyPgColumn, type PgView, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResult } from 'drizzle-orm/query-builders/select.types';
 import type { DbOrTx } from './client.ts';
-import { escapeLike } from './like.ts';
+import { escapeLike, prefixRange } from './like.ts';
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -193,14 +193,13 @@ export function contains(column: AnyPgColumn, text: string | undefined, options:
 
 /**
  * Text typed in a search box, matched at the start of the column (a name typed from its first
- * character); `%`, `_` and `\` match themselves. Case-sensitive by default: a `LIKE 'abc%'` is
- * what a `text_pattern_ops` index (e.g. `(company_id, name text_pattern_ops)`) serves, an ILIKE
- * is not.
+ * character); `%`, `_` and `\` match themselves. Case-sensitive by default: a byte range
+ * (`prefixRange`, db/like.ts) that a `text_pattern_ops` index (e.g. `(company_id, name
+ * text_pattern_ops)`) serves under row-level security too; an ILIKE is served by none.
  */
 export function startsWith(column: AnyPgColumn, text: string | undefined, options: { ignoreCase?: boolean } = {}) {
   if (!text) return undefined;
-  const pattern = `${escapeLike(text)}%`;
-  return (options.ignoreCase ?? false) ? ilike(column, pattern) : like(column, pattern);
+  return (options.ignoreCase ?? false) ? ilike(column, `${escapeLike(text)}%`) : prefixRange(column, text);
 }
 
 /** The column equals the chosen value; no choice, no condition. */

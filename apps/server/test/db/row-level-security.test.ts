@@ -25,7 +25,8 @@ interface PolicyRow {
   check: string | null;
 }
 
-const COMPANY = "company_id = (NULLIF(current_setting('app.company_id'::text, true), ''::text))::bigint";
+const COMPANY =
+  "company_id = ( SELECT (NULLIF(current_setting('app.company_id'::text, true), ''::text))::bigint AS \"nullif\")";
 /** The policy `tenant_isolation` of a table, as PostgreSQL prints it back. */
 const expectedIsolation = (table: string) =>
   table in PLATFORM_ROWS ? `((company_id IS NULL) OR (${COMPANY}))` : `(${COMPANY})`;

@@ -3,8 +3,8 @@
  * workers with their default accounts, the department options and 员工分析's counts. The list is
  * large-list/; job types and payout accounts have their own repos (job-types/, payout-accounts/).
  */
-import { and, asc, count, eq, like, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../../db/like.ts';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { prefixRange } from '../../db/like.ts';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { department, jobType, worker } from '../../db/schema/index.ts';
 import type { NewDefaultAccount } from './payout-accounts/repo.ts';
@@ -315,7 +315,7 @@ export async function findWorkerOptions(db: DbOrTx, companyId: number, prefix: s
       and(
         eq(worker.companyId, companyId),
         eq(worker.status, 'active'),
-        prefix ? like(worker.name, `${escapeLike(prefix)}%`) : undefined,
+        prefix ? prefixRange(worker.name, prefix) : undefined,
       ),
     )
     .orderBy(asc(worker.name), asc(worker.id))

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
-import { escapeLike } from '../../../db/like.ts';
+import { prefixRange } from '../../../db/like.ts';
 import { equals } from '../../../db/paged-query.ts';
 import {
   taskAssignment,
@@ -203,7 +203,7 @@ export async function findAssignmentPage(
     listed,
     f.name
       ? sql`exists (select 1 from worker_card w where w.company_id = "task_assignment"."company_id"
-               and w.id = "task_assignment"."worker_id" and w.name like ${`${escapeLike(f.name)}%`})`
+               and w.id = "task_assignment"."worker_id" and ${prefixRange(sql`w.name`, f.name)})`
       : undefined,
   );
   const offset = (page - 1) * limit;

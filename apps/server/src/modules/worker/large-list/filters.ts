@@ -2,8 +2,8 @@
  * The worker list's filters and columns, shared by the list (page.ts) and the plain reads of the
  * worker repository (exports, counts): the one definition of what a filter means.
  */
-import { and, eq, gte, like, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { escapeLike } from '../../../db/like.ts';
+import { and, eq, gte, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { prefixEnd, prefixRange } from '../../../db/like.ts';
 import { department, jobType, worker } from '../../../db/schema/index.ts';
 
 type WorkerRow = typeof worker.$inferSelect;
@@ -20,7 +20,11 @@ export interface WorkerFilter {
   joinedTo?: string | undefined;
 }
 
-type FilterKey = keyof WorkerFilter;
+/**
+ * The filters, and the upper bounds of the two prefix filters (their byte range's end, a value of
+ * its own so that one prepared statement serves every prefix).
+ */
+type FilterKey = keyof WorkerFilter | 'nameEnd' | 'mobileEnd';
 
 /**
  * The list filters: each one's condition on a value, and the value it compares with (undefined
@@ -33,9 +37,12 @@ const FILTERS: {
     value: (f: WorkerFilter) => string | number | undefined,
   ];
 } = {
-  // Prefix match: served by the (company_id, name text_pattern_ops) index on a million rows.
-  name: [(v) => like(worker.name, v), (f) => (f.name ? `${escapeLike(f.name)}%` : undefined)],
-  mobile: [(v) => like(worker.mobile, v), (f) => (f.mobile ? `${escapeLike(f.mobile)}%` : undefined)],
+  // Prefix match as a byte range (db/like.ts prefixRange): served by the (company_id, name
+  // text_pattern_ops) index on a million rows, under row-level security too.
+  name: [(v) => prefixRange(worker.name, v, undefined), (f) => f.name || undefined],
+  nameEnd: [(v) => sql`(${worker.name})::text ~<~ ${v}`, (f) => (f.name ? prefixEnd(f.name) : undefined)],
+  mobile: [(v) => prefixRange(worker.mobile, v, undefined), (f) => f.mobile || undefined],
+  mobileEnd: [(v) => sql`(${worker.mobile})::text ~<~ ${v}`, (f) => (f.mobile ? prefixEnd(f.mobile) : undefined)],
   idNumberHash: [(v) => eq(worker.idNumberHash, v), (f) => f.idNumberHash || undefined],
   jobTypeId: [(v) => eq(worker.jobTypeId, v), (f) => f.jobTypeId || undefined],
   // The department and every department under it, through the closure (ADR 0018). The closure is
