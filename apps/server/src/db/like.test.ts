@@ -21,7 +21,21 @@ describe('prefixEnd', () => {
       const end = prefixEnd(p);
       return Buffer.compare(bytes(s), bytes(p)) >= 0 && (end === undefined || Buffer.compare(bytes(s), bytes(end)) < 0);
     };
-    const words = ['王', '王小明', '王五', '玌', '珏', '汪', 'a', 'ab', 'b', '', '王\u{10FFFF}', '\u{E000}', '\u{D7FF}x'];
+    const words = [
+      '王',
+      '王小明',
+      '王五',
+      '玌',
+      '珏',
+      '汪',
+      'a',
+      'ab',
+      'b',
+      '',
+      '王\u{10FFFF}',
+      '\u{E000}',
+      '\u{D7FF}x',
+    ];
     for (const p of ['王', '王小', 'a', '\u{D7FF}', '王\u{10FFFF}'])
       for (const s of words) expect(inRange(s, p), `${s} / ${p}`).toBe(s.startsWith(p));
   });
