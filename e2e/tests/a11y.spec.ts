@@ -94,7 +94,15 @@ const ALL_CONSOLE_SCREENS = [
       return id === undefined ? path : `${path}?id=${id}`;
     }),
 ];
-const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/contracts', '/ops/chat', '/ops/companies', '/ops/audit'];
+const ALL_OPS_SCREENS = [
+  '/ops/topups',
+  '/ops/invoices',
+  '/ops/contracts',
+  '/ops/chat',
+  '/ops/companies',
+  '/ops/audit',
+  '/ops/gateway-log',
+];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));
@@ -267,6 +275,19 @@ const OPS_DIALOGS: TDialog[] = [
     name: '编辑费用规则 (企业管理 dialog)',
     path: '/ops/companies',
     open: steps((page) => page.locator('.ant-table-row').first().click(), button(/^编辑费用规则/)),
+  },
+  {
+    name: '请求 (网关日志 drawer)',
+    path: '/ops/gateway-log',
+    // The log is written a second after each request: 刷新 until the sign-in's rows are there.
+    open: async (page) => {
+      const row = page.locator('.ant-table-row').first();
+      await expect(async () => {
+        await page.getByRole('button', { name: /刷\s*新/ }).click();
+        await expect(row).toBeVisible({ timeout: 1_000 });
+      }).toPass({ timeout: 20_000 });
+      await row.click();
+    },
   },
 ];
 

@@ -141,4 +141,31 @@ test.describe('operator console', () => {
     await page.getByRole('menuitem', { name: /操作审计/ }).click();
     await expect(page.locator('tr', { hasText: '端到端冻结核查' }).first()).toBeVisible();
   });
+
+  test('网关日志 lists a refused call with its path and opens it', async ({ page, consoleErrors }) => {
+    await signInOps(page);
+    // A call the platform refuses (no such request id): logged as a 4xx a second later.
+    const token = await page.evaluate((key) => localStorage.getItem(key) ?? '', OPS_TOKEN_KEY);
+    const refused = await page.request.get('/api/ops/gatewayLog/e2e-no-such-request', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    await page.getByRole('menuitem', { name: /网关日志/ }).click();
+    await expect(page).toHaveURL(/\/ops\/gateway-log/);
+    await page.getByRole('combobox', { name: 'HTTP 状态' }).click();
+    await page.getByTitle('4xx').click();
+    await page.getByRole('button', { name: btn('查询') }).click();
+    const row = page.locator('tr', { hasText: '/api/ops/gatewayLog/:requestId' }).first();
+    await expect(async () => {
+      await page.getByRole('button', { name: btn('刷新') }).click();
+      await expect(row).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    await row.click();
+    const drawer = page.getByRole('dialog', { name: /请求/ });
+    await expect(drawer.getByText('/api/ops/gatewayLog/e2e-no-such-request')).toBeVisible();
+    await expect(drawer.getByText('运营人员 #', { exact: false })).toBeVisible();
+    await expect(drawer.getByText('这个请求没有写操作日志')).toBeVisible();
+    await page.screenshot({ path: '../.tmp/e2e-output/ops-gateway-log-drawer.png' });
+    expect(consoleErrors).toEqual([]);
+  });
 });

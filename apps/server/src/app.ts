@@ -28,6 +28,7 @@ import { contentArea } from './modules/content/index.ts';
 import { dictionaryArea } from './modules/dictionary/index.ts';
 import { exportArea } from './modules/export/index.ts';
 import { fileArea } from './modules/file/index.ts';
+import { gatewayLogArea } from './modules/gateway-log/index.ts';
 import { homeArea } from './modules/home/index.ts';
 import { statisticsArea } from './modules/statistics/index.ts';
 import { importArea } from './modules/import/index.ts';
@@ -58,6 +59,7 @@ import {
   onFrameworkError,
   safeTextValidatorCompiler,
 } from './plugins/errors.ts';
+import { gatewayLogPlugin, serverLogStream } from './plugins/gateway-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -105,12 +107,17 @@ export async function buildApp({
   now,
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  // The log's lines go to stdout (or the caller's stream), and a request's warnings and errors
+  // also to 网关日志 (plugins/gateway-log.ts).
+  const loggerOptions = typeof logger === 'object' ? logger : {};
+  const logStream =
+    logger === false ? undefined : serverLogStream(loggerOptions.stream as NodeJS.WritableStream | undefined);
   const app = Fastify({
     // Personal data stays out of the log whatever the caller's options (see logSerializers).
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, ...(typeof logger === 'object' ? logger : {}), serializers: logSerializers },
+        : { level: config.logLevel, ...loggerOptions, stream: logStream, serializers: logSerializers },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -167,6 +174,7 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(auditPlugin);
+  await app.register(gatewayLogPlugin, { stream: logStream });
   await app.register(authPlugin);
   await app.register(idempotencyPlugin);
   // Background jobs: areas register their handlers below; the queue starts when the app is ready.
@@ -216,6 +224,7 @@ export async function buildApp({
     invoiceArea,
     companyContractArea,
     chatArea,
+    gatewayLogArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payoutProvider ? [] : [payoutSandboxArea]),
   ];

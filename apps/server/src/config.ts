@@ -74,6 +74,10 @@ const ZEnv = z.object({
    * by every server process, ADR 0021). Default: database with DATABASE_URL, local without.
    */
   FILE_STORE: optional(z.enum(['local', 'database'], { error: 'FILE_STORE 只能是 local 或 database' })),
+  /** Days the API access log (网关日志) keeps, by whole days: older days are dropped. */
+  ACCESS_LOG_DAYS: wholeNumber('ACCESS_LOG_DAYS', 1, 3650, 30),
+  /** Write the API access log (网关日志); on unless 0 or false (benchmarks compare both). */
+  ACCESS_LOG: optional(z.enum(['0', '1', 'true', 'false'], { error: 'ACCESS_LOG 只能是 0、1、true 或 false' })),
   /** The name this process answers in an X-Served-By header (several processes behind a proxy); unset: none. */
   PROCESS_NAME: optional(
     z.string().regex(/^[\w.-]{1,40}$/, 'PROCESS_NAME 只能包含字母、数字、点、下划线和连字符，最多 40 个字符'),
@@ -117,6 +121,10 @@ export interface AppConfig {
   processName?: string | undefined;
   /** The chat streams' heartbeat, in ms (default 15 s; tests shorten it). */
   chatHeartbeatMs?: number | undefined;
+  /** Days of the API access log kept (default 30). */
+  accessLogDays?: number | undefined;
+  /** Whether the API access log is written (default on). */
+  accessLog?: boolean | undefined;
 }
 
 /**
@@ -162,5 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiDocs: e.API_DOCS === undefined ? undefined : e.API_DOCS === '1' || e.API_DOCS === 'true',
     fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'database' : 'local'),
     processName: e.PROCESS_NAME,
+    accessLogDays: e.ACCESS_LOG_DAYS,
+    accessLog: e.ACCESS_LOG === undefined ? true : e.ACCESS_LOG === '1' || e.ACCESS_LOG === 'true',
   };
 }

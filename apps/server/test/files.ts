@@ -44,7 +44,7 @@ export async function uploadTo(
     payload: body.payload,
     headers: { ...body.headers, ...(token ? { authorization: token } : {}) },
   });
-  return { statusCode: res.statusCode, body: res.json() };
+  return { statusCode: res.statusCode, body: res.json(), headers: res.headers };
 }
 
 /** GETs a file with this token: status, headers, bytes, and the envelope when the answer is JSON. */

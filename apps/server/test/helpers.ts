@@ -79,11 +79,13 @@ export interface TestApp {
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  /** Pino options for a test that reads the server's log lines; silent by default. */
+  logger: false | Record<string, unknown> = false,
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ config: testConfig(overrides), database, logger: false, captcha: drawRememberedCaptcha });
+    app = await buildApp({ config: testConfig(overrides), database, logger, captcha: drawRememberedCaptcha });
     beforeReady?.(app);
     await app.ready();
   } catch (err) {
@@ -141,6 +143,7 @@ type AnyBody = any;
 export interface Reply {
   statusCode: number;
   body: AnyBody;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 export interface Caller {
   get(url: string, query?: Record<string, string | number>): Promise<Reply>;
@@ -167,7 +170,7 @@ export function caller(app: FastifyInstance, token?: string, ip = '127.0.0.1'): 
       ...(payload !== undefined ? { payload: payload as Record<string, unknown> } : {}),
       ...(query ? { query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) } : {}),
     });
-    return { statusCode: res.statusCode, body: res.json() as AnyBody };
+    return { statusCode: res.statusCode, body: res.json() as AnyBody, headers: res.headers };
   };
   return {
     get: (url, query) => send('GET', url, undefined, query),

@@ -273,6 +273,8 @@ export const API = {
     chatReopen: '/api/ops/chat/conversation/:id/reopen',
     chatImageOne: '/api/ops/chat/image/:id',
     chatStream: '/api/ops/chat/stream',
+    gatewayLogPage: '/api/ops/gatewayLog/page',
+    gatewayLogOne: '/api/ops/gatewayLog/:requestId',
     chatUnread: '/api/ops/chat/unread',
     chatQuickReplies: '/api/ops/chat/quickReply',
     chatQuickReply: '/api/ops/chat/quickReply/:id',

@@ -36,6 +36,10 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
   sms_outbox: "The default SmsSender's outbox (development): by mobile and IP, no company.",
   file_chunk:
     "The database file store's chunks (ADR 0021), keyed by storage key: a blob store behind the FileStore port, not rows of a company (stored_file is). On Citus it would be distributed by storage_key on its own, not colocated, or replaced by an object store.",
+  access_log:
+    "网关日志: the platform's record of every API request of both realms, read by operators only (no company's scope may read it: revoked from flexpay_app). Partitioned by day and dropped by day; on Citus it stays on the coordinator or moves to a log store.",
+  server_log:
+    "The server's warning and error lines of a request, for 网关日志: the platform's, partitioned like access_log.",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
 };

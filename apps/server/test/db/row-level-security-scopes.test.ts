@@ -57,7 +57,7 @@ beforeAll(async () => {
   const all = await queryRows<{ name: string }>(
     t.database.db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-         where n.nspname = 'public' and c.relkind = 'r' and exists (select 1 from pg_attribute a
+         where n.nspname = 'public' and c.relkind = 'r' and not c.relispartition and exists (select 1 from pg_attribute a
                where a.attrelid = c.oid and a.attname = 'company_id' and not a.attisdropped) order by 1`,
   );
   tenantTables = all.map((r) => r.name).filter((n) => placementOf(n) === 'tenant' && !(n in ROW_SECURITY_EXEMPT));

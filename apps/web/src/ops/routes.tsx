@@ -105,6 +105,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'gateway-log',
+              lazy: page(
+                () => import('./routes/gateway-log-page.tsx'),
+                (m) => m.GatewayLogPage,
+              ),
+            },
+            {
               path: '*',
               lazy: page(
                 () => import('./components/ops-not-found.tsx'),

@@ -37,6 +37,8 @@ export const auditLog = pgTable(
     index('audit_log_company_idx').on(t.companyId, t.createdAt),
     // A record's history (任务详情's 任务记录): its company's rows naming it, in order.
     index('audit_log_target_idx').on(t.companyId, t.target, t.createdAt),
+    // 网关日志's request (issue 41): the audit rows of one request id.
+    index('audit_log_request_idx').on(t.requestId),
     foreignKey({
       name: 'audit_log_admin_fk',
       columns: [t.companyId, t.adminId],

@@ -48,6 +48,8 @@ export const TABLE_OWNERS = {
   payout_month_total: 'payroll',
   payout_month_worker: 'payroll',
   sandbox_payout: 'payout-sandbox',
+  access_log: 'gateway-log',
+  server_log: 'gateway-log',
   task_order: 'task',
   task_attachment: 'task',
   task_assignment: 'task',

@@ -96,3 +96,21 @@ export function findTargetHistory(db: DbOrTx, companyId: number, target: string,
     .orderBy(asc(auditLog.createdAt), asc(auditLog.id))
     .limit(limit);
 }
+
+/** The audit rows of one request (网关日志's request, by its id): every company's, for operators. */
+export function findByRequest(db: DbOrTx, requestId: string) {
+  return db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      target: auditLog.target,
+      result: auditLog.result,
+      status: auditLog.status,
+      message: auditLog.message,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.requestId, requestId))
+    .orderBy(asc(auditLog.id))
+    .limit(50);
+}

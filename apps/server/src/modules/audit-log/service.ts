@@ -110,3 +110,9 @@ export async function targetHistory(db: DbOrTx, companyId: number, target: strin
     at: r.createdAt.toISOString(),
   }));
 }
+
+/** For other modules: the audit rows one request wrote (网关日志's request), oldest first. */
+export async function auditRowsOfRequest(ctx: ServiceContext, requestId: string) {
+  const rows = await repo.findByRequest(ctx.db, requestId);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}

@@ -1,4 +1,5 @@
 import {
+  ApiOutlined,
   AuditOutlined,
   BankOutlined,
   CustomerServiceOutlined,
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/companies': <BankOutlined />,
   '/ops/audit': <AuditOutlined />,
   '/ops/chat': <CustomerServiceOutlined />,
+  '/ops/gateway-log': <ApiOutlined />,
 };
 
 const CHAT_PATH = '/ops/chat';

@@ -1,0 +1,67 @@
+import { bigint, bigserial, index, integer, real, smallint, timestamp, varchar, pgTable } from 'drizzle-orm/pg-core';
+
+/**
+ * 网关日志 (issue 41): one row per API request of either realm, written in batches off the
+ * request's path (plugins/gateway-log.ts) and read by the operators' /ops 网关日志. Partitioned
+ * by day on `at` (migration 0050, maintained by `flexpay_keep_log_days`): a day older than
+ * ACCESS_LOG_DAYS is dropped whole. Never a body, a token, a query string, a password, a code or
+ * an ID number: the path is the URL's path only. The platform's own record, not a company's
+ * (db/distribution.ts: a local table), so no company's admin can read it.
+ */
+export const accessLog = pgTable(
+  'access_log',
+  {
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    // A sequence, not an identity column: PostgreSQL before 17 has none on a partitioned table.
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    /** PROCESS_NAME, or host:pid. */
+    process: varchar('process', { length: 64 }).notNull(),
+    /** company (an admin's session), operator, or public (no session). */
+    realm: varchar('realm', { length: 10 }).notNull(),
+    /** The company of the admin who called: the caller's, not the row's (the log is the platform's). */
+    callerCompanyId: bigint('caller_company_id', { mode: 'number' }),
+    adminId: bigint('admin_id', { mode: 'number' }),
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    method: varchar('method', { length: 10 }).notNull(),
+    /** The route's pattern (`/api/ops/topup/:id`), or '' when no route matched. */
+    route: varchar('route', { length: 200 }).notNull(),
+    /** The URL's path, without its query string. */
+    path: varchar('path', { length: 500 }).notNull(),
+    status: smallint('status').notNull(),
+    /** The envelope's business code (40001, 200…), when the answer was one. */
+    code: integer('code'),
+    latencyMs: real('latency_ms').notNull(),
+    /** Bytes of the answer's body before compression, when known. */
+    bytes: integer('bytes'),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    userAgent: varchar('user_agent', { length: 300 }).notNull(),
+  },
+  (t) => [
+    index('access_log_at_idx').on(t.at, t.id),
+    index('access_log_company_idx').on(t.callerCompanyId, t.at),
+    index('access_log_route_idx').on(t.route, t.at),
+    index('access_log_request_idx').on(t.requestId),
+  ],
+);
+
+/**
+ * The server's warning and error log lines that name a request (pino's `reqId`), kept as long as
+ * the access log and partitioned the same way, so that a 网关日志 row shows what the server said
+ * about that request, whichever process answered it.
+ */
+export const serverLog = pgTable(
+  'server_log',
+  {
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    id: bigserial('id', { mode: 'number' }).notNull(),
+    process: varchar('process', { length: 64 }).notNull(),
+    /** pino's level: 40 warn, 50 error, 60 fatal. */
+    level: smallint('level').notNull(),
+    requestId: varchar('request_id', { length: 64 }).notNull(),
+    message: varchar('message', { length: 500 }).notNull(),
+    /** The line's other fields (the error's type and message, the job…), cut to 4,000 characters. */
+    detail: varchar('detail', { length: 4000 }).notNull(),
+  },
+  (t) => [index('server_log_request_idx').on(t.requestId, t.at)],
+);

@@ -1,0 +1,23 @@
+/**
+ * 网关日志 (issue 41): the operators' view of the API access log (ops-routes.ts) and its daily
+ * upkeep. The rows are written by plugins/gateway-log.ts, off each request's path.
+ */
+import { z } from 'zod';
+import { defineArea } from '../../core/area.ts';
+import { opsGatewayLogRoutes } from './ops-routes.ts';
+import { keepGatewayLogDays } from './service.ts';
+
+export const GATEWAY_LOG_DAYS_JOB = 'gateway-log.keep-days';
+
+export const gatewayLogArea = defineArea(
+  'gateway-log',
+  async (app) => {
+    // Tomorrow's partitions before midnight, the days past ACCESS_LOG_DAYS dropped: hourly, and at start.
+    app.jobs.work(GATEWAY_LOG_DAYS_JOB, z.object({}), async () => void (await keepGatewayLogDays(app.ctx)), {
+      schedule: '11 * * * *',
+      runOnStart: true,
+    });
+    await app.register(opsGatewayLogRoutes);
+  },
+  ['operator'],
+);
