@@ -116,6 +116,8 @@ export function serverProcesses(databaseUrl: string, root: string): Servers {
       const child = children.get(name);
       if (!child) return;
       killed.add(child);
+      // Not running from now on: a call in flight that fails with the kill is no fault.
+      children.delete(name);
       const exited = new Promise((r) => child.once('exit', r));
       child.kill(signal);
       await exited;
