@@ -164,7 +164,8 @@ async function restartUnder(
     for (const name of alive) {
       const ready = await call(name, 'GET', API.system.ready);
       expect(ready.http, JSON.stringify(ready)).toBe(503);
-      expect(ready).toMatchObject({ status: 503, data: { ok: false } });
+      expect(ready).toMatchObject({ status: 503, data: { ok: false, database: 'postgres' } });
+      expect((ready.data as { migrations: { expected: number } }).migrations.expected).toBeGreaterThan(0);
       expect(ready.message).toMatch(CHINESE);
       const read = await call(name, 'GET', progressPath);
       expect(read.http, JSON.stringify(read)).toBe(503);

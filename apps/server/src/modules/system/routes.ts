@@ -1,7 +1,7 @@
 import { API, Code, ZEnvelope, ZHealth, ZReady } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { migrationStatus } from '../../db/client.ts';
+import { expectedMigrations, migrationStatus } from '../../db/client.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../../db/connection-errors.ts';
 import { route } from '../../plugins/route.ts';
 
@@ -32,10 +32,10 @@ export const systemRoutes: FastifyPluginAsyncZod = async (app) => {
         migrations = await migrationStatus(app.db);
       } catch (err) {
         if (!isDatabaseUnavailable(err)) throw err;
-        // Away (restarting, unreachable): not ready until it answers again; nothing is known of
-        // its migrations meanwhile.
+        // Away (restarting, unreachable): not ready until it answers again; none of its
+        // migrations can be counted as applied meanwhile.
         request.log.warn({ err }, 'ready: database unavailable');
-        const data = { ok: false, database: app.dbKind, migrations: { applied: 0, expected: 0 } };
+        const data = { ok: false, database: app.dbKind, migrations: { applied: 0, expected: expectedMigrations() } };
         return reply.status(503).send({ status: Code.UNAVAILABLE, message: DATABASE_UNAVAILABLE_MESSAGE, data });
       }
       const ok = migrations.applied >= migrations.expected;
