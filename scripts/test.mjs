@@ -1,6 +1,7 @@
 // npm test: every test tier this machine can run, then a summary of what ran and what was
-// skipped and why, each tier's seconds and its slowest files. REQUIRE_POSTGRES=1 / REQUIRE_E2E=1
-// turn a missing tier into a failure. `npm test -- web e2e` runs the tiers whose names start so.
+// skipped and why, each tier's seconds and its slowest files. REQUIRE_POSTGRES=1 / REQUIRE_E2E=1 /
+// REQUIRE_FAULT=1 turn a missing tier into a failure (the PostgreSQL tiers, the browser tier, the
+// fault tier). `npm test -- web e2e` runs the tiers whose names start so.
 //
 // The tiers are jobs run side by side, at most TEST_JOBS at once (default: the machine's cores
 // plus one). No tier keeps a core busy by itself: a Vitest tier runs one worker (the PostgreSQL
@@ -9,8 +10,8 @@
 // left a third of the CPU idle. The browser tier, the longest, starts first; the Vitest tiers,
 // longest first, fill the other places. A job's output goes to a log file and is printed when
 // it ends.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, relative } from 'node:path';
 import { chromiumPath } from '../e2e/chromium-path.mjs';
@@ -22,6 +23,7 @@ mkdirSync(tmp, { recursive: true });
 const truthy = (v) => v === '1' || v === 'true';
 const requirePostgres = truthy(process.env.REQUIRE_POSTGRES);
 const requireE2e = truthy(process.env.REQUIRE_E2E);
+const requireFault = truthy(process.env.REQUIRE_FAULT);
 const only = process.argv.slice(2); // e.g. `npm test -- web e2e`
 const slots = Number(process.env.TEST_JOBS) || Math.max(2, availableParallelism()) + 1;
 const SLOWEST = 10;
@@ -79,7 +81,9 @@ function readJsonTimes(file, dir) {
 
 function skip(name, note) {
   if (!wanted(name)) return;
-  const required = (name.includes('PostgreSQL') && requirePostgres) || (name.startsWith('e2e') && requireE2e);
+  const required = name.startsWith('fault')
+    ? requireFault
+    : (name.includes('PostgreSQL') && requirePostgres) || (name.startsWith('e2e') && requireE2e);
   results.push({ name, state: required ? 'failed' : 'skipped', passed: 0, failed: required ? 1 : 0, skipped: 0, note });
 }
 
@@ -138,7 +142,35 @@ const nginx = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 if (!pgUrl) skip(scale, 'TEST_DATABASE_URL is not set');
 else if (!existsSync(nginx)) skip(scale, `${nginx} not found (apt-get install nginx)`);
 else add(vitest(scale, 'apps/server', ['--config', 'vitest.scale.config.ts'], { TEST_DATABASE_URL: pgUrl }));
+// The fault tier starts a PostgreSQL cluster of its own (never the shared server): it needs the
+// installed PostgreSQL's programs, and when run as root the postgres system user to run them as.
+const fault = 'fault: PostgreSQL restarts under a payment';
+const pgBin = postgresBinDir();
+if (!pgBin) skip(fault, 'initdb not found (apt-get install postgresql, or set PG_BIN)');
+else if (process.getuid?.() === 0 && spawnSync('id', ['-u', 'postgres']).status !== 0)
+  skip(fault, 'running as root and there is no postgres user to run initdb as');
+else add(vitest(fault, 'apps/server', ['--config', 'vitest.fault.config.ts'], { PG_BIN: pgBin }));
 add(vitest('unit: contract', 'packages/contract'));
+
+/**
+ * The installed PostgreSQL's programs (initdb, pg_ctl): PG_BIN, else `pg_config --bindir`, else
+ * the newest /usr/lib/postgresql/<version>/bin; the same order as apps/server/test-fault/postgres.ts.
+ */
+function postgresBinDir() {
+  const candidates = [];
+  if (process.env.PG_BIN) candidates.push(process.env.PG_BIN);
+  const config = spawnSync('pg_config', ['--bindir'], { encoding: 'utf8' });
+  if (config.status === 0) candidates.push(config.stdout.trim());
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian))
+    candidates.push(
+      ...readdirSync(debian)
+        .filter((v) => /^\d+(\.\d+)?$/.test(v))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((v) => join(debian, v, 'bin')),
+    );
+  return candidates.find((dir) => existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+}
 
 /** Runs one job with its output in a log file; resolves with its result once printed. */
 function start(job) {

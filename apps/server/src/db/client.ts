@@ -190,11 +190,16 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Number of migrations in the journal and number applied to the database. */
-export async function migrationStatus(db: Db): Promise<{ applied: number; expected: number }> {
+/** Number of migrations in the journal (what a database of this build must have applied). */
+export function expectedMigrations(): number {
   const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
+  return journal.entries.length;
+}
+
+/** Number of migrations in the journal and number applied to the database. */
+export async function migrationStatus(db: Db): Promise<{ applied: number; expected: number }> {
   const [exists] = await queryRows<{ present: boolean }>(
     db,
     sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
@@ -207,7 +212,7 @@ export async function migrationStatus(db: Db): Promise<{ applied: number; expect
     );
     applied = count?.n ?? 0;
   }
-  return { applied, expected: journal.entries.length };
+  return { applied, expected: expectedMigrations() };
 }
 
 /**

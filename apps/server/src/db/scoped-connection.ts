@@ -55,6 +55,9 @@ function brokenConnection(err: unknown): Error | undefined {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? undefined : err;
 }
 
+/** The 'error' listener of a checked-out connection (see `ScopedPool.connect`). */
+const ignoreDroppedConnection = () => {};
+
 type QueryArgs = [query: unknown, values?: unknown];
 
 /** A checked-out connection as Drizzle uses it: query and release. */
@@ -75,10 +78,20 @@ export class ScopedPool {
 
   async connect(): Promise<ScopedClient> {
     const raw = await this.pool.connect();
+    // The pool listens for a connection's 'error' only while it is idle: one that drops while
+    // checked out (the server restarting, its session terminated) would end the process with an
+    // unhandled 'error' event. The statement in flight fails on its own promise, and the pool
+    // drops the connection when it comes back (it is no longer queryable); a new one starts with
+    // no scope applied.
+    raw.on('error', ignoreDroppedConnection);
+    const giveBack = (err?: Error | boolean) => {
+      raw.removeListener('error', ignoreDroppedConnection);
+      raw.release(err);
+    };
     try {
       await ensureScope(raw, this.resolve());
     } catch (err) {
-      raw.release(brokenConnection(err) ?? (err instanceof ScopeChangeInTransactionError ? undefined : true));
+      giveBack(brokenConnection(err) ?? (err instanceof ScopeChangeInTransactionError ? undefined : true));
       throw err;
     }
     const state = stateOf(raw);
@@ -94,7 +107,7 @@ export class ScopedPool {
       },
       release: (err) => {
         // A connection given back inside a transaction (a failed rollback) is not reused.
-        raw.release(state.inTransaction ? true : err);
+        giveBack(state.inTransaction ? true : err);
       },
     };
   }

@@ -16,6 +16,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { foreignKeyViolationOf } from '../db/constraint-errors.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -142,7 +143,8 @@ function fieldPath(instancePath: string | undefined, params: Record<string, unkn
 /**
  * The error envelope: AppError -> its code; validation -> 40000 with Chinese field errors; the
  * database's foreign-key refusal -> 40900 with the message of its constraint
- * (db/constraint-errors.ts); anything unexpected -> 500 with a request id and no internals
+ * (db/constraint-errors.ts); the database away (restarting, unreachable: db/connection-errors.ts)
+ * -> 503 with status 503 and a Chinese message; anything unexpected -> 500 with a request id and no internals
  * (logged in full).
  */
 export const errorsPlugin = fp(
@@ -188,6 +190,16 @@ export const errorsPlugin = fp(
         return reply
           .status(httpStatusOf(Code.CONFLICT))
           .send({ status: Code.CONFLICT, message: reference.message } satisfies TErrorEnvelope);
+      }
+
+      // The database restarting or unreachable: the request's transaction was rolled back by the
+      // server or its commit's answer was lost; it may be sent again once the database is back
+      // (the writes that matter are idempotent). Not a bug of ours: a warning, not an error.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable');
+        return reply
+          .status(503)
+          .send({ status: Code.UNAVAILABLE, message: DATABASE_UNAVAILABLE_MESSAGE } satisfies TErrorEnvelope);
       }
 
       if (isResponseSerializationError(error)) {

@@ -1,17 +1,27 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { openPostgres } from '../../src/db/client.ts';
 import { createTestApp, type TestApp } from '../helpers.ts';
 
 describe('system endpoints and envelopes', () => {
   let t: TestApp;
   let webDist: string;
+  let closedPort = 0;
 
   beforeAll(async () => {
+    closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const port = (server.address() as AddressInfo).port;
+        server.close(() => resolve(port));
+      });
+    });
     webDist = mkdtempSync(join(tmpdir(), 'fp-web-'));
     mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -33,6 +43,16 @@ describe('system endpoints and envelopes', () => {
       );
       typed.get('/api/test/boom', { config: { access: 'public' } }, async () => {
         throw new Error('secret internal detail: password=hunter2');
+      });
+      // A real query through Drizzle on a database no server answers (a port nothing listens on).
+      typed.get('/api/test/database-away', { config: { access: 'public' } }, async () => {
+        const away = openPostgres(`postgres://postgres@127.0.0.1:${closedPort}/none`, 1);
+        try {
+          await away.db.execute(sql`select 1`);
+        } finally {
+          await away.close();
+        }
+        return { status: 200, data: null };
       });
     });
   });
@@ -104,6 +124,12 @@ describe('system endpoints and envelopes', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({ status: 500, message: '系统繁忙，请稍后再试！', data: { requestId: 'req-42' } });
     expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers a database that cannot be reached with 503 and a Chinese message (db/connection-errors.ts)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/test/database-away' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ status: 503, message: '数据库暂时无法连接，请稍后再试' });
   });
 
   it('serves index.html for any deep link outside /api', async () => {

@@ -6,6 +6,7 @@
  * reconciles the rest. On start, one queue job picks up any payment a killed process left half
  * queued.
  */
+import { isDatabaseUnavailable } from '../../../db/connection-errors.ts';
 import { asPlatform } from '../../../db/scope.ts';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -86,7 +87,12 @@ export function registerPayoutWork(app: FastifyInstance): void {
       if (running) return;
       running = true;
       tick()
-        .catch((err: unknown) => app.log.error({ err }, 'payout tick failed'))
+        .catch((err: unknown) =>
+          // The database away (restarting): the next round after it is back does the work.
+          isDatabaseUnavailable(err)
+            ? app.log.warn({ err }, 'payout tick: database unavailable')
+            : app.log.error({ err }, 'payout tick failed'),
+        )
         .finally(() => {
           running = false;
         });
