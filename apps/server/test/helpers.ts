@@ -80,7 +80,18 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  return createTestAppOn(await createTestDatabase(), overrides, beforeReady);
+}
+
+/**
+ * The real app on a database the test opened itself (closed with the app; on failure too). A
+ * data dir given in the overrides is the test's to remove; the temporary one is removed.
+ */
+export async function createTestAppOn(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   let app: FastifyInstance;
   try {
     app = await buildApp({ config: testConfig(overrides), database, logger: false, captcha: drawRememberedCaptcha });
@@ -96,7 +107,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(app.config.dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) rmSync(app.config.dataDir, { recursive: true, force: true });
     },
   };
 }
