@@ -1,8 +1,9 @@
 /**
  * PostgreSQL's own dump and restore programs (`pg_dump`, `pg_restore`), found on this machine:
  * in `PG_BIN` when it is set, else on the PATH, else under `/usr/lib/postgresql/<n>/bin` (Debian
- * and Ubuntu install them there without a link on the PATH). A dump needs a `pg_dump` at least as
- * new as the server, so the newest such candidate is taken and an older one is refused by name.
+ * and Ubuntu install them there without a link on the PATH, newest first). A dump needs a
+ * `pg_dump` at least as new as the server: the first candidate that is taken, an older one skipped
+ * and, when none fits, named in the refusal.
  */
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -39,8 +40,8 @@ async function majorOf(path: string): Promise<number | undefined> {
 }
 
 /**
- * The path of `tool` whose major version is at least `serverMajor` (the newest found), or an
- * error in Chinese naming where it looked and what it found.
+ * The path of the first `tool` found whose major version is at least `serverMajor`, or an error
+ * in Chinese naming where it looked and what it found.
  */
 export async function findPgTool(
   tool: PgTool,
@@ -54,7 +55,7 @@ export async function findPgTool(
     const major = await majorOf(path);
     if (major !== undefined) found.push({ path, major });
   }
-  const fit = found.filter((f) => f.major >= serverMajor).sort((a, b) => b.major - a.major)[0];
+  const fit = found.find((f) => f.major >= serverMajor);
   if (fit) return fit.path;
   const where = env.PG_BIN ? `PG_BIN（${env.PG_BIN}）` : 'PATH 和 /usr/lib/postgresql/<版本>/bin';
   if (found.length === 0) {
