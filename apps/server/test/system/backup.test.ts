@@ -3,13 +3,14 @@
  * settled, so it has receipts) and a receipts zip from the download centre, backed up and
  * restored into an empty database; the restored one verifies its ledger, holds every worker,
  * batch, payout, receipt, ledger row and stored file (by content hash) of the original, keeps its
- * policies, grants, `flexpay_analyze` and pg-boss's schema, and serves the app. A target that is
- * not empty is refused.
+ * policies, grants, `flexpay_analyze` and pg-boss's schema, and serves the app. The data dir's
+ * generated encryption key travels with the archive and reads the restored ID numbers. A running
+ * embedded server's data dir and a target that is not empty are refused; `force` empties it.
  * PGlite (its data dir, files on disk), and PostgreSQL with TEST_DATABASE_URL (files in the
  * database; the restore goes into a fresh database, dropped after).
  */
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -31,6 +32,7 @@ import { download, testIdNumber } from '../files.ts';
 import { caller, createTestAppOn, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { adminUrl, databaseUrlFor } from '../pg-urls.ts';
+import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 import { waitFor } from '../wait-for.ts';
 import { waitForExport } from '../worker/support.ts';
 
@@ -261,6 +263,12 @@ describe('backup and restore', () => {
       expect(got.statusCode).toBe(200);
       exportHash = createHash('sha256').update(got.bytes).digest('hex');
       original = await fingerprint(t.database, source);
+      if (!source.databaseUrl) {
+        // The embedded database is the running server's: a backup must wait for it to stop.
+        await expect(backup(source, join(tempDir('early'), 'x.tar'))).rejects.toThrow(
+          /前请先停止服务：数据目录已被另一个进程/,
+        );
+      }
     } finally {
       // PGlite: the server must be stopped before a backup (the data dir's lock).
       await t.close();
@@ -274,7 +282,10 @@ describe('backup and restore', () => {
     expect(original.schema.analyze).toEqual([{ prosecdef: true, acl: expect.stringContaining('flexpay_app=X') }]);
 
     archive = join(tempDir('archive'), 'flexpay.tar');
-    manifest = await backup(source, archive);
+    // The key the server generated into the data dir goes with the data it encrypted.
+    writeFileSync(join(source.dataDir, 'encryption-key'), TEST_ENCRYPTION_KEY);
+    manifest = await backup(source, archive, { secrets: ['encryption-key', 'jwt-secret'] });
+    expect(manifest.secrets).toEqual(['encryption-key']);
     expect(manifest).toMatchObject({ engine: onPostgres ? 'postgres' : 'pglite', fileStore: source.fileStore });
     expect(manifest.counts.receipts).toBe(original.sums.receipts);
     expect(manifest.counts.storedObjects).toBe(Object.keys(original.files).length);
@@ -287,10 +298,18 @@ describe('backup and restore', () => {
     expect(result.mismatches).toEqual([]);
     expect(result.counts).toEqual(manifest.counts);
     expect(result.counts.payouts).toBeGreaterThanOrEqual(3);
+    expect(result.secretsWritten).toEqual(['encryption-key']);
+    expect(readFileSync(join(restored.dataDir, 'encryption-key'), 'utf8')).toBe(TEST_ENCRYPTION_KEY);
+    expect(result.keyReadsData).toBe(true);
   });
 
-  it('refuses to restore into a database or data dir that is not empty', async () => {
+  it('refuses to restore into a database or data dir that is not empty, and empties it first when forced', async () => {
     await expect(restore(restored, archive)).rejects.toThrow(/不是空的，恢复会覆盖其中的数据，已拒绝。.*--force/);
+    // Forced: the target emptied and restored again (the next test reads this one).
+    const again = await restore(restored, archive, { force: true });
+    expect(again.mismatches).toEqual([]);
+    expect(again.violations).toEqual([]);
+    expect(again.counts).toEqual(manifest.counts);
   });
 
   it('brings back every row, file, policy, grant and pg-boss table, and the app serves it', async () => {
