@@ -145,6 +145,23 @@ function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
   return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
 }
 
+/** The PostgreSQL database of `url`, answering; or an error in Chinese with the driver's reason. */
+async function connectPostgres(url: string, poolSize: number): Promise<Database> {
+  const database = openPostgres(url, poolSize);
+  try {
+    await database.db.execute(sql`select 1`);
+    return database;
+  } catch (err) {
+    await database.close();
+    let reason: unknown = err;
+    while (reason instanceof Error && reason.cause) reason = reason.cause;
+    const name = new URL(url).pathname.slice(1);
+    throw new Error(`无法连接数据库 ${name}：${reason instanceof Error ? reason.message : String(reason)}`, {
+      cause: err,
+    });
+  }
+}
+
 async function serverMajor(database: Database): Promise<number> {
   const [row] = await queryRows<{ v: string }>(database.db, sql`show server_version_num`);
   return Math.floor(Number(row?.v ?? 0) / 10_000);
@@ -250,7 +267,7 @@ async function dumpPglite(target: BackupTarget, file: string) {
 
 async function dumpPostgres(target: BackupTarget, file: string) {
   const url = target.databaseUrl ?? '';
-  const database = openPostgres(url, 2);
+  const database = await connectPostgres(url, 2);
   try {
     const migrations = await requireCurrentSchema(database.db);
     const pgDump = await findPgTool('pg_dump', await serverMajor(database));
@@ -528,7 +545,7 @@ async function loadPostgres(
 ): Promise<Database> {
   const url = target.databaseUrl ?? '';
   const name = new URL(url).pathname.slice(1);
-  const admin = openPostgres(url, 1);
+  const admin = await connectPostgres(url, 1);
   try {
     const objects = await userObjects(admin);
     const taken = [
