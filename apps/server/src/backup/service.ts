@@ -523,17 +523,25 @@ async function dropEverything(database: Database): Promise<void> {
 
 /**
  * The cluster-wide roles of migration 0049, which a dump names but does not create, made where
- * missing (the same statements as the migration), and granted to the connecting role.
+ * missing (the same statement as the migration) and granted to the connecting role where it is not
+ * a member yet: a role that may not create roles can still restore into a cluster that has them.
  */
 async function ensureRoles(database: Database): Promise<void> {
   for (const role of ['flexpay_app', 'flexpay_platform']) {
-    await database.db.execute(
-      sql.raw(
-        `DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
-      ),
+    const [state] = await queryRows<{ exists: boolean; member: boolean }>(
+      database.db,
+      sql`select exists (select 1 from pg_roles where rolname = ${role}) as exists,
+                 exists (select 1 from pg_roles where rolname = ${role} and pg_has_role(current_user, oid, 'MEMBER')) as member`,
     );
+    if (!state?.exists) {
+      await database.db.execute(
+        sql.raw(
+          `DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
+        ),
+      );
+    }
+    if (!state?.member) await database.db.execute(sql`grant ${sql.identifier(role)} to current_user`);
   }
-  await database.db.execute(sql`grant flexpay_app, flexpay_platform to current_user`);
 }
 
 async function loadPostgres(
