@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadStorageConfig } from './config.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'fp-config-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -63,6 +63,22 @@ describe('config', () => {
   it('names the process in X-Served-By only when told', () => {
     expect(load({}).processName).toBeUndefined();
     expect(load({ PROCESS_NAME: 'app-1' }).processName).toBe('app-1');
+  });
+
+  it('finds the data for the backup tools without generating a secret into the data dir', () => {
+    const empty = mkdtempSync(join(tmpdir(), 'fp-config-storage-'));
+    try {
+      expect(loadStorageConfig({ DATA_DIR: empty })).toEqual({
+        dataDir: empty,
+        databaseUrl: undefined,
+        fileStore: 'local',
+      });
+      expect(loadStorageConfig({ DATA_DIR: empty, DATABASE_URL: 'postgres://u@h/db' }).fileStore).toBe('database');
+      expect(readdirSync(empty)).toEqual([]);
+      expect(() => loadStorageConfig({ DATA_DIR: empty, FILE_STORE: 'database' })).toThrow(/需要同时设置 DATABASE_URL/);
+    } finally {
+      rmSync(empty, { recursive: true, force: true });
+    }
   });
 
   it.each([

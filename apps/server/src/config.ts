@@ -140,7 +140,8 @@ export function loadOrCreateSecret(dataDir: string, fileName: string, bytes = 48
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+/** The environment checked, or an error in Chinese naming each bad variable. */
+function parseEnv(env: NodeJS.ProcessEnv) {
   const parsed = ZEnv.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -152,6 +153,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       '配置有误:\n  FILE_STORE: database 需要同时设置 DATABASE_URL（内嵌数据库只供一个进程使用，文件保存在数据目录即可）',
     );
   }
+  return e;
+}
+
+/**
+ * Where the data is (database, data dir, file store), read without generating any secret into the
+ * data dir: the backup tools use it, and a restore must find the data dir as the backup left it.
+ */
+export function loadStorageConfig(
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<AppConfig, 'dataDir' | 'databaseUrl'> & { fileStore: 'local' | 'database' } {
+  const e = parseEnv(env);
+  return {
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    fileStore: e.FILE_STORE ?? (e.DATABASE_URL ? 'database' : 'local'),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const e = parseEnv(env);
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,

@@ -82,7 +82,18 @@ export async function createTestApp(
   /** Pino options for a test that reads the server's log lines; silent by default. */
   logger: false | Record<string, unknown> = false,
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  return createTestAppOn(await createTestDatabase(), overrides, beforeReady);
+}
+
+/**
+ * The real app on a database the test opened itself (closed with the app; on failure too). A
+ * data dir given in the overrides is the test's to remove; the temporary one is removed.
+ */
+export async function createTestAppOn(
+  database: Database,
+  overrides: Partial<AppConfig> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+): Promise<TestApp> {
   let app: FastifyInstance;
   try {
     app = await buildApp({ config: testConfig(overrides), database, logger, captcha: drawRememberedCaptcha });
@@ -98,7 +109,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      rmSync(app.config.dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) rmSync(app.config.dataDir, { recursive: true, force: true });
     },
   };
 }
