@@ -21,6 +21,8 @@ export * from './money-rules.ts';
 export * from './audit-labels.ts';
 export * from './money.ts';
 export * from './ops.ts';
+export * from './monitor.ts';
+export * from './monitor-rules.ts';
 export * from './approval-rules.ts';
 export * from './approval.ts';
 export * from './payroll-rules.ts';

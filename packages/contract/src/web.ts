@@ -40,6 +40,8 @@ export type * from './import.ts';
 export type * from './worker.ts';
 export type * from './money.ts';
 export type * from './ops.ts';
+export type * from './monitor.ts';
+export * from './monitor-rules.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
 export type * from './task.ts';

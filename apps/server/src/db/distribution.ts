@@ -38,6 +38,8 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
     "The database file store's chunks (ADR 0021), keyed by storage key: a blob store behind the FileStore port, not rows of a company (stored_file is). On Citus it would be distributed by storage_key on its own, not colocated, or replaced by an object store.",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
+  process_heartbeat:
+    "系统监控's heartbeats: one row per server process (its name, memory, load), rewritten every 10 s; the platform's bookkeeping, of no company, read by the operators only.",
 };
 
 /**

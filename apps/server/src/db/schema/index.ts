@@ -16,3 +16,4 @@ export * from './invoice.ts';
 export * from './company-contract.ts';
 export * from './chat.ts';
 export * from './public-views.ts';
+export * from './monitor.ts';
