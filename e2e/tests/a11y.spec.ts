@@ -94,7 +94,15 @@ const ALL_CONSOLE_SCREENS = [
       return id === undefined ? path : `${path}?id=${id}`;
     }),
 ];
-const ALL_OPS_SCREENS = ['/ops/topups', '/ops/invoices', '/ops/contracts', '/ops/chat', '/ops/companies', '/ops/audit'];
+const ALL_OPS_SCREENS = [
+  '/ops/topups',
+  '/ops/invoices',
+  '/ops/contracts',
+  '/ops/chat',
+  '/ops/companies',
+  '/ops/audit',
+  '/ops/monitor',
+];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));

@@ -9,4 +9,5 @@ export const OPS_MENU = [
   { path: '/ops/chat', title: '在线客服' },
   { path: '/ops/companies', title: '企业管理' },
   { path: '/ops/audit', title: '操作审计' },
+  { path: '/ops/monitor', title: '系统监控' },
 ] as const;

@@ -2,6 +2,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   LogoutOutlined,
   MoneyCollectOutlined,
   UserOutlined,
@@ -25,6 +26,7 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/companies': <BankOutlined />,
   '/ops/audit': <AuditOutlined />,
   '/ops/chat': <CustomerServiceOutlined />,
+  '/ops/monitor': <DashboardOutlined />,
 };
 
 const CHAT_PATH = '/ops/chat';
