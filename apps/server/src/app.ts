@@ -17,6 +17,7 @@ import type { Notifications } from './db/notifications.ts';
 import { onPlatformScope, openRequestScope } from './db/scope.ts';
 import { createCaptcha, type Captcha } from './lib/captcha.ts';
 import { createFieldCipher } from './lib/crypto.ts';
+import { logMixin, withRequestId } from './lib/log-context.ts';
 import type { FileStore } from './lib/file-store.ts';
 import { configuredFileStore } from './db/file-store.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
@@ -40,6 +41,7 @@ import { moneyArea } from './modules/money/index.ts';
 import { operatorArea } from './modules/operator/index.ts';
 import { payoutSandboxArea } from './modules/payout-sandbox/index.ts';
 import { createSandboxProvider } from './modules/payout-sandbox/service.ts';
+import { monitorArea } from './modules/monitor/index.ts';
 import { payrollArea } from './modules/payroll/index.ts';
 import { roleArea } from './modules/role/index.ts';
 import { serviceCompanyArea } from './modules/service-company/index.ts';
@@ -62,6 +64,7 @@ import {
 import { gatewayLogPlugin, serverLogStream } from './plugins/gateway-log.ts';
 import { idempotencyPlugin } from './plugins/idempotency.ts';
 import { jobsPlugin } from './plugins/jobs.ts';
+import { metricsPlugin, type PoolStats } from './plugins/metrics.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 
@@ -117,7 +120,14 @@ export async function buildApp({
     logger:
       logger === false
         ? false
-        : { level: config.logLevel, ...loggerOptions, stream: logStream, serializers: logSerializers },
+        : {
+            level: config.logLevel,
+            ...loggerOptions,
+            stream: logStream,
+            serializers: logSerializers,
+            // A job's lines name the request that queued it (lib/log-context.ts).
+            mixin: logMixin,
+          },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
@@ -155,8 +165,9 @@ export async function buildApp({
   // other hook, and narrowed by the auth plugin once the session is known. A body parsed from
   // the socket's events has lost it by preValidation: the scope's resource re-enters it.
   const requestScopes = new WeakMap<object, AsyncResource>();
+  // The request's id goes with it too, into the jobs it queues (lib/log-context.ts).
   app.addHook('onRequest', (request, _reply, done) => {
-    requestScopes.set(request, openRequestScope(done));
+    withRequestId(request.id, () => requestScopes.set(request, openRequestScope(done)));
   });
   app.addHook('preValidation', (request, _reply, done) => {
     const resource = requestScopes.get(request);
@@ -179,6 +190,9 @@ export async function buildApp({
   await app.register(idempotencyPlugin);
   // Background jobs: areas register their handlers below; the queue starts when the app is ready.
   await app.register(jobsPlugin, { client: database.jobsClient });
+  // /metrics and the last minute of requests (for the heartbeat); areas add gauges to it.
+  const pool = 'pool' in database ? (database.pool as PoolStats) : undefined;
+  await app.register(metricsPlugin, { pool });
   // multipart/form-data for uploads; each route streams its file part with its own size limit.
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 10, parts: 20 } });
   // gzip/brotli for JSON and the web app's assets above 1 KB. Registered after the audit plugin:
@@ -225,6 +239,8 @@ export async function buildApp({
     companyContractArea,
     chatArea,
     gatewayLogArea,
+    // 系统监控: the heartbeat of this process and the operators' view of every process.
+    monitorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payoutProvider ? [] : [payoutSandboxArea]),
   ];

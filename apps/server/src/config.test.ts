@@ -81,7 +81,20 @@ describe('config', () => {
     }
   });
 
+  it('serves /metrics only when given a port or a token, and beats every 10 s', () => {
+    expect(load({})).toMatchObject({ metricsPort: undefined, metricsToken: undefined, heartbeatMs: 10_000 });
+    expect(load({ METRICS_PORT: '9181' }).metricsPort).toBe(9181);
+    expect(load({ METRICS_TOKEN: 'x'.repeat(32) }).metricsToken).toBe('x'.repeat(32));
+  });
+
   it.each([
+    [{ METRICS_PORT: '65536' }, 'METRICS_PORT: METRICS_PORT 必须是 0 到 65535 的整数'],
+    [{ METRICS_PORT: 'metrics' }, 'METRICS_PORT: METRICS_PORT 必须是 0 到 65535 的整数'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN: METRICS_TOKEN 应为 32 到 200 个可见 ASCII 字符'],
+    [
+      { METRICS_TOKEN: `${'x'.repeat(20)} ${'y'.repeat(20)}` },
+      'METRICS_TOKEN: METRICS_TOKEN 应为 32 到 200 个可见 ASCII 字符',
+    ],
     [{ FILE_STORE: 's3' }, 'FILE_STORE: FILE_STORE 只能是 local 或 database'],
     [{ PROCESS_NAME: 'a b' }, 'PROCESS_NAME: PROCESS_NAME 只能包含字母、数字、点、下划线和连字符'],
     [{ PORT: '70000' }, 'PORT: PORT 必须是 0 到 65535 的整数'],

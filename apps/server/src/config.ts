@@ -82,6 +82,21 @@ const ZEnv = z.object({
   PROCESS_NAME: optional(
     z.string().regex(/^[\w.-]{1,40}$/, 'PROCESS_NAME 只能包含字母、数字、点、下划线和连字符，最多 40 个字符'),
   ),
+  /**
+   * /metrics (Prometheus) on a port of its own, for a network the public cannot reach; unset: on
+   * the main port behind METRICS_TOKEN, or not at all.
+   */
+  METRICS_PORT: optional(
+    z.coerce
+      .number({ error: 'METRICS_PORT 必须是 0 到 65535 的整数' })
+      .int('METRICS_PORT 必须是 0 到 65535 的整数')
+      .min(0, 'METRICS_PORT 必须是 0 到 65535 的整数')
+      .max(65535, 'METRICS_PORT 必须是 0 到 65535 的整数'),
+  ),
+  /** The bearer token /metrics asks for (on the main port, and on METRICS_PORT when both are set). */
+  METRICS_TOKEN: optional(
+    z.string().regex(/^[\x21-\x7e]{32,200}$/, 'METRICS_TOKEN 应为 32 到 200 个可见 ASCII 字符（不含空格）'),
+  ),
 });
 
 /** An IPv4/IPv6 address, or one with a prefix length that fits it (CIDR). */
@@ -119,6 +134,15 @@ export interface AppConfig {
   fileStore?: 'local' | 'database' | undefined;
   /** Answered in X-Served-By by every response; unset: no such header. */
   processName?: string | undefined;
+  /** /metrics on a port of its own (METRICS_PORT); unset: on the main port if a token is set. */
+  metricsPort?: number | undefined;
+  /** The bearer token of /metrics (METRICS_TOKEN); with neither it nor a port, /metrics is not served. */
+  metricsToken?: string | undefined;
+  /**
+   * How often this process writes its heartbeat row (系统监控), in ms: 10 s when started by
+   * server.ts; unset: never on a timer (tests beat by hand).
+   */
+  heartbeatMs?: number | undefined;
   /** The chat streams' heartbeat, in ms (default 15 s; tests shorten it). */
   chatHeartbeatMs?: number | undefined;
   /** Days of the API access log kept (default 30). */
@@ -193,5 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     processName: e.PROCESS_NAME,
     accessLogDays: e.ACCESS_LOG_DAYS,
     accessLog: e.ACCESS_LOG === undefined ? true : e.ACCESS_LOG === '1' || e.ACCESS_LOG === 'true',
+    metricsPort: e.METRICS_PORT,
+    metricsToken: e.METRICS_TOKEN,
+    heartbeatMs: 10_000,
   };
 }

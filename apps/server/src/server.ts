@@ -61,6 +61,10 @@ async function main(): Promise<void> {
     `  数据库: ${where}${seeded ? '，已写入演示数据' : ''}`,
     `  接口文档: http://localhost:${port}/api/docs`,
   ];
+  if (app.metrics.port !== undefined)
+    lines.push(`  监控指标 (Prometheus): http://${config.host}:${app.metrics.port}/metrics`);
+  else if (config.metricsToken)
+    lines.push(`  监控指标 (Prometheus): http://localhost:${port}/metrics（需要 METRICS_TOKEN）`);
   if (config.demoMode) {
     lines.push('  演示账号:');
     for (const l of DEMO_LOGINS) lines.push(`    ${l.username.padEnd(8)} / ${l.password}  (${l.company}，${l.role})`);

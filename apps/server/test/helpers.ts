@@ -82,7 +82,7 @@ export async function createTestApp(
   /** Pino options for a test that reads the server's log lines; silent by default. */
   logger: false | Record<string, unknown> = false,
 ): Promise<TestApp> {
-  return createTestAppOn(await createTestDatabase(), overrides, beforeReady);
+  return createTestAppOn(await createTestDatabase(), overrides, beforeReady, logger);
 }
 
 /**
@@ -93,6 +93,7 @@ export async function createTestAppOn(
   database: Database,
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  logger: false | Record<string, unknown> = false,
 ): Promise<TestApp> {
   let app: FastifyInstance;
   try {

@@ -278,6 +278,8 @@ export const API = {
     chatUnread: '/api/ops/chat/unread',
     chatQuickReplies: '/api/ops/chat/quickReply',
     chatQuickReply: '/api/ops/chat/quickReply/:id',
+    /** 系统监控: the processes' heartbeats, the job queues, open payouts and the database. */
+    monitor: '/api/ops/monitor',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 

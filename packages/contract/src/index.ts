@@ -23,6 +23,8 @@ export * from './money.ts';
 export * from './ops.ts';
 export * from './gateway-log.ts';
 export * from './gateway-log-rules.ts';
+export * from './monitor.ts';
+export * from './monitor-rules.ts';
 export * from './approval-rules.ts';
 export * from './approval.ts';
 export * from './payroll-rules.ts';

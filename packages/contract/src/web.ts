@@ -42,6 +42,8 @@ export type * from './money.ts';
 export type * from './ops.ts';
 export * from './gateway-log-rules.ts';
 export type * from './gateway-log.ts';
+export type * from './monitor.ts';
+export * from './monitor-rules.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
 export type * from './task.ts';

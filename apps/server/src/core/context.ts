@@ -10,6 +10,7 @@ import { Registry } from '../lib/registry.ts';
 import type { ApprovalOutcomeHandler } from './approval.ts';
 import type { AuthContext, OperatorContext } from './auth.ts';
 import type { ExportSource } from './exporter.ts';
+import type { GaugeSource } from './metrics.ts';
 import type { AnyImporter } from './importer.ts';
 import type { ReferenceCheck } from './references.ts';
 import type { SmsSender } from './sms.ts';
@@ -79,6 +80,8 @@ export interface AppRegistry {
   roleReferences: Registry<string, ReferenceCheck>;
   /** How each realm's tokens are checked (plugins/auth.ts calls them; modules/auth and operator register). */
   authenticators: Authenticators;
+  /** Figures of /metrics read at scrape time, by metric name (plugins/metrics.ts serves them). */
+  gauges: Registry<string, GaugeSource>;
 }
 
 export function createRegistry(): AppRegistry {
@@ -89,5 +92,6 @@ export function createRegistry(): AppRegistry {
     workerReferences: new Registry('员工的引用'),
     roleReferences: new Registry('角色的引用'),
     authenticators: {},
+    gauges: new Registry('监控指标'),
   };
 }

@@ -42,6 +42,8 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
     "The server's warning and error lines of a request, for 网关日志: the platform's, partitioned like access_log.",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
+  process_heartbeat:
+    "系统监控's heartbeats: one row per server process (its name, memory, load), rewritten every 10 s; the platform's bookkeeping, of no company, read by the operators only.",
 };
 
 /**

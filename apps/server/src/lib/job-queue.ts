@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { currentRequestId, inJobOf } from './log-context.ts';
 
 /** What a handler learns about the run it is in. */
 export interface JobRun {
@@ -38,9 +39,24 @@ export interface JobQueue {
   /** Queues a job for a registered handler; answers its id. */
   send<T extends object>(name: string, data: T): Promise<string>;
   start(): Promise<void>;
+  /** How many jobs each queue holds, by state (系统监控 and /metrics), read from pg-boss's tables. */
+  depths(): Promise<QueueDepth[]>;
   /** Stops fetching, lets running jobs finish (up to `timeoutMs`), then waits for pending SQL. */
   stop(timeoutMs?: number): Promise<void>;
 }
+
+export interface QueueDepth {
+  queue: string;
+  /** created, retry, active, completed, cancelled or failed (pg-boss's job states). */
+  state: string;
+  count: number;
+}
+
+/**
+ * The key of a job's data that carries the id of the request that queued it (taken off before the
+ * handler's schema sees the data). pg-boss 10 keeps no other metadata a sender may set.
+ */
+export const REQUEST_ID_KEY = '__requestId';
 
 /** The `db` adapter pg-boss accepts instead of a connection of its own. */
 export interface SqlExecutor {
@@ -136,7 +152,18 @@ export function createPgBossQueue(
   let started = false;
 
   const runHandler = async (name: string, reg: Registration, job: PgBoss.JobWithMetadata<object>) => {
-    const parsed = reg.schema.safeParse(job.data);
+    const { [REQUEST_ID_KEY]: queuedBy, ...data } = job.data as Record<string, unknown>;
+    const reqId = typeof queuedBy === 'string' ? queuedBy : undefined;
+    await inJobOf(reqId, () => runParsed(name, reg, job, data));
+  };
+
+  const runParsed = async (
+    name: string,
+    reg: Registration,
+    job: PgBoss.JobWithMetadata<object>,
+    data: Record<string, unknown>,
+  ) => {
+    const parsed = reg.schema.safeParse(data);
     if (!parsed.success) {
       // Retrying data of the wrong shape cannot help: log it and let the job complete.
       log.error({ job: job.id, queue: name, issues: parsed.error.issues }, 'job data rejected');
@@ -165,7 +192,9 @@ export function createPgBossQueue(
     async send(name, data) {
       const reg = registrations.get(name);
       if (!reg) throw new Error(`jobs: no handler for ${name}`);
-      const id = await boss.send(name, data);
+      // A job queued while a request is handled carries its id, for the log lines of its run.
+      const reqId = currentRequestId();
+      const id = await boss.send(name, reqId ? { ...data, [REQUEST_ID_KEY]: reqId } : data);
       if (!id) throw new Error(`jobs: ${name} not queued`);
       // Start it now on this process rather than at the next poll.
       if (reg.workerId) boss.notifyWorker(reg.workerId);
@@ -192,6 +221,14 @@ export function createPgBossQueue(
           boss.notifyWorker(reg.workerId);
         }
       }
+    },
+
+    async depths() {
+      // pg-boss 10 keeps every job, of every state, in pgboss.job (partitioned by queue).
+      const { rows } = await executor.executeSql(
+        'select name as queue, state::text as state, count(*)::int as count from pgboss.job group by 1, 2 order by 1, 2',
+      );
+      return rows as QueueDepth[];
     },
 
     async stop(timeoutMs = 30_000) {

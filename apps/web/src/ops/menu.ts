@@ -10,4 +10,5 @@ export const OPS_MENU = [
   { path: '/ops/companies', title: '企业管理' },
   { path: '/ops/audit', title: '操作审计' },
   { path: '/ops/gateway-log', title: '网关日志' },
+  { path: '/ops/monitor', title: '系统监控' },
 ] as const;

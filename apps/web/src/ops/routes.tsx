@@ -112,6 +112,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'monitor',
+              lazy: page(
+                () => import('./routes/monitor-page.tsx'),
+                (m) => m.MonitorPage,
+              ),
+            },
+            {
               path: '*',
               lazy: page(
                 () => import('./components/ops-not-found.tsx'),

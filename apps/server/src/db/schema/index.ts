@@ -17,3 +17,4 @@ export * from './company-contract.ts';
 export * from './chat.ts';
 export * from './public-views.ts';
 export * from './gateway-log.ts';
+export * from './monitor.ts';

@@ -74,6 +74,7 @@ export const TABLE_OWNERS = {
   import_job: 'import',
   stored_file: 'file',
   audit_log: 'audit-log',
+  process_heartbeat: 'monitor',
   // The request pipeline's own tables: no area reads them.
   idempotency_key: 'plugins',
   file_chunk: 'db',

@@ -62,7 +62,7 @@ export interface ChatHub {
    * have changed: a sign-out, a disable, a password or role change), ending those it no longer opens.
    */
   recheck(companyId: number): void;
-  /** How many streams this process holds (tests). */
+  /** How many streams this process holds (/metrics, tests). */
   size(): number;
   close(): Promise<void>;
 }

@@ -16,6 +16,10 @@ export const chatArea = defineArea(
     const unsubscribe = app.ctx.registry.authenticators.session?.subscribe((companyId) => {
       if (companyId !== undefined) hub.recheck(companyId);
     });
+    app.ctx.registry.gauges.add('flexpay_chat_streams_open', {
+      help: "Chat event streams open on this process (admins' and operators')",
+      read: () => hub.size(),
+    });
     // Open streams would hold the server open: they end before it closes.
     app.addHook('preClose', async () => {
       unsubscribe?.();

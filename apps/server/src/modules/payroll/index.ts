@@ -9,6 +9,7 @@ import { hasPayrollItems } from './batches/service.ts';
 import { onBatchApprovalDecided } from './batches/submission.ts';
 import { payrollImportRoutes } from './import/routes.ts';
 import { payoutRoutes } from './payouts/routes.ts';
+import { payoutGauges } from './payouts/service.ts';
 import { registerPayoutWork } from './payouts/work.ts';
 import { receiptRoutes } from './receipts/routes.ts';
 import { receiptsExporter } from './receipts/service.ts';
@@ -24,6 +25,9 @@ export const payrollArea = defineArea(
     registry.workerReferences.add('payroll', async (db, companyId, workerId) =>
       (await hasPayrollItems(db, companyId, workerId)) ? '该员工已有发放记录，不能删除，可设为离职' : null,
     );
+    // /metrics: open payouts and how long the oldest has waited (read at scrape time).
+    for (const [name, source] of Object.entries(payoutGauges(app.ctx.db, app.ctx.now)))
+      registry.gauges.add(name, source);
     registerPayoutWork(app);
     await app.register(payrollRoutes);
     await app.register(payrollImportRoutes);

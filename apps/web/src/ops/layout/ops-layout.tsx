@@ -3,6 +3,7 @@ import {
   AuditOutlined,
   BankOutlined,
   CustomerServiceOutlined,
+  DashboardOutlined,
   LogoutOutlined,
   MoneyCollectOutlined,
   UserOutlined,
@@ -27,6 +28,7 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/audit': <AuditOutlined />,
   '/ops/chat': <CustomerServiceOutlined />,
   '/ops/gateway-log': <ApiOutlined />,
+  '/ops/monitor': <DashboardOutlined />,
 };
 
 const CHAT_PATH = '/ops/chat';

@@ -307,3 +307,23 @@ export async function findPaymentPage(db: DbOrTx, f: PaymentFilters, page: numbe
     limit,
   });
 }
+
+/** How many payouts are open (queued or submitted, not yet settled): 系统监控 and /metrics. */
+export async function countOpenPayouts(db: DbOrTx): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from payout where status in ('queued', 'submitted')`,
+  );
+  return row?.n ?? 0;
+}
+
+/** The open payout waiting longest, if any. */
+export async function findOldestOpenPayout(db: DbOrTx) {
+  const [row] = await db
+    .select({ ref: payout.ref, status: payout.status, createdAt: payout.createdAt })
+    .from(payout)
+    .where(sql`${payout.status} in ('queued', 'submitted')`)
+    .orderBy(asc(payout.createdAt), asc(payout.id))
+    .limit(1);
+  return row;
+}

@@ -21,6 +21,7 @@ import {
   type TPayrollBatch,
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../../core/context.ts';
+import type { GaugeSource } from '../../../core/metrics.ts';
 import type { DbOrTx, Tx } from '../../../db/client.ts';
 import { AppError, conflict, invalidField, notFound } from '../../../lib/errors.ts';
 import type { AuthContext } from '../../../core/auth.ts';
@@ -298,4 +299,35 @@ export async function listPayments(
       settledAt: p.settledAt?.toISOString() ?? null,
     })),
   };
+}
+
+// For other modules
+
+export interface OpenPayouts {
+  /** Queued or submitted, not yet settled. */
+  open: number;
+  oldest: { ref: string; status: string; createdAt: Date } | null;
+}
+
+/** Payouts still open and the one waiting longest, across companies (系统监控; a platform scope). */
+export async function openPayouts(db: DbOrTx): Promise<OpenPayouts> {
+  const [open, oldest] = await Promise.all([payouts.countOpenPayouts(db), payouts.findOldestOpenPayout(db)]);
+  return { open, oldest: oldest ?? null };
+}
+
+/** The gauges of /metrics payroll answers for. */
+export function payoutGauges(db: DbOrTx, now: () => Date) {
+  return {
+    flexpay_payouts_open: {
+      help: 'Payouts queued or submitted to the provider, not yet settled',
+      read: () => payouts.countOpenPayouts(db),
+    },
+    flexpay_payout_oldest_open_age_seconds: {
+      help: 'Age of the oldest open payout, in seconds (0 when none is open)',
+      read: async () => {
+        const oldest = await payouts.findOldestOpenPayout(db);
+        return oldest ? Math.max(0, (now().getTime() - oldest.createdAt.getTime()) / 1000) : 0;
+      },
+    },
+  } satisfies Record<string, GaugeSource>;
 }
