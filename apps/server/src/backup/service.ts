@@ -16,7 +16,7 @@
  * roles of migration 0049 where missing), applies any later migration, puts the files back, then
  * verifies the ledger and compares the counts. A restore that fails leaves the target empty.
  */
-import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
@@ -33,7 +33,6 @@ import {
   queryRows,
   type Database,
   type Db,
-  type DbOrTx,
 } from '../db/client.ts';
 import { configuredFileStore } from '../db/file-store.ts';
 import { asPlatform } from '../db/scope.ts';
@@ -41,6 +40,16 @@ import { createFieldCipher } from '../lib/crypto.ts';
 import { filesDirOf } from '../lib/file-store.ts';
 import { verifyLedger, type Violation } from '../modules/ledger/service.ts';
 import { findPgTool, runPgTool } from './postgres-tools.ts';
+import { countData, filesUnder, ZCounts, type BackupCounts } from './counts.ts';
+export type { BackupCounts };
+import {
+  connectPostgres,
+  dropEverything,
+  ensureRoles,
+  pgConnection,
+  serverMajor,
+  userObjects,
+} from './postgres-database.ts';
 
 /** Where the data is: the configured database, data dir and file store. */
 export interface BackupTarget {
@@ -56,22 +65,6 @@ export const DATA_DIR_SECRETS = [
   { file: 'encryption-key', variable: 'ENCRYPTION_KEY' },
   { file: 'payout-callback-secret', variable: 'PAYOUT_CALLBACK_SECRET' },
 ] as const;
-
-const ZCounts = z.object({
-  workers: z.number().int(),
-  batches: z.number().int(),
-  payouts: z.number().int(),
-  /** A receipt (回单) is a payout that succeeded. */
-  receipts: z.number().int(),
-  /** Fen paid out by the receipts. */
-  receiptsFen: z.number().int(),
-  /** Rows of `stored_file`. */
-  files: z.number().int(),
-  /** What the file store holds: objects and bytes. */
-  storedObjects: z.number().int(),
-  storedBytes: z.number().int(),
-});
-export type BackupCounts = z.infer<typeof ZCounts>;
 
 const ZManifest = z.object({
   format: z.literal('flexpay-backup'),
@@ -91,81 +84,7 @@ const POSTGRES_DUMP = 'database/postgres.dump';
 
 const engineName = (engine: 'pglite' | 'postgres') => (engine === 'pglite' ? 'PGlite（内嵌数据库）' : 'PostgreSQL');
 
-/** Counts of what a restore must bring back, read across companies. */
-async function countData(db: DbOrTx, fileStore: 'local' | 'database', dataDir: string): Promise<BackupCounts> {
-  const [row] = await queryRows<Omit<BackupCounts, 'storedObjects' | 'storedBytes'>>(
-    db,
-    sql`select (select count(*) from worker)::int as workers,
-               (select count(*) from payroll_batch)::int as batches,
-               (select count(*) from payout)::int as payouts,
-               (select count(*) from payout where status = 'succeeded')::int as receipts,
-               (select coalesce(sum(net_fen), 0) from payout where status = 'succeeded')::bigint as "receiptsFen",
-               (select count(*) from stored_file)::int as files`,
-  );
-  if (!row) throw new Error('无法统计数据');
-  let stored = { objects: 0, bytes: 0 };
-  if (fileStore === 'database') {
-    const [chunks] = await queryRows<{ objects: number; bytes: string }>(
-      db,
-      sql`select count(distinct storage_key)::int as objects, coalesce(sum(octet_length(data)), 0)::bigint as bytes
-            from file_chunk`,
-    );
-    stored = { objects: chunks?.objects ?? 0, bytes: Number(chunks?.bytes ?? 0) };
-  } else {
-    for (const file of filesUnder(filesDirOf(dataDir))) {
-      stored.objects += 1;
-      stored.bytes += statSync(file).size;
-    }
-  }
-  return {
-    ...row,
-    receiptsFen: Number(row.receiptsFen),
-    storedObjects: stored.objects,
-    storedBytes: stored.bytes,
-  };
-}
-
-/** Every regular file under a folder, depth first (none when it does not exist). */
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.isFile() ? [path] : [];
-  });
-}
-
 const hasEntries = (dir: string) => existsSync(dir) && readdirSync(dir).length > 0;
-
-/** Connection arguments for the PostgreSQL tools: the URL without its password, which goes in the environment. */
-function pgConnection(url: string): { dbname: string; env: NodeJS.ProcessEnv } {
-  const u = new URL(url);
-  const password = decodeURIComponent(u.password);
-  u.password = '';
-  return { dbname: u.toString(), env: password ? { ...process.env, PGPASSWORD: password } : process.env };
-}
-
-/** The PostgreSQL database of `url`, answering; or an error in Chinese with the driver's reason. */
-async function connectPostgres(url: string, poolSize: number): Promise<Database> {
-  const database = openPostgres(url, poolSize);
-  try {
-    await database.db.execute(sql`select 1`);
-    return database;
-  } catch (err) {
-    await database.close();
-    let reason: unknown = err;
-    while (reason instanceof Error && reason.cause) reason = reason.cause;
-    const name = new URL(url).pathname.slice(1);
-    throw new Error(`无法连接数据库 ${name}：${reason instanceof Error ? reason.message : String(reason)}`, {
-      cause: err,
-    });
-  }
-}
-
-async function serverMajor(database: Database): Promise<number> {
-  const [row] = await queryRows<{ v: string }>(database.db, sql`show server_version_num`);
-  return Math.floor(Number(row?.v ?? 0) / 10_000);
-}
 
 /** The refusal of a data dir another process holds, said for what we were about to do. */
 function lockedMessage(err: DataDirLockedError, doing: string): Error {
@@ -494,54 +413,6 @@ async function loadPglite(target: BackupTarget, staging: string, secrets: readon
     release();
   }
   return openPglite({ dataDir: target.dataDir });
-}
-
-/** Relations, functions and types of the schemas a restore brings (any but PostgreSQL's own). */
-async function userObjects(database: Database): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    database.db,
-    sql`select ((select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                  where n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg_toast%'
-                    and n.nspname not like 'pg_temp%')
-              + (select count(*) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-                  where n.nspname not in ('pg_catalog', 'information_schema')))::int as n`,
-  );
-  return row?.n ?? 0;
-}
-
-/** Drops every schema but PostgreSQL's own, and makes `public` again, empty. */
-async function dropEverything(database: Database): Promise<void> {
-  const schemas = await queryRows<{ name: string }>(
-    database.db,
-    sql`select nspname as name from pg_namespace
-         where nspname not in ('pg_catalog', 'information_schema') and nspname not like 'pg_toast%'
-           and nspname not like 'pg_temp%'`,
-  );
-  for (const { name } of schemas) await database.db.execute(sql`drop schema ${sql.identifier(name)} cascade`);
-  await database.db.execute(sql`create schema if not exists public`);
-}
-
-/**
- * The cluster-wide roles of migration 0049, which a dump names but does not create, made where
- * missing (the same statement as the migration) and granted to the connecting role where it is not
- * a member yet: a role that may not create roles can still restore into a cluster that has them.
- */
-async function ensureRoles(database: Database): Promise<void> {
-  for (const role of ['flexpay_app', 'flexpay_platform']) {
-    const [state] = await queryRows<{ exists: boolean; member: boolean }>(
-      database.db,
-      sql`select exists (select 1 from pg_roles where rolname = ${role}) as exists,
-                 exists (select 1 from pg_roles where rolname = ${role} and pg_has_role(current_user, oid, 'MEMBER')) as member`,
-    );
-    if (!state?.exists) {
-      await database.db.execute(
-        sql.raw(
-          `DO $$ BEGIN CREATE ROLE ${role} NOLOGIN; EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$`,
-        ),
-      );
-    }
-    if (!state?.member) await database.db.execute(sql`grant ${sql.identifier(role)} to current_user`);
-  }
 }
 
 async function loadPostgres(

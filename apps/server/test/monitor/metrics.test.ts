@@ -80,6 +80,13 @@ describe('/metrics behind a token on the main port', () => {
     expect(samples(families, 'flexpay_payouts_open')[0]?.value).toBeGreaterThanOrEqual(0);
     expect(samples(families, 'flexpay_payout_oldest_open_age_seconds')[0]?.value).toBeGreaterThanOrEqual(0);
     expect(samples(families, 'flexpay_chat_streams_open')).toEqual([{ labels: {}, value: 0 }]);
+    // 网关日志's writer: the rows waiting by log, and none dropped.
+    expect(
+      samples(families, 'flexpay_access_log_rows_waiting')
+        .map((s) => s.labels.log)
+        .sort(),
+    ).toEqual(['access', 'server']);
+    expect(samples(families, 'flexpay_access_log_rows_dropped')).toEqual([{ labels: {}, value: 0 }]);
   });
 
   it('counts each request once more on the next scrape', async () => {

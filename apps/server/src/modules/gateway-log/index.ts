@@ -17,6 +17,20 @@ export const gatewayLogArea = defineArea(
       schedule: '11 * * * *',
       runOnStart: true,
     });
+    // /metrics: what waits to be written (a database away), and what was dropped past the bound.
+    const { access, serverLines } = app.gatewayLog;
+    app.ctx.registry.gauges.add('flexpay_access_log_rows_waiting', {
+      help: 'API access log rows waiting to be written (网关日志), and server log lines',
+      labelNames: ['log'],
+      read: () => [
+        { labels: { log: 'access' }, value: access.waiting() },
+        { labels: { log: 'server' }, value: serverLines.waiting() },
+      ],
+    });
+    app.ctx.registry.gauges.add('flexpay_access_log_rows_dropped', {
+      help: 'API access log rows dropped because too many waited, since the process started',
+      read: () => access.dropped(),
+    });
     await app.register(opsGatewayLogRoutes);
   },
   ['operator'],
