@@ -73,7 +73,12 @@ describe('网关日志', () => {
     const first = api.calls.find((c) => c.url === API.ops.gatewayLogPage)?.params as { from: string; to: string };
     expect(new Date(first.to).getTime() - new Date(first.from).getTime()).toBe(3_600_000);
 
-    await user.click(cell);
+    // The row's 查看 opens it from the keyboard.
+    const row = cell.closest('tr') as HTMLElement;
+    within(row)
+      .getByRole('button', { name: buttonName('查看') })
+      .focus();
+    await user.keyboard('{Enter}');
     const drawer = (await screen.findByText('请求 req-abc')).closest('.ant-drawer') as HTMLElement;
     expect(await within(drawer).findByText('验证码错误')).toBeInTheDocument();
     expect(within(drawer).getByText('request errored')).toBeInTheDocument();

@@ -94,11 +94,11 @@ export function GatewayLogPage() {
   const drawer = useDialogTarget<TGatewayLogRow>();
 
   const columns: TableColumnsType<TGatewayLogRow> = [
-    { title: '时间', dataIndex: 'at', width: 170, render: (v: string) => formatDateTime(v) },
+    { title: '时间', dataIndex: 'at', width: 160, render: (v: string) => formatDateTime(v) },
     {
       title: '调用方',
       key: 'who',
-      width: 200,
+      width: 150,
       ellipsis: true,
       render: (_: unknown, r) =>
         r.realm === 'operator' ? (
@@ -112,7 +112,7 @@ export function GatewayLogPage() {
           <Typography.Text type="secondary">未登录</Typography.Text>
         ),
     },
-    { title: '方法', dataIndex: 'method', width: 80 },
+    { title: '方法', dataIndex: 'method', width: 70 },
     {
       title: '接口',
       dataIndex: 'route',
@@ -122,18 +122,37 @@ export function GatewayLogPage() {
     {
       title: '结果',
       key: 'status',
-      width: 120,
+      width: 100,
       render: (_: unknown, r) => <StatusTag status={r.status} code={r.code} />,
     },
     {
       title: '耗时',
       dataIndex: 'latencyMs',
       align: 'right',
-      width: 100,
+      width: 90,
       render: (v: number) => `${v.toFixed(1)} ms`,
     },
-    { title: '客户端地址', dataIndex: 'ip', width: 140, ellipsis: true },
-    { title: '进程', dataIndex: 'process', width: 120, ellipsis: true },
+    { title: '客户端地址', dataIndex: 'ip', width: 120, ellipsis: true },
+    { title: '进程', dataIndex: 'process', width: 100, ellipsis: true },
+    {
+      title: '操作',
+      key: 'action',
+      width: 70,
+      fixed: 'right',
+      // The row opens on a click; the button is the same for the keyboard.
+      render: (_: unknown, r) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            drawer.open(r);
+          }}
+        >
+          查看
+        </Button>
+      ),
+    },
   ];
 
   return (
