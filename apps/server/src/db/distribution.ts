@@ -40,11 +40,20 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
     "网关日志: the platform's record of every API request of both realms, read by operators only (no company's scope may read it: revoked from flexpay_app). Partitioned by day and dropped by day; on Citus it stays on the coordinator or moves to a log store.",
   server_log:
     "The server's warning and error lines of a request, for 网关日志: the platform's, partitioned like access_log.",
+  operator_export_job:
+    "The operators' 下载中心: an operator's export (网关日志) spans companies and names none, so it is no company's row; read and written by operators and the platform's export jobs only (revoked from flexpay_app). A few rows per operator a day, joined with nothing; on Citus it stays on the coordinator.",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
   process_heartbeat:
     "系统监控's heartbeats: one row per server process (its name, memory, load), rewritten every 10 s; the platform's bookkeeping, of no company, read by the operators only.",
 };
+
+/**
+ * Local tables that no company's scope may touch: the platform's own records, read by operators.
+ * Their migration revokes them from `flexpay_app` (a forgotten route or a query in a company's
+ * scope fails instead of reading them); test/db/row-level-security.test.ts holds the grants to it.
+ */
+export const PLATFORM_ONLY: readonly string[] = ['access_log', 'server_log', 'operator_export_job'];
 
 /**
  * Tenant tables that do not follow the rule yet (known debt, ADR 0020): the test skips them, and

@@ -91,6 +91,8 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   ledger_entry_day_service_company_id_service_company_id_fk:
     "the day counters' keys (one upsert per statement: no cost worth naming) (added by the foreign-key audit, migration 0023)",
   ledger_transfer_company_id_company_id_fk: 'whose money moved',
+  operator_export_job_operator_id_operator_id_fk:
+    'who asked for the export (下载中心 at /ops, migration 0052): only they see it; operators are disabled, never deleted',
   operator_session_operator_id_operator_id_fk: 'whose session',
   payment_account_company_id_company_id_fk:
     'the tenant (a top-up copies the payer account as text, no key: deleting a payment account is free)',

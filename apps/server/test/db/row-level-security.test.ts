@@ -7,7 +7,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/db/client.ts';
-import { PLATFORM_ROWS, ROW_SECURITY_EXEMPT, TENANT_DEBT, placementOf } from '../../src/db/distribution.ts';
+import {
+  PLATFORM_ONLY,
+  PLATFORM_ROWS,
+  ROW_SECURITY_EXEMPT,
+  TENANT_DEBT,
+  placementOf,
+} from '../../src/db/distribution.ts';
 import { createTestDatabase } from '../helpers.ts';
 
 interface TableRow {
@@ -99,6 +105,20 @@ describe('row-level security in the schema', () => {
     const shared = new Set(tables.filter((t) => placementOf(t.name) !== 'tenant').map((t) => t.name));
     expect(tables.filter((t) => shared.has(t.name) && t.enabled)).toEqual([]);
     expect(policies.filter((p) => shared.has(p.table))).toEqual([]);
+  });
+
+  it('keeps the platform-only tables from a company’s scope: flexpay_app has no right on them, the platform every one', async () => {
+    expect(PLATFORM_ONLY.filter((name) => placementOf(name) !== 'local')).toEqual([]);
+    const grants = await queryRows<{ name: string; app: boolean; platform: boolean }>(
+      database.db,
+      // With several privileges has_table_privilege answers whether the role holds any of them.
+      sql`select t as name, has_table_privilege('flexpay_app', t, 'select, insert, update, delete') as app,
+                 has_table_privilege('flexpay_platform', t, 'select') and has_table_privilege('flexpay_platform', t, 'insert')
+                   and has_table_privilege('flexpay_platform', t, 'update')
+                   and has_table_privilege('flexpay_platform', t, 'delete') as platform
+            from unnest(${`{${PLATFORM_ONLY.join(',')}}`}::text[]) as t order by 1`,
+    );
+    expect(grants).toEqual([...PLATFORM_ONLY].sort().map((name) => ({ name, app: false, platform: true })));
   });
 
   it('reads every view with its reader’s rights, so that the policies apply through it', async () => {

@@ -71,6 +71,7 @@ export const TABLE_OWNERS = {
   chat_message: 'chat',
   chat_quick_reply: 'chat',
   export_job: 'export',
+  operator_export_job: 'export',
   import_job: 'import',
   stored_file: 'file',
   audit_log: 'audit-log',
