@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { inCompany } from '../../src/db/scope.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from '../../src/seed/workers.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
 import {
@@ -126,6 +127,16 @@ describe('worker list deep pages', () => {
     expect(await anchors()).toEqual([0, ANCHOR_EVERY]);
     await expectPages([103, 160]);
     await expectPages([103, 160], 'asc');
+    // Ascending page 103 now starts 1,040 rows past its anchor: the seek's wider window, whose
+    // size is written into its statement like the narrow one's.
+    const [, wide] = await inCompany(companyId, () =>
+      pageStatements(t.database.appDb, companyId, { page: 103, limit: LIMIT, sort: 'createdAt', order: 'asc' }),
+    );
+    expect(wide?.text).toContain(`limit ${10 * ANCHOR_EVERY + LIMIT}`);
+    const [, narrow] = await inCompany(companyId, () =>
+      pageStatements(t.database.appDb, companyId, { page: 103, limit: LIMIT, sort: 'createdAt', order: 'desc' }),
+    );
+    expect(narrow?.text).toContain(`limit ${ANCHOR_EVERY + LIMIT}`);
     await rebuildPageAnchors(t.database.db, companyId);
     expect((await anchors()).length).toBe(Math.ceil((await count()) / ANCHOR_EVERY));
     await expectPages([103, 160]);

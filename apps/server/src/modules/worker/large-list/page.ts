@@ -29,6 +29,7 @@
 import { createHash } from 'node:crypto';
 import { and, asc, count, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
+import { literalLimit } from '../../../db/literal-limit.ts';
 import { department, jobType, worker, workerCount, workerFacetCount } from '../../../db/schema/index.ts';
 import {
   departmentOfWorker,
@@ -53,6 +54,12 @@ export const ANCHOR_EVERY = 1000;
 const ANCHOR_FROM_OFFSET = 2 * ANCHOR_EVERY;
 /** When the nearest anchor is further than this from the page, the anchors are rebuilt. */
 const REBUILD_GAP = 10 * ANCHOR_EVERY;
+/**
+ * The rows a seek reads at most from its anchor, written into its statement: ANCHOR_EVERY with the
+ * anchors as kept, REBUILD_GAP with some dropped since their last rebuild. Undefined past that,
+ * while a rebuild runs: the window is then the page's own reach, a parameter.
+ */
+const seekSpan = (skip: number) => (skip < ANCHOR_EVERY ? ANCHOR_EVERY : skip < REBUILD_GAP ? REBUILD_GAP : undefined);
 /** Advisory lock class of anchor rebuilds; the triggers of migration 0010 take it shared. */
 const ANCHOR_LOCK = 7310010;
 
@@ -111,9 +118,12 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
       f.order === 'desc'
         ? sql`greatest(0, ${workerCount.total} - ${sql.placeholder('reach')})`
         : sql`${sql.placeholder('offset')}`;
+    // The bound is computed in a sub-select of its own: written inline, its arithmetic on the outer
+    // row (not leakproof) would keep it out of the anchor index scan under row-level security,
+    // which would then read the company's every anchor (ADR 0025).
     const anchor = mayUseAnchors(f, shape)
       ? sql<string | null>`(select a.position from worker_page_anchor a where a.company_id = ${companyId}
-          and a.position <= ${start} order by a.position desc limit 1)`
+          and a.position <= (select (${start})::bigint) order by a.position desc limit 1)`
       : sql<string | null>`null`;
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
@@ -175,37 +185,51 @@ function readPageTotal(
  * The second statement: the page's rows. The page is chosen on the worker table alone, where the
  * (company_id, sort column, id) indexes serve it, and only its rows are joined to their job type,
  * department and accounts: joining first would make PostgreSQL sort the whole company to keep
- * twenty rows. With a seek, the page is read oldest first from its anchor. The page size is
- * written into the statement (a handful of sizes), so that PostgreSQL's generic plan knows it.
+ * twenty rows.
+ *
+ * Every number PostgreSQL's generic plan needs is written into the statement (`literalLimit`: a
+ * handful of page sizes), so that the plan made once per connection is kept instead of a plan
+ * made for every page. A seek reads the page oldest first from its anchor: at most `seekSpan` rows
+ * from the anchor, a written number, and the page's `skip` from those, a parameter whose generic
+ * estimate is a tenth of that window, not of the company.
  */
 function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
   const dir = f.order === 'asc' ? asc : desc;
   const companyId = sql.placeholder('companyId');
-  const page = seek
-    ? db
-        .select({ companyId: worker.companyId, id: worker.id })
-        .from(worker)
-        .where(
-          and(
-            eq(worker.companyId, companyId),
-            sql`(${worker.createdAt}, ${worker.id}) >= (select a.created_at, a.worker_id from worker_page_anchor a
-              where a.company_id = ${companyId} and a.position = ${sql.placeholder('position')})`,
-          ),
-        )
-        .orderBy(asc(worker.createdAt), asc(worker.id))
-        .limit(seek.take)
-        .offset(sql.placeholder('skip'))
-        .as('page')
-    : db
-        .select({ companyId: worker.companyId, id: worker.id })
-        .from(worker)
-        .where(shape.where)
-        .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
-        .limit(f.limit)
-        // The first page has no OFFSET at all: with an OFFSET placeholder PostgreSQL costs the
-        // generic plan for an unknown offset and plans every execution anew.
-        .offset(offsetOf(f) > 0 ? sql.placeholder('offset') : 0)
-        .as('page');
+  let page;
+  if (seek) {
+    const window = db
+      .select({ companyId: worker.companyId, id: worker.id, createdAt: worker.createdAt })
+      .from(worker)
+      .where(
+        and(
+          eq(worker.companyId, companyId),
+          sql`(${worker.createdAt}, ${worker.id}) >= (select a.created_at, a.worker_id from worker_page_anchor a
+            where a.company_id = ${companyId} and a.position = ${sql.placeholder('position')})`,
+        ),
+      )
+      .orderBy(asc(worker.createdAt), asc(worker.id))
+      .limit(literalOr(seekSpan(seek.skip), seek.take, sql.placeholder('seekReach')))
+      .as('seek_window');
+    page = db
+      .select({ companyId: window.companyId, id: window.id })
+      .from(window)
+      .orderBy(asc(window.createdAt), asc(window.id))
+      .limit(literalLimit(seek.take))
+      .offset(sql.placeholder('skip'))
+      .as('page');
+  } else {
+    page = db
+      .select({ companyId: worker.companyId, id: worker.id })
+      .from(worker)
+      .where(shape.where)
+      .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
+      .limit(literalLimit(f.limit))
+      // The first page has no OFFSET at all: with an OFFSET placeholder PostgreSQL costs the
+      // generic plan for an unknown offset and plans every execution anew.
+      .offset(offsetOf(f) > 0 ? sql.placeholder('offset') : 0)
+      .as('page');
+  }
   return db
     .select(listColumns)
     .from(page)
@@ -214,6 +238,10 @@ function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?
     .leftJoin(department, departmentOfWorker)
     .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id));
 }
+
+/** `span + take` written into the statement, or the placeholder when there is no span. */
+const literalOr = (span: number | undefined, take: number, placeholder: ReturnType<typeof sql.placeholder>) =>
+  span === undefined ? placeholder : literalLimit(span + take);
 
 /** The placeholders' values of both statements of a page. */
 function valuesOf(companyId: number, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
@@ -226,6 +254,7 @@ function valuesOf(companyId: number, f: WorkerPageQuery, shape: FilterShape, see
     reach: o + f.limit,
     position: seek?.position,
     skip: seek?.skip,
+    seekReach: seek ? seek.skip + seek.take : undefined,
   };
 }
 
@@ -257,7 +286,7 @@ const totalKey = (f: WorkerPageQuery, shape: FilterShape) =>
   `total|${shape.key}|${counterOf(f, shape)?.facet ?? '-'}|${mayUseAnchors(f, shape) ? f.order : '-'}`;
 const rowsKey = (f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) =>
   seek
-    ? `seek|${f.order}|${seek.take}`
+    ? `seek|${f.order}|${seek.take}|${seekSpan(seek.skip) ?? 'reach'}`
     : `rows|${shape.key}|${f.sort}|${f.order}|${f.limit}|${offsetOf(f) > 0 ? 'offset' : 'first'}`;
 
 export async function findWorkerPage(
