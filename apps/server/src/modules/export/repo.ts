@@ -1,10 +1,16 @@
 import { and, eq, getTableColumns, inArray, isNotNull, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { equals, pagedQuery, type Paged } from '../../db/paged-query.ts';
-import { exportJob } from '../../db/schema/index.ts';
+import { exportJob, type operatorExportJob } from '../../db/schema/index.ts';
 
 export type ExportJobRow = typeof exportJob.$inferSelect;
 export type NewExportJob = typeof exportJob.$inferInsert;
+
+/** Either download centre's table: the companies' (`export_job`) or the operators' (`operator_export_job`). */
+export type ExportJobTable = typeof exportJob | typeof operatorExportJob;
+
+/** Where a finished job's file is: a company's stored file, or the platform's key in the file store. */
+export type ExportFileRef = { fileId: string } | { fileKey: string };
 
 export async function insertExportJob(db: DbOrTx, values: NewExportJob): Promise<ExportJobRow> {
   const [row] = await db.insert(exportJob).values(values).returning();
@@ -44,60 +50,13 @@ export async function findExportPage(
   });
 }
 
-/**
- * Takes a job for running: queued, or running after a run that died (a retry starts over).
- * Answers undefined when it is finished, failed or gone.
- */
-/** The company of an export job, by its id alone (a job's data names only the id). */
-export async function companyOfExportJob(db: DbOrTx, id: string): Promise<number | undefined> {
-  const [row] = await db.select({ companyId: exportJob.companyId }).from(exportJob).where(eq(exportJob.id, id));
-  return row?.companyId;
-}
-
-export async function claimExportJob(db: DbOrTx, id: string, now: Date): Promise<ExportJobRow | undefined> {
+/** The company and admin of an export job, by its id alone (a job's data names only the id). */
+export async function ownerOfExportJob(db: DbOrTx, id: string) {
   const [row] = await db
-    .update(exportJob)
-    .set({ status: 'running', progress: 0, startedAt: now, error: '' })
-    .where(and(eq(exportJob.id, id), inArray(exportJob.status, ['queued', 'running'])))
-    .returning();
+    .select({ companyId: exportJob.companyId, adminId: exportJob.adminId })
+    .from(exportJob)
+    .where(eq(exportJob.id, id));
   return row;
-}
-
-export async function updateExportProgress(db: DbOrTx, id: string, progress: number) {
-  await db
-    .update(exportJob)
-    .set({ progress })
-    .where(and(eq(exportJob.id, id), eq(exportJob.status, 'running')));
-}
-
-export async function finishExportJob(
-  db: DbOrTx,
-  id: string,
-  values: { fileId: string; fileName: string; fileSize: number; rowCount: number; finishedAt: Date },
-): Promise<boolean> {
-  const rows = await db
-    .update(exportJob)
-    .set({ ...values, status: 'done', progress: 100 })
-    .where(and(eq(exportJob.id, id), eq(exportJob.status, 'running')))
-    .returning({ id: exportJob.id });
-  return rows.length > 0;
-}
-
-export async function failExportJob(db: DbOrTx, id: string, error: string, finishedAt: Date) {
-  await db
-    .update(exportJob)
-    .set({ status: 'failed', error: error.slice(0, 300), finishedAt })
-    .where(and(eq(exportJob.id, id), inArray(exportJob.status, ['queued', 'running'])));
-}
-
-/** Jobs queued or running since before `before`: their run was lost. */
-export async function failStaleExportJobs(db: DbOrTx, before: Date, error: string, finishedAt: Date) {
-  const rows = await db
-    .update(exportJob)
-    .set({ status: 'failed', error, finishedAt })
-    .where(and(inArray(exportJob.status, ['queued', 'running']), lt(exportJob.createdAt, before)))
-    .returning({ id: exportJob.id });
-  return rows.length;
 }
 
 /** Finished jobs whose retention ended: their file is about to be deleted. */
@@ -107,5 +66,73 @@ export async function detachExpiredExportFiles(db: DbOrTx, now: Date) {
     .set({ fileId: null })
     .where(and(isNotNull(exportJob.fileId), lte(exportJob.expiresAt, now)))
     .returning({ id: exportJob.id });
+  return rows.length;
+}
+
+/*
+ * A job's run, the same in both centres' tables.
+ */
+
+/**
+ * Takes a job for running: queued, or running after a run that died (a retry starts over).
+ * Answers undefined when it is finished, failed or gone.
+ */
+export async function claimExportJob(db: DbOrTx, table: ExportJobTable, id: string, now: Date) {
+  const [row] = await db
+    .update(table)
+    .set({ status: 'running', progress: 0, startedAt: now, error: '' })
+    .where(and(eq(table.id, id), inArray(table.status, ['queued', 'running'])))
+    .returning({
+      id: table.id,
+      type: table.type,
+      filters: table.filters,
+      createdAt: table.createdAt,
+      expiresAt: table.expiresAt,
+    });
+  return row;
+}
+
+export async function updateExportProgress(db: DbOrTx, table: ExportJobTable, id: string, progress: number) {
+  await db
+    .update(table)
+    .set({ progress })
+    .where(and(eq(table.id, id), eq(table.status, 'running')));
+}
+
+/** Done, with its file: false when the job is no longer running (the file is then the caller's to remove). */
+export async function finishExportJob(
+  db: DbOrTx,
+  table: ExportJobTable,
+  id: string,
+  values: ExportFileRef & { fileName: string; fileSize: number; rowCount: number; finishedAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(table)
+    .set({ ...values, status: 'done', progress: 100 })
+    .where(and(eq(table.id, id), eq(table.status, 'running')))
+    .returning({ id: table.id });
+  return rows.length > 0;
+}
+
+export async function failExportJob(db: DbOrTx, table: ExportJobTable, id: string, error: string, finishedAt: Date) {
+  await db
+    .update(table)
+    .set({ status: 'failed', error: error.slice(0, 300), finishedAt })
+    .where(and(eq(table.id, id), inArray(table.status, ['queued', 'running'])));
+}
+
+/** Jobs queued or running since before `before`: their run was lost. */
+export async function failStaleExportJobs(
+  db: DbOrTx,
+  table: ExportJobTable,
+  before: Date,
+  error: string,
+  finishedAt: Date,
+) {
+  const rows = await db
+    .update(table)
+    .set({ status: 'failed', error, finishedAt })
+    .where(and(inArray(table.status, ['queued', 'running']), lt(table.createdAt, before)))
+    .returning({ id: table.id });
   return rows.length;
 }

@@ -1,9 +1,12 @@
 import { API, ZExportJob, ZExportQuery, ZKeyParams, ZPage } from '@flexpay/contract';
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentDisposition } from '../../lib/content-disposition.ts';
 import { requireAuth } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
+import { EXPORT_RUN_OPTIONS } from './centre.ts';
 import * as service from './service.ts';
 
 /**
@@ -15,7 +18,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     service.EXPORT_RUN_JOB,
     z.object({ exportId: z.string() }),
     (data, run) => service.runExportJob(app.ctx, data.exportId, run),
-    { retryLimit: 1, retryDelay: 30, expireInSeconds: 60 * 60 },
+    EXPORT_RUN_OPTIONS,
   );
   app.jobs.work(service.EXPORT_CLEANUP_JOB, z.object({}), () => service.cleanupExports(app.ctx), {
     schedule: '17 * * * *',
@@ -42,14 +45,20 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'session' },
       schema: { tags: ['export'], summary: '下载导出文件', params: ZKeyParams },
     },
-    async (request, reply) => {
-      const file = await service.openExportDownload(app.ctx, requireAuth(request), request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
-    },
+    async (request, reply) =>
+      sendExportFile(reply, await service.openExportDownload(app.ctx, requireAuth(request), request.params.id)),
   );
 };
+
+/** A finished export's file, as an attachment under its name (either centre's download). */
+export function sendExportFile(
+  reply: FastifyReply,
+  file: { fileName: string; size: number; contentType: string; body: Readable },
+) {
+  return reply
+    .type(file.contentType)
+    .header('content-length', file.size)
+    .header('content-disposition', contentDisposition(file.fileName))
+    .header('cache-control', 'private, no-store')
+    .send(file.body);
+}
