@@ -275,6 +275,11 @@ export const API = {
     chatStream: '/api/ops/chat/stream',
     gatewayLogPage: '/api/ops/gatewayLog/page',
     gatewayLogOne: '/api/ops/gatewayLog/:requestId',
+    /** 网关日志's filters as a job of the operators' 下载中心. */
+    gatewayLogExport: '/api/ops/gatewayLog/export',
+    /** The operators' 下载中心: the exports an operator asked for, and their files. */
+    exportPage: '/api/ops/export/page',
+    exportDownload: '/api/ops/export/:id/download',
     chatUnread: '/api/ops/chat/unread',
     chatQuickReplies: '/api/ops/chat/quickReply',
     chatQuickReply: '/api/ops/chat/quickReply/:id',

@@ -99,5 +99,6 @@ export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.chat.reopen': '重新打开客服会话',
   'ops.chat.quickReply.add': '新增快捷回复',
   'ops.chat.quickReply.delete': '删除快捷回复',
+  'ops.gatewayLog.export': '导出网关日志',
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

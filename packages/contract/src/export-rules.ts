@@ -21,3 +21,12 @@ export const EXPORT_TYPES = {
   submitStatistics: '提交统计',
 } as const;
 export type TExportType = keyof typeof EXPORT_TYPES;
+
+/**
+ * The operators' 下载中心 (/ops): exports that span companies, asked for by an operator and seen by
+ * them alone. Kept EXPORT_RETENTION_DAYS days too.
+ */
+export const OPS_EXPORT_TYPES = {
+  gatewayLog: '网关日志',
+} as const;
+export type TOpsExportType = keyof typeof OPS_EXPORT_TYPES;

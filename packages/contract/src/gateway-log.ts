@@ -35,6 +35,13 @@ export const ZGatewayLogQuery = ZPageQuery.extend({
 });
 export type TGatewayLogQuery = z.input<typeof ZGatewayLogQuery>;
 
+/** 导出: the list's filters without paging; the range is required, as instants (the same rows whenever it runs). */
+export const ZGatewayLogExportBody = ZGatewayLogQuery.omit({ page: true, limit: true }).extend({
+  from: ZInstant('开始时间'),
+  to: ZInstant('结束时间'),
+});
+export type TGatewayLogExportBody = z.input<typeof ZGatewayLogExportBody>;
+
 export const ZGatewayLogRow = z.object({
   id: z.number().int(),
   at: z.string(),

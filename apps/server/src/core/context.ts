@@ -1,4 +1,4 @@
-import type { TApprovalType, TExportType } from '@flexpay/contract';
+import type { TApprovalType, TExportType, TOpsExportType } from '@flexpay/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -43,6 +43,12 @@ export type Exporter = (
   job: { companyId: number; filters: Record<string, unknown> },
 ) => Promise<ExportSource>;
 
+/**
+ * Produces the rows of one export type of the operators' 下载中心 (modules/export/ops): an
+ * export that spans companies, run in the platform's scope. `filters` are the job's stored ones.
+ */
+export type OpsExporter = (ctx: ServiceContext, job: { filters: Record<string, unknown> }) => Promise<ExportSource>;
+
 /** How each realm's tokens are checked: each throws the contract's error for a bad token. */
 export interface Authenticators {
   /** A company admin's token -> the live session (modules/auth). */
@@ -70,6 +76,8 @@ export interface Authenticators {
 export interface AppRegistry {
   /** 下载中心: how each export type produces its rows or files (modules/export runs them). */
   exporters: Registry<TExportType, Exporter>;
+  /** The operators' 下载中心: how each of their export types produces its rows (modules/export runs them). */
+  opsExporters: Registry<TOpsExportType, OpsExporter>;
   /** 导入中心: the import kinds by `import_job.type` (modules/import runs them). */
   importers: Registry<string, AnyImporter>;
   /** What the owner of an approval type does when one ends (modules/approval decides). */
@@ -87,6 +95,7 @@ export interface AppRegistry {
 export function createRegistry(): AppRegistry {
   return {
     exporters: new Registry('导出类型'),
+    opsExporters: new Registry('运营导出类型'),
     importers: new Registry('导入类型'),
     approvalOutcomes: new Registry('审批类型的结果处理'),
     workerReferences: new Registry('员工的引用'),

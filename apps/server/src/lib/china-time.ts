@@ -13,6 +13,10 @@ export const chinaDateOf = (instant: Date) => new Date(instant.getTime() + OFFSE
 export const chinaDateTime = (instant: Date) =>
   new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
 
+/** An instant in China to the millisecond, for logs: 2026-11-24 09:30:00.123. */
+export const chinaDateTimeMs = (instant: Date) =>
+  new Date(instant.getTime() + OFFSET_MS).toISOString().slice(0, 23).replace('T', ' ');
+
 /** The instants a Chinese calendar day (YYYY-MM-DD) starts and ends at (the end excluded). */
 export function chinaDay(day: string): { start: Date; end: Date } {
   const start = Date.parse(`${day}T00:00:00Z`) - OFFSET_MS;

@@ -60,9 +60,27 @@ export function cleanFileName(raw: string, kind: FileKind): string {
   return name.slice(0, 200 - ext.length) + ext;
 }
 
-function storageKey(owner: FileOwner, purpose: FilePurpose, id: string, extension: string, now: Date): string {
+/**
+ * Where a file lives in the store: under its company (`companies/<id>/…`, a `stored_file` row
+ * names it) or under the platform (`platform/…`: a file of no company, such as an operator's
+ * export, named by its owner's own row), then by purpose and month.
+ */
+function keyUnder(folder: string, purpose: string, id: string, extension: string, now: Date): string {
   const month = now.toISOString().slice(0, 7).replace('-', '/');
-  return `companies/${owner.companyId}/${purpose}/${month}/${id}.${extension}`;
+  return `${folder}/${purpose}/${month}/${id}.${extension}`;
+}
+
+const storageKey = (owner: FileOwner, purpose: FilePurpose, id: string, extension: string, now: Date) =>
+  keyUnder(`companies/${owner.companyId}`, purpose, id, extension, now);
+
+/** Writes a stream under `key`, answering its size; a stream that fails leaves nothing behind. */
+async function writeWhole(ctx: ServiceContext, key: string, body: Readable): Promise<number> {
+  try {
+    return await ctx.files.write(key, body);
+  } catch (err) {
+    await ctx.files.remove(key).catch(() => {});
+    throw err;
+  }
 }
 
 /**
@@ -147,13 +165,7 @@ export async function storeGeneratedFile(
 ): Promise<repo.StoredFileRow> {
   const id = randomUUID();
   const key = storageKey(owner, file.purpose, id, file.extension, ctx.now());
-  let size: number;
-  try {
-    size = await ctx.files.write(key, body);
-  } catch (err) {
-    await ctx.files.remove(key).catch(() => {});
-    throw err;
-  }
+  const size = await writeWhole(ctx, key, body);
   try {
     return await repo.insertStoredFile(ctx.db, {
       id,
@@ -255,3 +267,38 @@ export async function findStoredFileIn(db: DbOrTx, companyId: number, id: string
 export async function keepStoredFile(db: DbOrTx, companyId: number, id: string): Promise<void> {
   await repo.clearFileExpiry(db, companyId, id);
 }
+
+/*
+ * The platform's files: bytes in the same store, of no company and without a `stored_file` row
+ * (that table is a company's, under row-level security). Their owner keeps the key in its own
+ * row and removes the file when its retention ends (the operators' 下载中心, modules/export/ops).
+ */
+
+/** What a platform file is for. */
+export type PlatformFilePurpose = 'ops-export';
+
+const PLATFORM_FOLDER = 'platform';
+
+/** The key of a new platform file, to record before writing it (so that a run that dies leaves nothing unnamed). */
+export const platformFileKey = (purpose: PlatformFilePurpose, id: string, extension: string, now: Date) =>
+  keyUnder(PLATFORM_FOLDER, purpose, id, extension, now);
+
+/** Only keys under the platform's folder are the platform's: a company's file is never reached this way. */
+function platformKey(key: string): string {
+  if (!key.startsWith(`${PLATFORM_FOLDER}/`)) throw new Error(`not a platform file key: ${key}`);
+  return key;
+}
+
+/** Writes a platform file; answers its size. A stream that fails leaves nothing under the key. */
+export const writePlatformFile = (ctx: ServiceContext, key: string, body: Readable) =>
+  writeWhole(ctx, platformKey(key), body);
+
+/** The size of a platform file, or undefined when it is not in the store (removed, a lost volume). */
+export async function platformFileSize(ctx: ServiceContext, key: string): Promise<number | undefined> {
+  return ctx.files.size(platformKey(key)).catch(() => undefined);
+}
+
+export const readPlatformFile = (ctx: ServiceContext, key: string): Readable => ctx.files.read(platformKey(key));
+
+export const removePlatformFile = (ctx: ServiceContext, key: string): Promise<void> =>
+  ctx.files.remove(platformKey(key));

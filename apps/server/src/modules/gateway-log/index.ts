@@ -1,9 +1,11 @@
 /**
- * 网关日志 (issue 41): the operators' view of the API access log (ops-routes.ts) and its daily
- * upkeep. The rows are written by plugins/gateway-log.ts, off each request's path.
+ * 网关日志 (issue 41): the operators' view of the API access log (ops-routes.ts), its export
+ * through the operators' 下载中心 (export.ts) and its daily upkeep. The rows are written by
+ * plugins/gateway-log.ts, off each request's path.
  */
 import { z } from 'zod';
 import { defineArea } from '../../core/area.ts';
+import { gatewayLogExporter } from './export.ts';
 import { opsGatewayLogRoutes } from './ops-routes.ts';
 import { keepGatewayLogDays } from './service.ts';
 
@@ -31,7 +33,9 @@ export const gatewayLogArea = defineArea(
       help: 'API access log rows dropped because too many waited, since the process started',
       read: () => access.dropped(),
     });
+    // 导出: through the operators' 下载中心.
+    app.ctx.registry.opsExporters.add('gatewayLog', gatewayLogExporter);
     await app.register(opsGatewayLogRoutes);
   },
-  ['operator'],
+  ['operator', 'export'],
 );

@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
-import { accessLog, company, serverLog } from '../../db/schema/index.ts';
+import { accessLog, admin, company, operator, serverLog } from '../../db/schema/index.ts';
 import { prefixRange } from '../../db/like.ts';
 
 export interface GatewayLogFilters {
@@ -69,21 +69,87 @@ function whereOf(f: GatewayLogFilters): SQL | undefined {
  * read every row of a busy range; the screen says "more than").
  */
 export async function findGatewayLogPage(db: DbOrTx, f: GatewayLogFilters, page: number, limit: number, cap: number) {
-  const where = whereOf(f);
-  const [rows, counted] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(columns)
       .from(accessLog)
-      .where(where)
+      .where(whereOf(f))
       .orderBy(desc(accessLog.at), desc(accessLog.id))
       .limit(limit)
       .offset((page - 1) * limit),
-    queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from (select 1 from ${accessLog} where ${where} limit ${cap + 1}) x`,
-    ),
+    countGatewayLog(db, f, cap),
   ]);
-  return { rows, total: counted[0]?.n ?? 0 };
+  return { rows, total };
+}
+
+/** How many rows match, counted up to `cap + 1` (past the cap the exact number is not worth reading). */
+export async function countGatewayLog(db: DbOrTx, f: GatewayLogFilters, cap: number): Promise<number> {
+  const [counted] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from ${accessLog} where ${whereOf(f)} limit ${cap + 1}) x`,
+  );
+  return counted?.n ?? 0;
+}
+
+/** An export's row: the list's, with the admin's or operator's name, and the key to go on from. */
+const exportColumns = {
+  ...columns,
+  adminName: sql<
+    string | null
+  >`(select ${admin.name} from ${admin} where ${admin.companyId} = ${accessLog.callerCompanyId} and ${admin.id} = ${accessLog.adminId})`,
+  operatorName: sql<
+    string | null
+  >`(select ${operator.name} from ${operator} where ${operator.id} = ${accessLog.operatorId})`,
+  // The instant as text: a Date holds milliseconds, the column microseconds, and the next batch
+  // must start exactly after this row.
+  cursor: sql<string>`${accessLog.at}::text`,
+};
+
+export type GatewayLogExportRow = Awaited<ReturnType<typeof findBatchAfter>>[number];
+
+function findBatchAfter(
+  db: DbOrTx,
+  f: GatewayLogFilters,
+  after: { at: string; id: number } | undefined,
+  limit: number,
+) {
+  return db
+    .select(exportColumns)
+    .from(accessLog)
+    .where(
+      and(
+        whereOf(f),
+        // `at >=` lets the planner skip the day partitions already read; the row comparison is the key.
+        after
+          ? and(
+              gte(accessLog.at, sql`${after.at}::timestamptz`),
+              sql`(${accessLog.at}, ${accessLog.id}) > (${after.at}::timestamptz, ${after.id})`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(accessLog.at), asc(accessLog.id))
+    .limit(limit);
+}
+
+/**
+ * Every matching row, oldest first, in keyset batches by (at, id) over the day partitions: each
+ * batch starts after the last row of the one before (an index range of `access_log_at_idx`),
+ * never an OFFSET, so a batch costs the same at the millionth row as at the first.
+ */
+export async function* iterateGatewayLog(
+  db: DbOrTx,
+  f: GatewayLogFilters,
+  batchRows: number,
+): AsyncGenerator<GatewayLogExportRow[]> {
+  let after: { at: string; id: number } | undefined;
+  for (;;) {
+    const rows = await findBatchAfter(db, f, after, batchRows);
+    if (rows.length) yield rows;
+    const last = rows.at(-1);
+    if (!last || rows.length < batchRows) return;
+    after = { at: last.cursor, id: last.id };
+  }
 }
 
 /** The log rows of one request id (one, unless a client sent the same X-Request-Id twice). */

@@ -24,6 +24,30 @@ const toRow = (r: LogRow): TGatewayLogRow => ({
   realm: r.realm as TGatewayLogRow['realm'],
 });
 
+/** The filters of a list or an export: the query's, with its range checked (the last hour when none is given). */
+export function filtersOf(ctx: ServiceContext, q: Omit<z.output<typeof ZGatewayLogQuery>, 'page' | 'limit'>) {
+  const to = q.to ? new Date(q.to) : ctx.now();
+  const from = q.from ? new Date(q.from) : new Date(to.getTime() - HOUR_MS);
+  if (from.getTime() >= to.getTime()) throw invalidField('from', '开始时间须早于结束时间');
+  if (to.getTime() - from.getTime() > GATEWAY_LOG_RANGE_DAYS * DAY_MS) {
+    throw invalidField('from', `时间范围最多 ${GATEWAY_LOG_RANGE_DAYS} 天，请缩小范围`);
+  }
+  return {
+    from,
+    to,
+    companyId: q.companyId,
+    adminId: q.adminId,
+    operatorId: q.operatorId,
+    realm: q.realm,
+    route: q.route || undefined,
+    method: q.method,
+    statusFrom: q.statusClass ? Number(q.statusClass[0]) * 100 : undefined,
+    code: q.code,
+    minLatencyMs: q.minLatencyMs,
+    requestId: q.requestId || undefined,
+  } satisfies repo.GatewayLogFilters;
+}
+
 /**
  * 网关日志's list: the requests of a time range (the last hour when none is given; at most
  * GATEWAY_LOG_RANGE_DAYS days), newest first, with every filter; the total counted up to the cap.
@@ -32,32 +56,7 @@ export async function listGatewayLog(
   ctx: ServiceContext,
   q: z.output<typeof ZGatewayLogQuery>,
 ): Promise<TGatewayLogPage> {
-  const to = q.to ? new Date(q.to) : ctx.now();
-  const from = q.from ? new Date(q.from) : new Date(to.getTime() - HOUR_MS);
-  if (from.getTime() >= to.getTime()) throw invalidField('from', '开始时间须早于结束时间');
-  if (to.getTime() - from.getTime() > GATEWAY_LOG_RANGE_DAYS * DAY_MS) {
-    throw invalidField('from', `时间范围最多 ${GATEWAY_LOG_RANGE_DAYS} 天，请缩小范围`);
-  }
-  const page = await repo.findGatewayLogPage(
-    ctx.db,
-    {
-      from,
-      to,
-      companyId: q.companyId,
-      adminId: q.adminId,
-      operatorId: q.operatorId,
-      realm: q.realm,
-      route: q.route || undefined,
-      method: q.method,
-      statusFrom: q.statusClass ? Number(q.statusClass[0]) * 100 : undefined,
-      code: q.code,
-      minLatencyMs: q.minLatencyMs,
-      requestId: q.requestId || undefined,
-    },
-    q.page,
-    q.limit,
-    GATEWAY_LOG_COUNT_CAP,
-  );
+  const page = await repo.findGatewayLogPage(ctx.db, filtersOf(ctx, q), q.page, q.limit, GATEWAY_LOG_COUNT_CAP);
   return {
     total: Math.min(page.total, GATEWAY_LOG_COUNT_CAP),
     capped: page.total > GATEWAY_LOG_COUNT_CAP,
