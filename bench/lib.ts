@@ -331,53 +331,124 @@ export function emitFigures(figures: Record<string, number>): void {
 }
 
 /**
- * Runs `script` twice with `args`, policies off then on, each in its own process, and prints each
- * figure (named by `labels`) for both runs and the change. Answers the worse exit code.
+ * Runs `script` with `args` and `--<flag> off`, then `--<flag> on`, each in its own process,
+ * `rounds` times (the order alternating: off, on, on, off, ...), and prints each figure (named by
+ * `labels`) as the mean of its runs per mode, and the change. Answers the worst exit code.
  */
-export async function compareRowSecurity(
+export async function compareRuns(
   script: string,
   args: readonly string[],
+  what: { flag: string; title: string; rounds?: number },
   labels: Readonly<Record<string, string>>,
 ): Promise<number> {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const runs: Record<string, number>[] = [];
+  const runs: Record<'off' | 'on', Record<string, number>[]> = { off: [], on: [] };
   let worst = 0;
-  for (const mode of ['off', 'on'] as const) {
-    console.log(`\n━━ 行级安全策略 ${mode === 'on' ? '开启' : '关闭'} ━━`);
-    const figures: Record<string, number> = {};
-    const code = await new Promise<number>((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', script, ...args, '--row-security', mode], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
+  const rounds = Math.max(1, what.rounds ?? 1);
+  for (let round = 0; round < rounds; round++) {
+    for (const mode of round % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) {
+      console.log(`\n━━ ${what.title} ${mode === 'on' ? '开启' : '关闭'}（第 ${round + 1} 轮）━━`);
+      const figures: Record<string, number> = {};
+      const code = await new Promise<number>((resolve, reject) => {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, ...args, `--${what.flag}`, mode], {
+          cwd: root,
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
+        let pending = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          process.stdout.write(chunk);
+          pending += chunk.toString('utf8');
+          const lines = pending.split('\n');
+          pending = lines.pop() ?? '';
+          for (const line of lines)
+            if (line.startsWith(FIGURES)) Object.assign(figures, JSON.parse(line.slice(FIGURES.length)));
+        });
+        child.on('error', reject);
+        child.on('exit', (c) => resolve(c ?? 1));
       });
-      let pending = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        process.stdout.write(chunk);
-        pending += chunk.toString('utf8');
-        const lines = pending.split('\n');
-        pending = lines.pop() ?? '';
-        for (const line of lines)
-          if (line.startsWith(FIGURES)) Object.assign(figures, JSON.parse(line.slice(FIGURES.length)));
-      });
-      child.on('error', reject);
-      child.on('exit', (c) => resolve(c ?? 1));
-    });
-    worst = Math.max(worst, code);
-    runs.push(figures);
+      worst = Math.max(worst, code);
+      runs[mode].push(figures);
+    }
   }
-  const [off, on] = runs;
-  console.log('\n行级安全策略 关闭 → 开启（同一次运行）：');
+  console.log(`\n${what.title} 关闭 → 开启（同一次运行，${rounds} 轮的平均）：`);
+  const meanOf = (list: Record<string, number>[], key: string) => {
+    const xs = list.map((f) => f[key]).filter((x): x is number => x !== undefined);
+    return xs.length === list.length && xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : undefined;
+  };
   for (const [key, label] of Object.entries(labels)) {
-    const a = off?.[key];
-    const b = on?.[key];
+    const a = meanOf(runs.off, key);
+    const b = meanOf(runs.on, key);
     if (a === undefined || b === undefined) {
       console.log(`  ${label}：缺少数据`);
       continue;
     }
     const change = a === 0 ? 0 : ((b - a) / a) * 100;
+    const each = runs.off.map((f, i) => `${f[key]?.toFixed(2)}→${runs.on[i]?.[key]?.toFixed(2)}`).join(' ');
     console.log(
-      `  ${label.padEnd(28)} ${a.toFixed(2).padStart(10)} → ${b.toFixed(2).padStart(10)}  (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)`,
+      `  ${label.padEnd(28)} ${a.toFixed(2).padStart(10)} → ${b.toFixed(2).padStart(10)}  (${change >= 0 ? '+' : ''}${change.toFixed(1)}%)  ${rounds > 1 ? each : ''}`,
     );
   }
   return worst;
+}
+
+/** `compareRuns` for `--row-security compare` (ADR 0025). */
+export const compareRowSecurity = (script: string, args: readonly string[], labels: Readonly<Record<string, string>>) =>
+  compareRuns(script, args, { flag: 'row-security', title: '行级安全策略' }, labels);
+
+/**
+ * `--observe on | off | compare` (issue 41): the access log and /metrics, on as a deployment runs
+ * them (ACCESS_LOG=1, METRICS_TOKEN set, scraped every 15 s), or both off (ACCESS_LOG=0, no
+ * metrics); `compare` runs the bench off and on in one run.
+ */
+export type ObserveMode = 'on' | 'off' | 'compare';
+
+export function observeMode(value: string | undefined): ObserveMode {
+  const mode = value ?? 'on';
+  if (mode !== 'on' && mode !== 'off' && mode !== 'compare') throw new Error('--observe 只能是 on、off 或 compare');
+  return mode;
+}
+
+/** The bench's metrics token: any 32 visible characters (METRICS_TOKEN's rule). */
+export const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789abcdef';
+
+/** The environment of a server with the access log and metrics on or off. */
+export function observeEnv(on: boolean): Record<string, string> {
+  return on
+    ? { ACCESS_LOG: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, METRICS_PORT: '' }
+    : { ACCESS_LOG: '0', METRICS_TOKEN: '', METRICS_PORT: '' };
+}
+
+/** The config fields `observeEnv` sets, for a server built in this process. */
+export function observeConfig(on: boolean): {
+  accessLog: boolean;
+  metricsToken: string | undefined;
+  metricsPort: undefined;
+} {
+  return { accessLog: on, metricsToken: on ? BENCH_METRICS_TOKEN : undefined, metricsPort: undefined };
+}
+
+/**
+ * Scrapes `base`/metrics every `everyMs` as Prometheus does (the first at once), until the
+ * answered function is called; a failed scrape is an error of the bench.
+ */
+export function scrapeMetrics(base: string, everyMs: number): () => void {
+  let stopped = false;
+  const scrape = () =>
+    fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then(async (res) => {
+      const text = await res.text();
+      if (!stopped && (res.status !== 200 || !text.includes('http_request_duration_seconds')))
+        throw new Error(`/metrics 抓取失败：HTTP ${res.status}`);
+    });
+  const fail = (err: unknown) => {
+    if (!stopped) {
+      console.error(err);
+      process.exitCode = 1;
+    }
+  };
+  scrape().catch(fail);
+  const timer = setInterval(() => scrape().catch(fail), everyMs);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

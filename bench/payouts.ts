@@ -17,6 +17,8 @@
  *
  *   DATABASE_URL=postgres://... npm run bench:payouts -- [--items 100000] [--tick-ms 250] [--fresh [--workers 170000]]
  *     [--row-security on|off|compare]  (compare: the run twice, tenant policies off then on, ADR 0025)
+ *     [--observe on|off|compare] [--rounds 1]  (compare: the run with the access log and /metrics
+ *       off and on, issue 41; `rounds` pairs, the order alternating)
  * --fresh: first the same run on a new database seeded with that many workers (ADR 0016).
  * Needs a company with that many workers (npm run seed -- --workers 100000).
  * Targets (PostgreSQL): pay answered ≤ 1 s; all settled ≤ 120 s; peak RSS ≤ 400 MB. PGlite: reported.
@@ -32,7 +34,11 @@ import { postTransfer, verifyLedger } from '../apps/server/src/modules/ledger/se
 import { freezeAndQueue } from '../apps/server/src/modules/payroll/payouts/service.ts';
 import {
   compareRowSecurity,
+  compareRuns,
   emitFigures,
+  observeConfig,
+  observeMode,
+  scrapeMetrics,
   rowSecurityMode,
   runOnFreshDatabase,
   setRowSecurity,
@@ -47,24 +53,32 @@ const { values } = parseArgs({
     'as-fresh': { type: 'boolean' },
     workers: { type: 'string' },
     'row-security': { type: 'string' },
+    observe: { type: 'string' },
+    rounds: { type: 'string' },
   },
 });
 const itemCount = Number(values.items ?? 100_000);
 const tickMs = Number(values['tick-ms'] ?? 250);
 const asFresh = values['as-fresh'] === true;
 const rowSecurity = rowSecurityMode(values['row-security']);
+const observe = values.observe === undefined ? undefined : observeMode(values.observe);
+const FIGURE_LABELS = {
+  pay: '确认支付应答 (s)',
+  queued: '至全部冻结并排队 (s)',
+  settle: '全部发放结算 (s)',
+  perSecond: '结算速度 (笔/s)',
+  rss: '峰值内存 (MB)',
+};
+if (observe === 'compare') {
+  // The same run with the access log and /metrics off, then on (issue 41), figures side by side.
+  const args = ['--items', String(itemCount), '--tick-ms', String(tickMs)];
+  const what = { flag: 'observe', title: '访问日志与监控指标', rounds: Number(values.rounds ?? 1) };
+  process.exit(await compareRuns('bench/payouts.ts', args, what, FIGURE_LABELS));
+}
 if (rowSecurity === 'compare') {
   // The same run twice, the tenant policies off then on (ADR 0025), figures side by side.
   const args = ['--items', String(itemCount), '--tick-ms', String(tickMs)];
-  process.exit(
-    await compareRowSecurity('bench/payouts.ts', args, {
-      pay: '确认支付应答 (s)',
-      queued: '至全部冻结并排队 (s)',
-      settle: '全部发放结算 (s)',
-      perSecond: '结算速度 (笔/s)',
-      rss: '峰值内存 (MB)',
-    }),
-  );
+  process.exit(await compareRowSecurity('bench/payouts.ts', args, FIGURE_LABELS));
 }
 if (values.fresh && !asFresh) {
   // First a run on a new database (seeded by the seed CLI), then this run on DATABASE_URL's.
@@ -77,7 +91,13 @@ const COMPANY = '星河科技有限公司';
 const TITLE = '支付基准批次';
 const FEE_BP = 650;
 
-const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined, payoutTickMs: tickMs };
+const config = {
+  ...loadConfig(),
+  logLevel: 'warn' as const,
+  webDist: undefined,
+  payoutTickMs: tickMs,
+  ...(observe ? observeConfig(observe === 'on') : {}),
+};
 const database = await openDatabase(config);
 await database.migrate();
 if (rowSecurity === 'off')
@@ -86,6 +106,9 @@ const app = await buildApp({ config, database, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+if (observe) console.log(`访问日志与监控指标：${observe === 'on' ? '开启（每 15 秒抓取 /metrics）' : '关闭'}`);
+// Prometheus scrapes the server every 15 s while the access log and metrics are on.
+const stopScraping = observe === 'on' ? scrapeMetrics(base, 15_000) : undefined;
 const db = database.db;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const one = async <T>(query: ReturnType<typeof sql>): Promise<T> => {
@@ -335,6 +358,7 @@ try {
       (itemCount === 100_000 ? (met ? '达标' : '未达标') : '条数不同，不作判断'),
   );
 } finally {
+  stopScraping?.();
   await app.close();
   if (rowSecurity === 'off') await setRowSecurity(database.db, true);
   await database.close();

@@ -6,8 +6,11 @@
  *   DATABASE_URL=postgres://... npm run bench:workers            (PostgreSQL)
  *   DATA_DIR=./data npm run bench:workers                        (PGlite; stop the server first)
  *   options: --concurrency 10 --seconds 10
- *            --row-security compare: the API scenarios with the tenant policies off and on,
- *            alternating (ADR 0025), instead of the usual table
+ *            --row-security compare [--rounds 4]: the API scenarios with the tenant policies off
+ *            and on, in pairs whose order alternates (ADR 0025), instead of the usual table
+ *            --observe compare [--rounds 4]: the same with the access log and /metrics off and on
+ *            (issue 41): two servers, one with ACCESS_LOG=0 and no metrics, one with the access log
+ *            and METRICS_TOKEN, scraped as Prometheus does while it is measured
  *
  * Seed first: `npm run seed -- --workers 1000000` with the same DATABASE_URL / DATA_DIR.
  *
@@ -37,7 +40,19 @@ import {
   type WorkerPageQuery,
 } from '../apps/server/src/modules/worker/large-list/page.ts';
 import { availableParallelism } from 'node:os';
-import { cpuProbe, fmt, load, pidsOf, pinToCpus, rowSecurityMode, setRowSecurity, type LoadResult } from './lib.ts';
+import {
+  cpuProbe,
+  fmt,
+  load,
+  observeEnv,
+  observeMode,
+  pidsOf,
+  pinToCpus,
+  rowSecurityMode,
+  scrapeMetrics,
+  setRowSecurity,
+  type LoadResult,
+} from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,11 +60,16 @@ const { values } = parseArgs({
     seconds: { type: 'string' },
     serve: { type: 'boolean' },
     'row-security': { type: 'string' },
+    observe: { type: 'string' },
+    rounds: { type: 'string' },
   },
 });
 const rowSecurity = rowSecurityMode(values['row-security']);
+const observe = values.observe === undefined ? undefined : observeMode(values.observe);
 const concurrency = Number(values.concurrency ?? 10);
 const seconds = Number(values.seconds ?? 10);
+/** `--row-security compare`: pairs of runs (off and on) per scenario. */
+const rounds = Math.max(1, Number(values.rounds ?? 4));
 const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined };
 
 if (values.serve) {
@@ -118,7 +138,7 @@ interface RunningServer {
  * The server: a child process on PostgreSQL; in this process on PGlite, whose data directory
  * only one process may open.
  */
-async function startServer(database: Database): Promise<RunningServer> {
+async function startServer(database: Database, env: Record<string, string> = {}): Promise<RunningServer> {
   if (database.kind === 'pglite') {
     const app = await serve(database);
     const floor = await serveFloor(database);
@@ -133,7 +153,10 @@ async function startServer(database: Database): Promise<RunningServer> {
       },
     };
   }
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], { execArgv: ['--import', 'tsx'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+  });
   const ports = await new Promise<{ port: number; floorPort: number }>((resolve, reject) => {
     child.once('message', (m: { port: number; floorPort: number }) => resolve(m));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
@@ -157,7 +180,10 @@ async function startServer(database: Database): Promise<RunningServer> {
 async function main() {
   const database: Database = await openDatabase(config);
   await database.migrate();
-  const server = await startServer(database);
+  // With --observe, this server has the access log and metrics off, and a second one has them on.
+  const server = await startServer(database, observe === undefined ? {} : observeEnv(observe === 'on'));
+  if (observe === 'compare' && database.kind !== 'postgres') throw new Error('--observe compare 需要 PostgreSQL');
+  const observed = observe === 'compare' ? await startServer(database, observeEnv(true)) : undefined;
   const base = `http://127.0.0.1:${server.port}`;
   // Each load gets fresh keep-alive sockets: one left idle through another phase may be closed
   // by the server (keepAliveTimeout) just as it is reused.
@@ -219,7 +245,29 @@ async function main() {
       `\n员工列表基准 — ${database.kind}，${total.toLocaleString()} 名员工，${concurrency} 并发，每项 ${seconds} 秒`,
     );
     if (rowSecurity !== 'on') {
-      await compareInThisRun();
+      await compareInThisRun({
+        title: '行级安全策略',
+        pairs: rowSecurity === 'compare' ? rounds : 0,
+        use: async (on) => {
+          await setRowSecurity(database.db, on);
+          return base;
+        },
+        done: async () => {
+          await setRowSecurity(database.db, true);
+        },
+      });
+      return;
+    }
+    if (observe === 'off' || observe === 'compare') {
+      const observedBase = `http://127.0.0.1:${observed?.port ?? server.port}`;
+      await compareInThisRun({
+        title: '访问日志与监控指标',
+        pairs: observe === 'compare' ? rounds : 0,
+        use: async (on) => (on ? observedBase : base),
+        // Prometheus scrapes the observed server while it is measured (every 15 s by default).
+        during: (on) => (on ? scrapeMetrics(observedBase, 15_000) : undefined),
+        done: async () => {},
+      });
       return;
     }
     const cpuCount = availableParallelism();
@@ -286,35 +334,62 @@ async function main() {
     }
 
     /**
-     * `--row-security compare` (ADR 0025): each scenario through the API with the tenant policies
-     * off and on, alternating twice (off, on, off, on) so that drift falls on both; `off` runs
-     * them off only. The policies are on again at the end, whatever happens.
+     * `--row-security compare` (ADR 0025) or `--observe compare` (issue 41): each scenario through
+     * the API with the thing off and on, in `pairs` pairs whose order alternates (off-on, on-off,
+     * ...), so that drift and whatever else the machine does fall on both; the change is the median
+     * of the pairs' changes, which one disturbed pair cannot move. With no pairs, off only.
+     * `use` turns it on or off and answers the server to load; `done` puts things back, whatever
+     * happens.
      */
-    async function compareInThisRun() {
-      const modes = rowSecurity === 'compare' ? (['off', 'on', 'off', 'on'] as const) : (['off'] as const);
-      console.log(`行级安全策略：${modes.map((m) => (m === 'on' ? '开' : '关')).join(' → ')}，每个场景\n`);
+    async function compareInThisRun(variant: {
+      title: string;
+      pairs: number;
+      use: (on: boolean) => Promise<string>;
+      during?: (on: boolean) => (() => void) | undefined;
+      done: () => Promise<void>;
+    }) {
+      const { pairs } = variant;
       console.log(
-        '场景                     |  关闭 req/s  关闭 p95 ms |  开启 req/s  开启 p95 ms | 吞吐变化 | p95 变化',
+        pairs
+          ? `${variant.title}：每个场景 ${pairs} 对（关/开，每对顺序交替），变化取各对变化的中位数\n`
+          : `${variant.title}：关\n`,
+      );
+      console.log(
+        '场景                     |  关闭 req/s  关闭 p95 ms |  开启 req/s  开启 p95 ms | 吞吐变化 | p95 变化 | 各对吞吐变化',
       );
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+      const median = (xs: number[]) => {
+        const s = [...xs].sort((a, b) => a - b);
+        const mid = Math.floor(s.length / 2);
+        return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
+      };
+      const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
       try {
         for (const s of scenarios) {
-          const url = `${base}${API.worker.page}?${new URLSearchParams(s.query)}`;
           const runs: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] };
-          for (const mode of modes) {
-            await setRowSecurity(database.db, mode === 'on');
-            runs[mode].push(await loadHttp(url, token));
+          const run = async (mode: 'on' | 'off') => {
+            const at = await variant.use(mode === 'on');
+            const stop = variant.during?.(mode === 'on');
+            try {
+              runs[mode].push(await loadHttp(`${at}${API.worker.page}?${new URLSearchParams(s.query)}`, token));
+            } finally {
+              stop?.();
+            }
+          };
+          if (!pairs) await run('off');
+          for (let i = 0; i < pairs; i++) {
+            for (const mode of i % 2 ? (['on', 'off'] as const) : (['off', 'on'] as const)) await run(mode);
           }
           const off = { rps: mean(runs.off.map((r) => r.throughput)), p95: mean(runs.off.map((r) => r.p95)) };
           const on = { rps: mean(runs.on.map((r) => r.throughput)), p95: mean(runs.on.map((r) => r.p95)) };
-          const change = (a: number, b: number) =>
-            a ? `${b >= a ? '+' : ''}${(((b - a) / a) * 100).toFixed(1)}%` : '-';
+          const changes = runs.on.map((r, i) => r.throughput / (runs.off[i]?.throughput ?? r.throughput) - 1);
+          const p95Changes = runs.on.map((r, i) => r.p95 / (runs.off[i]?.p95 ?? r.p95) - 1);
           console.log(
-            `${s.name.padEnd(22)} | ${fmt(off.rps)} ${fmt(off.p95)} | ${runs.on.length ? `${fmt(on.rps)} ${fmt(on.p95)}` : '       -        -'} | ${change(off.rps, on.rps).padStart(7)} | ${change(off.p95, on.p95).padStart(7)}`,
+            `${s.name.padEnd(22)} | ${fmt(off.rps)} ${fmt(off.p95)} | ${runs.on.length ? `${fmt(on.rps)} ${fmt(on.p95)}` : '       -        -'} | ${(pairs ? pct(median(changes)) : '-').padStart(7)} | ${(pairs ? pct(median(p95Changes)) : '-').padStart(7)} | ${changes.map(pct).join(' ')}`,
           );
         }
       } finally {
-        await setRowSecurity(database.db, true);
+        await variant.done();
       }
     }
 
@@ -364,6 +439,7 @@ async function main() {
     }
   } finally {
     agent.destroy();
+    await observed?.stop();
     await server.stop();
     await database.close();
   }
