@@ -1,19 +1,8 @@
-import { API, type TExportJob, type TExportStatus, type TPage } from '@flexpay/contract/web';
+import { API, type TExportJob, type TPage } from '@flexpay/contract/web';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { exportJobsRefetchInterval, type TExportJobListQuery } from '../lib/export-jobs.ts';
 import { LIST_QUERY_OPTIONS } from '../lib/query-client.ts';
 import { request } from '../lib/request.ts';
-
-export const EXPORT_POLL_MS = 2000;
-
-/** Query of GET /api/admin/export/page (ZExportQuery). */
-export interface TExportJobListQuery {
-  page: number;
-  limit: number;
-  status?: TExportStatus | undefined;
-}
-
-/** The file is still being made. */
-export const isExportRunning = (job: Pick<TExportJob, 'status'>) => job.status === 'queued' || job.status === 'running';
 
 /**
  * The download centre's list, shared: 下载中心 shows it, and every screen that starts an export
@@ -34,7 +23,7 @@ export const exportJobsQueryOptions = (query?: TExportJobListQuery) =>
     queryFn: () => getExportJobs(query ?? { page: 1, limit: 10 }),
     ...LIST_QUERY_OPTIONS,
     refetchOnWindowFocus: true,
-    refetchInterval: (q) => (q.state.data?.rows.some(isExportRunning) ? EXPORT_POLL_MS : false),
+    refetchInterval: exportJobsRefetchInterval,
   });
 
 export const useExportJobs = (query: TExportJobListQuery) => useQuery(exportJobsQueryOptions(query));

@@ -7,9 +7,10 @@ export const EXPORT_CENTRE_PATH = SCREEN_PATHS.exportIndex;
 
 /**
  * Runs the start of an export (导出, 打包下载) and, once the job is queued, says where its file
- * will be: a toast with a link to 下载中心. A failure has been shown by the request layer.
+ * will be: a toast with a link to 下载中心 (the company's, or `centrePath`: the operators'). A
+ * failure has been shown by the request layer.
  */
-export function useExportNotice() {
+export function useExportNotice(centrePath: string = EXPORT_CENTRE_PATH) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   return useCallback(
@@ -23,13 +24,22 @@ export function useExportNotice() {
         content: (
           <span>
             导出任务已创建，文件生成后可在
-            <Typography.Link onClick={() => void navigate(EXPORT_CENTRE_PATH)}>下载中心</Typography.Link>
+            {/* A real link (href): reached by Tab, opened by Enter; the router takes the click. */}
+            <Typography.Link
+              href={centrePath}
+              onClick={(event) => {
+                event.preventDefault();
+                void navigate(centrePath);
+              }}
+            >
+              下载中心
+            </Typography.Link>
             下载
           </span>
         ),
         duration: 8,
       });
     },
-    [message, navigate],
+    [message, navigate, centrePath],
   );
 }

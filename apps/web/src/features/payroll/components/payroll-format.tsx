@@ -10,7 +10,6 @@ import { Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useSession } from '../../../lib/session-store.ts';
 import { formatMoney } from '../../../lib/format.ts';
-import { formatDateTime } from '../../../lib/format-date-time.ts';
 
 const STATUS_COLORS: Record<TPayrollStatus, string> = {
   draft: 'default',
@@ -81,22 +80,4 @@ export function normalizePeriod(text: string): string {
   if (!m) return '';
   const month = Number(m[2]);
   return month >= 1 && month <= 12 ? `${m[1]}-${String(month).padStart(2, '0')}` : '';
-}
-
-/**
- * A time in two lines, the date above the time of day (China time), so a narrow column shows it
- * whole (issue 24, point 9); '-' when absent.
- */
-export function DateTimeStack({ at }: { at: string | null | undefined }) {
-  const text = formatDateTime(at);
-  if (text === '-') return <>-</>;
-  const [day, time] = text.split(' ');
-  return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', whiteSpace: 'nowrap' }}>
-      <span>{day}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {time}
-      </Typography.Text>
-    </span>
-  );
 }

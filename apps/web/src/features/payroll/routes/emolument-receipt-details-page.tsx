@@ -20,7 +20,7 @@ import { useReceiptBatches } from '../api/get-receipt-batches.ts';
 import { useReceipts } from '../api/get-receipts.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
-import { DateTimeStack } from '../components/payroll-format.tsx';
+import { DateTimeStack } from '../../../components/date-time-stack.tsx';
 import { QueryState } from '../../../components/load-state.tsx';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 

@@ -17,7 +17,7 @@ import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
-import { DateTimeStack } from '../components/payroll-format.tsx';
+import { DateTimeStack } from '../../../components/date-time-stack.tsx';
 
 const PAYMENT_FILTERS = defineFilters({
   status: selectFilter({

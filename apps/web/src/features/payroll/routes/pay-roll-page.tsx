@@ -8,7 +8,8 @@ import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useBalances } from '../../../api/get-balances.ts';
 import { useBatches } from '../api/get-batches.ts';
-import { BatchStatusTag, DateTimeStack } from '../components/payroll-format.tsx';
+import { DateTimeStack } from '../../../components/date-time-stack.tsx';
+import { BatchStatusTag } from '../components/payroll-format.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 const TABS: { key: TPayrollStatus; label: string }[] = [
