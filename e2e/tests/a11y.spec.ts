@@ -103,6 +103,7 @@ const ALL_OPS_SCREENS = [
   '/ops/audit',
   '/ops/gateway-log',
   '/ops/monitor',
+  '/ops/exports',
 ];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */

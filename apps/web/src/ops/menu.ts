@@ -1,6 +1,9 @@
 /** Where an operator lands after signing in. */
 export const OPS_HOME_PATH = '/ops/topups';
 
+/** The operators' 下载中心, where an 导出 says its file will be. */
+export const OPS_EXPORTS_PATH = '/ops/exports';
+
 /** The operator console's screens, in the side menu's order. */
 export const OPS_MENU = [
   { path: '/ops/topups', title: '充值确认' },
@@ -11,4 +14,5 @@ export const OPS_MENU = [
   { path: '/ops/audit', title: '操作审计' },
   { path: '/ops/gateway-log', title: '网关日志' },
   { path: '/ops/monitor', title: '系统监控' },
+  { path: OPS_EXPORTS_PATH, title: '下载中心' },
 ] as const;

@@ -119,6 +119,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'exports',
+              lazy: page(
+                () => import('./routes/exports-page.tsx'),
+                (m) => m.ExportsPage,
+              ),
+            },
+            {
               path: '*',
               lazy: page(
                 () => import('./components/ops-not-found.tsx'),

@@ -1,7 +1,8 @@
-import { API, apiPath, type TGatewayLogDetail, type TGatewayLogPage } from '@flexpay/contract/web';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API, apiPath, type TExportJob, type TGatewayLogDetail, type TGatewayLogPage } from '@flexpay/contract/web';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_QUERY_OPTIONS } from '../../lib/query-client.ts';
 import { opsRequest } from '../lib/ops-request.ts';
+import { opsExportsQueryOptions } from './exports.ts';
 
 /** How far back a list reaches when no days are chosen. */
 export const GATEWAY_LOG_WINDOWS = [
@@ -34,7 +35,10 @@ export interface TGatewayLogListQuery {
  * The instants of the list's range, worked out when the list is fetched (a window counts back
  * from then): China days from 00:00 of the first to 24:00 of the last.
  */
-export function rangeOf(q: TGatewayLogListQuery, now = Date.now()): { from: string; to: string } {
+export function rangeOf(
+  q: Pick<TGatewayLogListQuery, 'window' | 'from' | 'to'>,
+  now = Date.now(),
+): { from: string; to: string } {
   if (q.from || q.to) {
     const first = q.from ?? q.to ?? '';
     const last = q.to ?? q.from ?? '';
@@ -45,15 +49,27 @@ export function rangeOf(q: TGatewayLogListQuery, now = Date.now()): { from: stri
   return { from: new Date(now - ms).toISOString(), to: new Date(now).toISOString() };
 }
 
-export const getGatewayLog = (q: TGatewayLogListQuery, signal?: AbortSignal) => {
+/** The filters as the API takes them: the window or days as the instants of the range. */
+function apiFiltersOf<Q extends Omit<TGatewayLogListQuery, 'page' | 'limit'>>(q: Q) {
   const { window: _window, from: _from, to: _to, ...filters } = q;
-  return opsRequest<TGatewayLogPage>(
-    'GET',
-    API.ops.gatewayLogPage,
-    { ...filters, ...rangeOf(q) },
-    signal ? { signal } : {},
-  );
-};
+  return { ...filters, ...rangeOf(q) };
+}
+
+export const getGatewayLog = (q: TGatewayLogListQuery, signal?: AbortSignal) =>
+  opsRequest<TGatewayLogPage>('GET', API.ops.gatewayLogPage, apiFiltersOf(q), signal ? { signal } : {});
+
+/**
+ * 导出: the list's filters as a job of the operators' 下载中心, the range fixed when asked (a
+ * window counts back from then); its list is refreshed, so an open 下载中心 shows the new job.
+ */
+export function useExportGatewayLog() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (q: Omit<TGatewayLogListQuery, 'page' | 'limit'>) =>
+      opsRequest<TExportJob>('POST', API.ops.gatewayLogExport, apiFiltersOf(q)),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: opsExportsQueryOptions().queryKey }),
+  });
+}
 
 export const gatewayLogQueryOptions = (q: TGatewayLogListQuery) =>
   queryOptions({

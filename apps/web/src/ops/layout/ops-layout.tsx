@@ -4,6 +4,7 @@ import {
   BankOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  DownloadOutlined,
   LogoutOutlined,
   MoneyCollectOutlined,
   UserOutlined,
@@ -29,6 +30,7 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/chat': <CustomerServiceOutlined />,
   '/ops/gateway-log': <ApiOutlined />,
   '/ops/monitor': <DashboardOutlined />,
+  '/ops/exports': <DownloadOutlined />,
 };
 
 const CHAT_PATH = '/ops/chat';
