@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { insertByColumns } from '../db/insert-columns.ts';
 import { asPlatform } from '../db/scope.ts';
 import { accessLog, serverLog } from '../db/schema/index.ts';
 import { createBatchWriter, type BatchWriter } from '../lib/batch-writer.ts';
@@ -66,7 +67,7 @@ export type ServerLogStream = ReturnType<typeof serverLogStream>;
 /**
  * 网关日志 (issue 41): one `access_log` row per API request of either realm — who, what, how it
  * ended, how long it took — pushed to a batch writer when the answer is sent (the request never
- * waits for the log) and written by one multi-row INSERT a second or per thousand rows. Never a
+ * waits for the log) and written by one INSERT of column arrays a second or per thousand rows. Never a
  * body, a token, a query string or a code: the path is the URL's path only. Off with
  * `ACCESS_LOG=0`. Registered before the compression of answers: its onSend reads the envelope.
  */
@@ -78,7 +79,7 @@ export const gatewayLogPlugin = fp(
       (rows: T[]) =>
         asPlatform(what, async () => {
           // Both tables' inserts take their own row type; the writer is typed by each caller.
-          await app.db.insert(table).values(rows as never);
+          await app.db.execute(insertByColumns(table, rows as never));
         });
     const onError = (err: unknown) => app.log.warn({ err }, 'gateway log not written yet (kept for the next try)');
     const access = createBatchWriter<AccessRow>(writeRows<AccessRow>(accessLog, 'write the access log'), { onError });
