@@ -40,7 +40,7 @@ export const accessLog = pgTable(
   },
   // One index per filter of the 网关日志 page, each with the time after it: a filter that matches
   // few rows of a week (a 5xx, an admin, a slow request) is read from its own index, not found by
-  // walking millions of rows in time order (bench:gateway-log-page, ADR 0027).
+  // walking millions of rows in time order (bench:gateway-log-page, ADR 0028).
   (t) => [
     index('access_log_at_idx').on(t.at, t.id),
     index('access_log_company_idx').on(t.callerCompanyId, t.at),
