@@ -60,6 +60,15 @@ describe('config', () => {
     expect(() => load({ FILE_STORE: 'database' })).toThrow('FILE_STORE: database 需要同时设置 DATABASE_URL');
   });
 
+  it("knows its public address for the receipts' QR codes: PUBLIC_URL without a trailing slash, else localhost", () => {
+    expect(load({}).publicUrl).toBe('http://localhost:8080');
+    expect(load({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(load({ PUBLIC_URL: 'https://hr.example.com/' }).publicUrl).toBe('https://hr.example.com');
+    expect(load({ PUBLIC_URL: 'https://example.com/flexpay' }).publicUrl).toBe('https://example.com/flexpay');
+    expect(() => load({ PUBLIC_URL: 'ftp://example.com' })).toThrow('PUBLIC_URL 应为 http(s) 地址');
+    expect(() => load({ PUBLIC_URL: 'https://example.com/?a=1' })).toThrow('PUBLIC_URL 不能带查询参数或锚点');
+  });
+
   it('names the process in X-Served-By only when told', () => {
     expect(load({}).processName).toBeUndefined();
     expect(load({ PROCESS_NAME: 'app-1' }).processName).toBe('app-1');

@@ -74,6 +74,17 @@ const ZEnv = z.object({
    * by every server process, ADR 0021). Default: database with DATABASE_URL, local without.
    */
   FILE_STORE: optional(z.enum(['local', 'database'], { error: 'FILE_STORE 只能是 local 或 database' })),
+  /**
+   * The address the public reaches this console at (scheme, host, optional port and path, no
+   * trailing slash): a receipt's QR code points at its /verify page there. Unset: http://localhost:PORT.
+   */
+  PUBLIC_URL: optional(
+    z
+      .url({ protocol: /^https?$/, error: 'PUBLIC_URL 应为 http(s) 地址，例如 https://hr.example.com' })
+      .max(150, 'PUBLIC_URL 最多 150 个字符')
+      .refine((v) => !/[?#]/.test(v), { error: 'PUBLIC_URL 不能带查询参数或锚点' })
+      .transform((v) => v.replace(/\/+$/, '')),
+  ),
   /** Days the API access log (网关日志) keeps, by whole days: older days are dropped. */
   ACCESS_LOG_DAYS: wholeNumber('ACCESS_LOG_DAYS', 1, 3650, 30),
   /** Write the API access log (网关日志); on unless 0 or false (benchmarks compare both). */
@@ -149,6 +160,8 @@ export interface AppConfig {
   accessLogDays?: number | undefined;
   /** Whether the API access log is written (default on). */
   accessLog?: boolean | undefined;
+  /** Where the public reaches the console (PUBLIC_URL, no trailing slash); unset: http://localhost:<port>. */
+  publicUrl?: string | undefined;
 }
 
 /**
@@ -219,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessLog: e.ACCESS_LOG === undefined ? true : e.ACCESS_LOG === '1' || e.ACCESS_LOG === 'true',
     metricsPort: e.METRICS_PORT,
     metricsToken: e.METRICS_TOKEN,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT || 8080}`,
     heartbeatMs: 10_000,
   };
 }

@@ -1,3 +1,4 @@
+import { RECEIPT_VERIFY_API } from './payroll-rules.ts';
 import { AUTH_PATHS, DICTIONARY_PATHS, USER_PATHS, VERIFICATION_PATHS } from './sign-in-paths.ts';
 
 /**
@@ -134,6 +135,8 @@ export const API = {
     receiptBatches: '/api/emolument/emolumentDetail/getCompanyReceiptList',
     receiptPdf: '/api/emolument/receiptController/:id/pdf',
     receiptExport: '/api/emolument/receiptController/export',
+    /** 回单验真: public, no sign-in. */
+    receiptVerify: RECEIPT_VERIFY_API,
     payoutCallback: '/api/payout/callback',
     import: {
       template: '/api/emolument/emolumentGrant/import/template',

@@ -73,6 +73,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'payroll.repay': '重新支付',
   'payroll.records.export': '导出发放记录',
   'payroll.receipts.export': '导出回单',
+  'payroll.receipts.verify': '回单验真',
   ...TASK_AUDIT_ACTION_LABELS,
   ...CONTENT_AUDIT_ACTION_LABELS,
   ...INVOICE_AUDIT_ACTION_LABELS,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, payrollPeriodError, payrollPeriodRange } from './payroll-rules.ts';
+import {
+  addMonths,
+  formatReceiptCode,
+  normalizeReceiptCode,
+  payrollPeriodError,
+  payrollPeriodRange,
+} from './payroll-rules.ts';
 
 describe('the 发放月份 label', () => {
   it('counts months across years', () => {
@@ -21,5 +27,24 @@ describe('the 发放月份 label', () => {
     expect(payrollPeriodError('2026-12', '2026-11-25')).toBeNull();
     expect(payrollPeriodError('2031-06', '2026-11-25')).toBe('发放月份须在 2025-11 至 2026-12 之间');
     expect(payrollPeriodError('2025-10', '2026-11-25')).toBe('发放月份须在 2025-11 至 2026-12 之间');
+  });
+});
+
+describe('receipt verification codes (回单验真)', () => {
+  it('reads a code as typed: any case, groups, spaces, and the letters Crockford reads as digits', () => {
+    expect(normalizeReceiptCode('abcd-0123-efgh-4567-jkmn')).toBe('ABCD0123EFGH4567JKMN');
+    expect(normalizeReceiptCode(' ABCD 0I23 EFGH 4567 JKMN ')).toBe('ABCD0123EFGH4567JKMN');
+    expect(normalizeReceiptCode('ABCDO123EFGH4567JKMN')).toBe('ABCD0123EFGH4567JKMN');
+    expect(normalizeReceiptCode('ABCDL123EFGH4567JKMN')).toBe('ABCD1123EFGH4567JKMN');
+  });
+
+  it('refuses what cannot be a code', () => {
+    for (const typed of ['', 'ABCD', 'ABCD0123EFGH4567JKMNP', 'ABCD0123EFGH4567JKMU', "' or 1=1 --"]) {
+      expect(normalizeReceiptCode(typed)).toBeUndefined();
+    }
+  });
+
+  it('prints a code in groups of four', () => {
+    expect(formatReceiptCode('ABCD0123EFGH4567JKMN')).toBe('ABCD-0123-EFGH-4567-JKMN');
   });
 });

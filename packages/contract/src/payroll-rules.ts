@@ -136,3 +136,37 @@ export function payoutIdOfReceiptNo(no: string): number | undefined {
   const m = RECEIPT_NO_PATTERN.exec(no.trim().toUpperCase());
   return m?.[1] ? Number(m[1]) : undefined;
 }
+
+// ---- 回单验真 (issue 42): a receipt's verification code ----
+
+/**
+ * Crockford's base32: no I, L, O or U, so a code read off paper is typed without doubt; 20 of its
+ * characters are 100 random bits, printed as five groups of four (ABCD-EFGH-JKMN-PQRS-TVWX).
+ */
+export const RECEIPT_CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const RECEIPT_CODE_LENGTH = 20;
+const RECEIPT_CODE_FORM = new RegExp(`^[${RECEIPT_CODE_ALPHABET}]{${RECEIPT_CODE_LENGTH}}$`);
+
+/**
+ * A typed or scanned code as stored: capitals, spaces and hyphens dropped, the letters Crockford
+ * reads as digits (I and L as 1, O as 0) turned into them; undefined when it cannot be a code.
+ */
+export function normalizeReceiptCode(typed: string): string | undefined {
+  const code = typed.toUpperCase().replace(/[\s-]/g, '').replace(/[IL]/g, '1').replace(/O/g, '0');
+  return RECEIPT_CODE_FORM.test(code) ? code : undefined;
+}
+
+/** A stored code as printed: groups of four joined by hyphens. */
+export const formatReceiptCode = (code: string) => code.match(/.{1,4}/g)?.join('-') ?? code;
+
+/**
+ * The public check's API path (`API.payroll.receiptVerify`), spelled here so that the check
+ * page, which starts alone like the sign-in page, does not carry the whole table of paths.
+ */
+export const RECEIPT_VERIFY_API = '/api/public/receipt/verify';
+
+/** Checks of codes one client address may make in `RECEIPT_CHECK_WINDOW_MS`, found or not. */
+export const RECEIPT_CHECK_LIMIT = 20;
+export const RECEIPT_CHECK_WINDOW_MS = 10 * 60_000;
+/** The one answer to a code that names no receipt, whether malformed, wrong or never issued. */
+export const RECEIPT_CODE_NOT_FOUND = '验证码无效：未找到对应的电子回单，请核对后重新输入';

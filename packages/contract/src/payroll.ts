@@ -307,3 +307,27 @@ export const ZReceiptBatch = z.object({
   lastPaidAt: z.string(),
 });
 export type TReceiptBatch = z.infer<typeof ZReceiptBatch>;
+
+/** 回单验真: a code as typed (any text: a malformed one is answered as a wrong one). */
+export const ZReceiptVerifyBody = z.object({ code: z.string().max(100) });
+export type TReceiptVerifyBody = z.infer<typeof ZReceiptVerifyBody>;
+
+/** What a receipt proves, masked, for anyone holding its code (no sign-in). */
+export const ZReceiptVerification = z.object({
+  receiptNo: z.string(),
+  /** 付款方 (the service company) and 委托方 (the employer), as on the receipt. */
+  payerName: z.string(),
+  clientName: z.string(),
+  /** The payee's name with all but its first character hidden (张**). */
+  payeeNameMasked: z.string(),
+  channel: z.enum(PAYOUT_CHANNELS),
+  accountMasked: z.string(),
+  amountFen: ZFen,
+  paidAt: z.string(),
+  /** The payout's state: a receipt exists only for a payout that succeeded. */
+  status: z.literal('paid'),
+  /** Hex SHA-256 of the PDF as issued, and when it was issued. */
+  sha256: z.string(),
+  issuedAt: z.string(),
+});
+export type TReceiptVerification = z.infer<typeof ZReceiptVerification>;

@@ -32,6 +32,8 @@ const PUBLIC_CATALOGUE = [
   { path: '/404', name: '404', title: '页面不存在' },
   { path: '/401', name: '401', title: '无权访问' },
   { path: '/pdfPreview', name: 'pdfPreview', title: '文件预览' },
+  // ROUTES.md's public pages beyond the spec.
+  { path: '/verify', name: 'verify', title: '回单验真' },
 ] as const satisfies readonly TPublicRoute[];
 
 export const PUBLIC_ROUTES: readonly TPublicRoute[] = PUBLIC_CATALOGUE;

@@ -102,6 +102,8 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
     'the account a payout went to (the dispatcher decrypts it; the record of money sent keeps it): 该收款账户已有发放记录，不能删除; generated columns; partial indexes (added by the foreign-key audit, migration 0023)',
   payout_batch_fk:
     "a payout's batch, company and service company are its batch's (one check instead of a second key to `service_company`); a batch with payouts: 该发放批次已有支付记录，不能删除; index `payout_batch_idx`",
+  payout_receipt_payout_fk:
+    "a receipt as issued (回单验真, migration 0054): one succeeded payout's code and PDF hash; payouts are never deleted; the primary key serves it; new unique index `payout_company_id_key` (company_id, id) on payout, its target",
   payout_item_id_payroll_item_id_fk:
     "an item with payouts: 该发放明细已有支付记录，不能删除; single-column (payouts are written only from their batch's items; a composite would cost payroll_item one more unique index per item); new unique index `payout_item_attempt_key (item_id, attempt)` (the old partial `payout_item_live_key` left failed payouts out, so deleting a draft item read the whole payout table)",
   payout_month_total_company_id_company_id_fk: 'the tenant of a kept monthly total (本月已发放, migration 0043)',

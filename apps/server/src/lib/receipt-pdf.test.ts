@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { MARGIN, PAGE, placeSeal, renderReceiptPdf, wrapText } from './receipt-pdf.ts';
+import { MARGIN, PAGE, placeQr, placeSeal, renderReceiptPdf, verifyLink, wrapText } from './receipt-pdf.ts';
 
 describe('receipt PDF', () => {
   it('wraps text at the width, breaking anywhere', () => {
@@ -43,5 +44,46 @@ describe('the seal', () => {
       // The notes (at most about 330 pt wide at 8 pt) end well left of the ring.
       expect(cx - r - 1.2).toBeGreaterThan(MARGIN + 340);
     }
+  });
+});
+
+describe('the verification code and QR code (回单验真)', () => {
+  it('names the check page with the code', () => {
+    expect(verifyLink('https://hr.example.com/verify', 'ABCD0123EFGH4567JKMN')).toBe(
+      'https://hr.example.com/verify?code=ABCD0123EFGH4567JKMN',
+    );
+  });
+
+  it('puts the QR code below the table, right of the notes and left of the seal, inside the page', () => {
+    for (const tableBottom of [118, 100, 88, 84]) {
+      const seal = placeSeal(tableBottom);
+      const qr = placeQr(tableBottom, seal);
+      expect(qr.y + qr.size).toBeLessThanOrEqual(tableBottom - 6);
+      expect(qr.y).toBeGreaterThan(0);
+      expect(qr.x).toBeGreaterThan(MARGIN + 340);
+      expect(qr.x + qr.size).toBeLessThan(seal.cx - seal.r - 1.2);
+      expect(qr.size).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it('draws an issued receipt to the very bytes it was issued with (its kept SHA-256 must stay true)', async () => {
+    // An issued receipt's SHA-256 is kept and shown on /verify (ADR 0028): a change to the drawing,
+    // the font or pdf-lib that changes these bytes makes every receipt issued before fail its check.
+    const pdf = await renderReceiptPdf({
+      receiptNo: 'HD2026112400000001',
+      paidAt: new Date('2026-11-24T02:00:00Z'),
+      payerName: '海南灵活用工人力资源服务有限公司',
+      clientName: '星河科技有限公司',
+      payeeName: '欧阳娜娜',
+      payeeAccount: '银行卡 6222 **** **** 1234 中国工商银行',
+      amountFen: 1234567,
+      purpose: '劳务报酬：2026-10 十月工资',
+      reference: 'PO1-1',
+      batchNo: 'FF20261124000001',
+      verification: { code: 'ABCD0123EFGH4567JKMN', pageUrl: 'http://localhost:8080/verify' },
+    });
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(
+      'b1d8d4e58a5fa7f1f9c2171fdd8cffcf386a22dcbd4f3aeb4208b95c73f45dfe',
+    );
   });
 });

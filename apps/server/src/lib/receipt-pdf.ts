@@ -15,7 +15,9 @@ import { EventEmitter } from 'node:events';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import * as fontkit from 'fontkit';
+import { formatReceiptCode } from '@flexpay/contract';
 import { degrees, PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import QRCode from 'qrcode';
 import { chinaDateTime } from './china-time.ts';
 import { fenToChineseCapital } from './chinese-amount.ts';
 
@@ -34,6 +36,11 @@ export interface ReceiptPdfData {
   /** The payout's reference at the provider (交易流水号). */
   reference: string;
   batchNo: string;
+  /**
+   * 回单验真 (issue 42): the receipt's verification code (20 characters, printed in groups) and
+   * the public check page's address; the QR code names the page with the code.
+   */
+  verification?: { code: string; pageUrl: string } | undefined;
 }
 
 const FONT_FILE = '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf';
@@ -177,6 +184,47 @@ export function drawSeal(
   });
 }
 
+/** The address a receipt's QR code names: the check page with the code. */
+export const verifyLink = (pageUrl: string, code: string) => `${pageUrl}?code=${encodeURIComponent(code)}`;
+
+/** The QR code's side at most, in points (33 modules of about 1.9 pt: a phone reads it off paper). */
+export const QR_SIZE = 64;
+
+/**
+ * Where the QR code goes: below the table, between the notes (at most about 340 pt wide) and the
+ * seal's ring, its top level with the seal's; smaller when a tall table leaves less room.
+ */
+export function placeQr(tableBottom: number, seal: { cx: number; r: number }): { x: number; y: number; size: number } {
+  const top = tableBottom - 8;
+  const size = Math.max(40, Math.min(QR_SIZE, top - 12));
+  return { x: seal.cx - seal.r - 1.2 - 12 - size, y: top - size, size };
+}
+
+/** Draws `text` as a QR code (error correction M) in the square at (x, y) of side `size`, dark on white. */
+function drawQr(page: PDFPage, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) });
+  for (let row = 0; row < modules.size; row++) {
+    // A run of dark modules in a row is one rectangle: fewer drawing operators, the same picture.
+    let start = -1;
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col) === 1;
+      if (dark && start < 0) start = col;
+      if (!dark && start >= 0) {
+        page.drawRectangle({
+          x: x + start * cell,
+          y: y + size - (row + 1) * cell,
+          width: (col - start) * cell,
+          height: cell,
+          color: INK,
+        });
+        start = -1;
+      }
+    }
+  }
+}
+
 /** Renders the receipt. */
 export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array> {
   const { bytes, fontkit: shared } = await loadFont();
@@ -262,6 +310,18 @@ export async function renderReceiptPdf(data: ReceiptPdfData): Promise<Uint8Array
   ];
   notes.forEach((note, i) => page.drawText(note, { x: MARGIN, y: y - 16 - i * 12, size: 8, font, color: MUTED }));
   const seal = placeSeal(y);
+  if (data.verification) {
+    const { code, pageUrl } = data.verification;
+    const qr = placeQr(y, seal);
+    drawQr(page, verifyLink(pageUrl, code), qr.x, qr.y, qr.size);
+    let lineY = y - 16 - notes.length * 12 - 4;
+    page.drawText(`回单验证码：${formatReceiptCode(code)}`, { x: MARGIN, y: lineY, size: 10, font, color: INK });
+    const how = `扫描右侧二维码，或访问 ${pageUrl} 输入验证码，可核验本回单的内容与文件指纹（SHA-256）。`;
+    for (const line of wrapText(how, qr.x - 8 - MARGIN, (t) => font.widthOfTextAtSize(t, 8))) {
+      lineY -= 12;
+      page.drawText(line, { x: MARGIN, y: lineY, size: 8, font, color: MUTED });
+    }
+  }
   drawSeal(page, font, data.payerName, seal.cx, seal.cy, seal.r);
 
   return doc.save();

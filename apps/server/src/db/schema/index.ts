@@ -10,6 +10,7 @@ export * from './ledger.ts';
 export * from './money.ts';
 export * from './approval.ts';
 export * from './payroll.ts';
+export * from './receipt.ts';
 export * from './task.ts';
 export * from './content.ts';
 export * from './invoice.ts';

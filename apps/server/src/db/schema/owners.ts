@@ -45,6 +45,8 @@ export const TABLE_OWNERS = {
   payroll_item: 'payroll',
   payroll_paid_total: 'payroll',
   payout: 'payroll',
+  payout_receipt: 'payroll',
+  receipt_check: 'payroll',
   payout_month_total: 'payroll',
   payout_month_worker: 'payroll',
   sandbox_payout: 'payout-sandbox',

@@ -276,6 +276,8 @@ export const payout = pgTable(
       .on(t.companyId, t.alipayId)
       .where(sql`${t.alipayId} is not null`),
     uniqueIndex('payout_ref_key').on(t.ref),
+    // The target of a receipt's key (payout_receipt), which carries the company (ADR 0020).
+    uniqueIndex('payout_company_id_key').on(t.companyId, t.id),
     // At most one payout of an item that is not failed: never two successes, never two in flight.
     uniqueIndex('payout_item_live_key')
       .on(t.itemId)

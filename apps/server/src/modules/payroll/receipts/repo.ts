@@ -4,9 +4,18 @@
  * payout row is final once it succeeds, so its receipt is the same whenever it is read.
  */
 import { and, count, desc, eq, gte, lt, max, sql, sum, type SQL } from 'drizzle-orm';
+import { anyId } from '../../../db/any-of.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith } from '../../../db/paged-query.ts';
-import { company, payout, payrollBatch, payrollItem, serviceCompany } from '../../../db/schema/index.ts';
+import {
+  company,
+  payout,
+  payoutReceipt,
+  payrollBatch,
+  payrollItem,
+  receiptCheck,
+  serviceCompany,
+} from '../../../db/schema/index.ts';
 
 export interface ReceiptFilters {
   companyId: number;
@@ -154,4 +163,75 @@ export async function findReceiptBatchPage(
     .limit(limit)
     .offset((page - 1) * limit);
   return { total: counted?.n ?? 0, rows };
+}
+
+// ---- 回单验真 (issue 42): receipts as issued, and the public checks of their codes ----
+
+export type IssuedReceipt = typeof payoutReceipt.$inferSelect;
+
+/** The issued receipts of the company's payouts among `payoutIds`. */
+export function findIssuedReceipts(db: DbOrTx, companyId: number, payoutIds: number[]): Promise<IssuedReceipt[]> {
+  if (!payoutIds.length) return Promise.resolve([]);
+  return db
+    .select()
+    .from(payoutReceipt)
+    .where(and(eq(payoutReceipt.companyId, companyId), anyId(payoutReceipt.payoutId, payoutIds)));
+}
+
+/**
+ * Keeps receipts as issued; a payout issued meanwhile by another request keeps its first code
+ * (nothing is overwritten). Answers the payouts whose row this call wrote.
+ */
+export async function insertIssuedReceipts(
+  db: DbOrTx,
+  rows: Omit<IssuedReceipt, 'issuedAt'>[],
+  issuedAt: Date,
+): Promise<Set<number>> {
+  if (!rows.length) return new Set();
+  const written = await db
+    .insert(payoutReceipt)
+    .values(rows.map((r) => ({ ...r, issuedAt })))
+    .onConflictDoNothing()
+    .returning({ payoutId: payoutReceipt.payoutId });
+  return new Set(written.map((r) => r.payoutId));
+}
+
+/**
+ * The receipts issued with `code`, of any company (the platform's scope), with what the check
+ * page shows of them; at most two, so that a code found twice is seen as such.
+ */
+export function findReceiptsByCode(db: DbOrTx, code: string) {
+  return db
+    .select({
+      issued: payoutReceipt,
+      payoutId: payout.id,
+      channel: payout.channel,
+      accountMasked: payout.accountMasked,
+      holderName: payout.holderName,
+      netFen: payout.netFen,
+      status: payout.status,
+      settledAt: payout.settledAt,
+      createdAt: payout.createdAt,
+      payerName: serviceCompany.name,
+      clientName: company.name,
+    })
+    .from(payoutReceipt)
+    .innerJoin(payout, and(eq(payout.companyId, payoutReceipt.companyId), eq(payout.id, payoutReceipt.payoutId)))
+    .innerJoin(serviceCompany, eq(serviceCompany.id, payout.serviceCompanyId))
+    .innerJoin(company, eq(company.id, payout.companyId))
+    .where(eq(payoutReceipt.code, code))
+    .limit(2);
+}
+
+/** The checks made from `ip` since `since`, found or not. */
+export async function countReceiptChecks(db: DbOrTx, ip: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(receiptCheck)
+    .where(and(eq(receiptCheck.ip, ip), gte(receiptCheck.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function insertReceiptCheck(db: DbOrTx, check: { ip: string; found: boolean; at: Date }): Promise<void> {
+  await db.insert(receiptCheck).values({ ip: check.ip.slice(0, 64), found: check.found, createdAt: check.at });
 }

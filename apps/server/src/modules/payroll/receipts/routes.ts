@@ -10,13 +10,17 @@ import {
   ZReceiptBatchQuery,
   ZReceiptFilters,
   ZReceiptQuery,
+  ZReceiptVerification,
+  ZReceiptVerifyBody,
 } from '@flexpay/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contentDisposition } from '../../../lib/content-disposition.ts';
 import { requireAuth } from '../../../core/auth.ts';
+import { asPlatform } from '../../../db/scope.ts';
 import { route } from '../../../plugins/route.ts';
 import { requestRecordsExport } from '../batches/records-export.ts';
 import { listReceiptBatches, listReceipts, receiptAmount, receiptPdf, requestReceiptsExport } from './service.ts';
+import { verifyReceiptCode } from './verification.ts';
 
 const TAG = 'payroll';
 
@@ -89,6 +93,28 @@ export const receiptRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     targetOfResult: (job) => `export:${job.id}`,
     handler: (auth, { body }) => requestRecordsExport(app.ctx, app.jobs, auth, body),
+  });
+
+  route(app, {
+    method: 'POST',
+    url: API.payroll.receiptVerify,
+    access: 'public',
+    audit: 'payroll.receipts.verify',
+    schema: {
+      tags: [TAG],
+      summary: '回单验真（无需登录）：凭回单验证码查看回单证明的内容（脱敏）与 PDF 的 SHA-256',
+      description:
+        '格式不对、输错与不存在的验证码得到同一回答（40400）；每个客户端地址 10 分钟内最多核验 20 次，超出答 42900（HTTP 429）。',
+      body: ZReceiptVerifyBody,
+      data: ZReceiptVerification,
+    },
+    handler: (_auth, { body, request }) =>
+      // A code may name a receipt of any company: the platform's scope, for this lookup only.
+      asPlatform('回单验真: find a receipt by its verification code', async () => {
+        const found = await verifyReceiptCode(app.ctx, body.code, request.ip);
+        request.audit.target = `payout:${found.payoutId}`;
+        return found.verification;
+      }),
   });
 
   // Sends the PDF itself, with its own headers: registered with Fastify, not route().

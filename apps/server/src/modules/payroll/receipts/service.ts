@@ -1,13 +1,19 @@
 /**
  * Receipts (回单, issue 18): every successful payout has an electronic receipt, listed, summed,
  * rendered as a PDF on request (the same bytes each time: the payout is final), and zipped by
- * the download centre for a batch or any filter.
+ * the download centre for a batch or any filter. The first drawing issues it (回单验真, issue 42,
+ * ADR 0028): a verification code and the QR code of the check page are printed on it, and the
+ * code, the PDF's SHA-256 and the page's address are kept, so every later drawing is the same.
  */
+import { createHash, randomInt } from 'node:crypto';
 import {
   PAYOUT_CHANNEL_LABELS,
+  RECEIPT_CODE_ALPHABET,
+  RECEIPT_CODE_LENGTH,
   payoutIdOfReceiptNo,
   payrollBatchNo,
   receiptNo,
+  SCREEN_PATHS,
   type TExportJob,
   type TPage,
   type TReceipt,
@@ -113,8 +119,11 @@ const accountText = (r: repo.ReceiptRow) =>
     .filter(Boolean)
     .join(' ');
 
+/** What a receipt is drawn with once issued: its code and the check page's public address. */
+type Issue = Pick<repo.IssuedReceipt, 'code' | 'publicUrl'>;
+
 /** The PDF of one receipt. */
-function renderRow(r: repo.ReceiptRow): Promise<Uint8Array> {
+function renderRow(r: repo.ReceiptRow, issue: Issue): Promise<Uint8Array> {
   const receipt = toReceipt(r);
   return renderReceiptPdf({
     receiptNo: receipt.receiptNo,
@@ -129,8 +138,55 @@ function renderRow(r: repo.ReceiptRow): Promise<Uint8Array> {
       : `劳务报酬：${receipt.period} ${receipt.batchTitle}`,
     reference: receipt.ref,
     batchNo: receipt.batchNo,
+    verification: { code: issue.code, pageUrl: `${issue.publicUrl}${SCREEN_PATHS.verify}` },
   });
 }
+
+/** A new verification code: 20 characters of Crockford's base32, 100 random bits. */
+export function newReceiptCode(): string {
+  let code = '';
+  for (let i = 0; i < RECEIPT_CODE_LENGTH; i++) code += RECEIPT_CODE_ALPHABET[randomInt(RECEIPT_CODE_ALPHABET.length)];
+  return code;
+}
+
+export const sha256Hex = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * The PDFs of receipts of one company, in the order of `rows`: drawn with the code each was
+ * issued with, or issued now (a fresh code, the PDF drawn with it, its SHA-256 kept). Two
+ * requests issuing one receipt at once keep the first code; the other draws again with it.
+ */
+async function issuedPdfs(ctx: ServiceContext, companyId: number, rows: repo.ReceiptRow[]): Promise<Uint8Array[]> {
+  const ids = rows.map((r) => r.payout.id);
+  const issued = new Map((await repo.findIssuedReceipts(ctx.db, companyId, ids)).map((i) => [i.payoutId, i]));
+  const pdfs = new Map<number, Uint8Array>();
+  const fresh: Omit<repo.IssuedReceipt, 'issuedAt'>[] = [];
+  const publicUrl = publicUrlOf(ctx);
+  for (const row of rows) {
+    const known = issued.get(row.payout.id);
+    const issue = known ?? { code: newReceiptCode(), publicUrl };
+    const pdf = await renderRow(row, issue);
+    pdfs.set(row.payout.id, pdf);
+    if (!known) fresh.push({ companyId, payoutId: row.payout.id, ...issue, sha256: sha256Hex(pdf) });
+  }
+  const written = await repo.insertIssuedReceipts(ctx.db, fresh, ctx.now());
+  const lost = fresh.filter((f) => !written.has(f.payoutId)).map((f) => f.payoutId);
+  if (lost.length) {
+    const first = await repo.findIssuedReceipts(ctx.db, companyId, lost);
+    for (const issue of first) {
+      const row = rows.find((r) => r.payout.id === issue.payoutId);
+      if (row) pdfs.set(issue.payoutId, await renderRow(row, issue));
+    }
+  }
+  return rows.map((r) => {
+    const pdf = pdfs.get(r.payout.id);
+    if (!pdf) throw new Error(`receipt ${r.payout.id} not drawn`);
+    return pdf;
+  });
+}
+
+/** The address the public reaches the console at (PUBLIC_URL), without a trailing slash. */
+const publicUrlOf = (ctx: ServiceContext) => ctx.config.publicUrl ?? `http://localhost:${ctx.config.port || 8080}`;
 
 /** A receipt's file name: 回单_HD2026112400001234_张三.pdf (no path characters from the name). */
 const fileNameOf = (receipt: Pick<TReceipt, 'receiptNo' | 'payeeName'>) =>
@@ -140,7 +196,9 @@ const fileNameOf = (receipt: Pick<TReceipt, 'receiptNo' | 'payeeName'>) =>
 export async function receiptPdf(ctx: ServiceContext, auth: AuthContext, id: number) {
   const row = await repo.findReceipt(ctx.db, auth.companyId, id);
   if (!row) throw notFound('回单不存在');
-  return { fileName: fileNameOf(toReceipt(row)), body: Buffer.from(await renderRow(row)) };
+  const [pdf] = await issuedPdfs(ctx, auth.companyId, [row]);
+  if (!pdf) throw new Error(`receipt ${id} not drawn`);
+  return { fileName: fileNameOf(toReceipt(row)), body: Buffer.from(pdf) };
 }
 
 /** 下载全部回单: the matching receipts as one zip, made by the download centre. */
@@ -165,13 +223,14 @@ export const receiptsExporter: Exporter = async (ctx, job) => {
   const { count } = await repo.sumReceipts(ctx.db, filters);
   async function* files() {
     for await (const rows of repo.iterateReceipts(ctx.db, filters, ZIP_CHUNK)) {
-      const batch: { name: string; data: Uint8Array; mtime: Date }[] = [];
-      for (const row of rows) {
+      const pdfs = await issuedPdfs(ctx, job.companyId, rows);
+      yield rows.map((row, i) => {
         const receipt = toReceipt(row);
+        const data = pdfs[i];
+        if (!data) throw new Error(`receipt ${row.payout.id} not drawn`);
         // 回单编号 is unique: so is the file name.
-        batch.push({ name: fileNameOf(receipt), data: await renderRow(row), mtime: new Date(receipt.paidAt) });
-      }
-      yield batch;
+        return { name: fileNameOf(receipt), data, mtime: new Date(receipt.paidAt) };
+      });
     }
   }
   return { kind: 'zip', total: count, files: files() };
