@@ -67,7 +67,7 @@ describe('the verification code and QR code (回单验真)', () => {
   });
 
   it('draws an issued receipt to the very bytes it was issued with (its kept SHA-256 must stay true)', async () => {
-    // An issued receipt's SHA-256 is kept and shown on /verify (ADR 0028): a change to the drawing,
+    // An issued receipt's SHA-256 is kept and shown on /verify (ADR 0029): a change to the drawing,
     // the font or pdf-lib that changes these bytes makes every receipt issued before fail its check.
     const pdf = await renderReceiptPdf({
       receiptNo: 'HD2026112400000001',

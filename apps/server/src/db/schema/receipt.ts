@@ -3,7 +3,7 @@ import { createdAt } from './columns.ts';
 import { payout } from './payroll.ts';
 
 /**
- * A receipt (回单) as it was issued (回单验真, issue 42, ADR 0028): the first time a succeeded
+ * A receipt (回单) as it was issued (回单验真, issue 42, ADR 0029): the first time a succeeded
  * payout's PDF is drawn, its verification code (100 random bits) and the SHA-256 of the bytes
  * drawn with it are kept, with the check page's address the QR code points at, so every later
  * drawing is the same document. Written once, never changed.

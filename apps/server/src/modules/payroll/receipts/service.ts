@@ -2,7 +2,7 @@
  * Receipts (回单, issue 18): every successful payout has an electronic receipt, listed, summed,
  * rendered as a PDF on request (the same bytes each time: the payout is final), and zipped by
  * the download centre for a batch or any filter. The first drawing issues it (回单验真, issue 42,
- * ADR 0028): a verification code and the QR code of the check page are printed on it, and the
+ * ADR 0029): a verification code and the QR code of the check page are printed on it, and the
  * code, the PDF's SHA-256 and the page's address are kept, so every later drawing is the same.
  */
 import { createHash, randomInt } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * 回单验真 (issue 42, ADR 0028): anyone holding a receipt's verification code, without signing in,
+ * 回单验真 (issue 42, ADR 0029): anyone holding a receipt's verification code, without signing in,
  * learns what the receipt proves (masked) and the SHA-256 of its PDF as issued. A code leads to
  * that receipt alone; a malformed code, a wrong one and one never issued get the same answer;
  * each client address may check `RECEIPT_CHECK_LIMIT` codes in `RECEIPT_CHECK_WINDOW_MS`.
