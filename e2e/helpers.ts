@@ -191,17 +191,41 @@ export async function tableFitProblems(page: Page): Promise<string[]> {
   });
 }
 
+/** A token of the demo admin for API calls of a test (a session of its own, signed in through the API). */
+async function demoApiToken(request: APIRequestContext): Promise<string> {
+  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
+    data: { username: 'demo', password: DEMO_PASSWORD },
+  });
+  return ((await login.json()) as { data: string }).data;
+}
+
+/**
+ * A receipt of the demo's paid batch, issued (drawing its PDF issues it, ADR 0029): its PDF and
+ * its verification code as 文件预览 shows it printed. Opens 文件预览 in `page` as the demo admin.
+ */
+export async function issuedReceipt(page: Page): Promise<{ code: string; pdf: Buffer }> {
+  const headers = { authorization: await demoApiToken(page.request) };
+  const list = await page.request.get('/api/emolument/receiptController/pageByCompany?limit=1', { headers });
+  const [receipt] = ((await list.json()) as { data: { rows: { id: number }[] } }).data.rows;
+  if (!receipt) throw new Error('the demo data has no receipt');
+  const url = `/api/emolument/receiptController/${receipt.id}/pdf`;
+  const pdf = await (await page.request.get(url, { headers })).body();
+  await useSession(page, 'demo');
+  await page.goto(`/pdfPreview?url=${encodeURIComponent(url)}`);
+  const text = page.locator('.react-pdf__Page__textContent');
+  await expect(text).toContainText('回单验证码', { timeout: 20_000 });
+  const code = /回单验证码：\s*([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec((await text.textContent()) ?? '')?.[1];
+  if (!code) throw new Error('no verification code on the receipt');
+  return { code, pdf };
+}
+
 /**
  * Three 在职 demo workers with a bank card, with their full ID numbers (read as the owner), from
  * one page of the worker list: tests that pay take workers of different pages, so that no
  * worker reaches the monthly limit.
  */
 export async function payableWorkers(request: APIRequestContext, listPage = 2) {
-  const login = await request.post('/api/auth/jwt/ecomapnyToken', {
-    data: { username: 'demo', password: DEMO_PASSWORD },
-  });
-  const token = ((await login.json()) as { data: string }).data;
-  const headers = { authorization: token };
+  const headers = { authorization: await demoApiToken(request) };
   const page = await request.get(`/api/companystaff/employee/page?status=active&limit=100&page=${listPage}`, {
     headers,
   });

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { runAxe } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
-import { openScreen, signInOps, useSession } from '../helpers.ts';
+import { issuedReceipt, openScreen, signInOps, useSession } from '../helpers.ts';
 
 /**
  * The axe tier (issue 25): every built screen of the route catalogue, the sign-in pages and the
@@ -106,10 +106,13 @@ const ALL_OPS_SCREENS = [
   '/ops/exports',
 ];
 const SIGN_IN_SCREENS = ['/login', '/ops/login'];
+/** The public pages beyond sign-in (ROUTES.md): 回单验真, checked with a receipt verified and a PDF compared. */
+const ALL_PUBLIC_SCREENS = ['/verify'];
 /** The screens this run checks: all of them, or those whose path contains A11Y_SCREEN. */
 const chosen = (screens: string[]) => screens.filter((p) => !only || p.includes(only));
 const CONSOLE_SCREENS = chosen(ALL_CONSOLE_SCREENS);
 const OPS_SCREENS = chosen(ALL_OPS_SCREENS);
+const PUBLIC_SCREENS = chosen(ALL_PUBLIC_SCREENS);
 
 /**
  * Waits for the page's finite animations and transitions to end (a spinner's endless one is
@@ -187,6 +190,19 @@ test('axe: the sign-in pages', async ({ page }) => {
     screens.push(path);
   }
   if (process.env.A11Y_WRITE !== '1') expect(problems(screens)).toEqual([]);
+});
+
+test('axe: 回单验真 (/verify) with a receipt verified and its PDF compared', async ({ page }) => {
+  test.skip(!PUBLIC_SCREENS.includes('/verify'), 'A11Y_SCREEN names another screen');
+  const { code, pdf } = await issuedReceipt(page);
+  await page.goto(`/verify?code=${code}`);
+  await expect(page.getByText('验证通过：这是平台签发的电子回单')).toBeVisible();
+  await page
+    .getByLabel('选择回单 PDF 文件')
+    .setInputFiles({ name: '回单.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(page.getByText(/^文件一致：/)).toBeVisible();
+  await check(page, '/verify');
+  if (process.env.A11Y_WRITE !== '1') expect(problems(['/verify'])).toEqual([]);
 });
 
 test('axe: every built screen of the console', async ({ page, consoleErrors }) => {
@@ -344,11 +360,11 @@ test('axe: 组织架构 with a department chosen, its 删除 blocked and saying 
 });
 
 test('the known list names only screens that the tier visits', () => {
-  const visited = new Set([...SIGN_IN_SCREENS, ...ALL_CONSOLE_SCREENS, ...ALL_OPS_SCREENS]);
+  const visited = new Set([...SIGN_IN_SCREENS, ...ALL_PUBLIC_SCREENS, ...ALL_CONSOLE_SCREENS, ...ALL_OPS_SCREENS]);
   expect(Object.keys(known).filter((s) => !visited.has(s))).toEqual([]);
 });
 
 test('A11Y_SCREEN, when given, names at least one screen of the tier', () => {
-  const all = [...SIGN_IN_SCREENS, ...ALL_CONSOLE_SCREENS, ...ALL_OPS_SCREENS];
+  const all = [...SIGN_IN_SCREENS, ...ALL_PUBLIC_SCREENS, ...ALL_CONSOLE_SCREENS, ...ALL_OPS_SCREENS];
   expect(only === undefined || all.some((p) => p.includes(only)), `A11Y_SCREEN=${only} matches no screen`).toBe(true);
 });

@@ -47,3 +47,34 @@ test('a deep link opened without a token redirects before any protected chunk lo
   expect(names.filter((n) => /^(app-layout|list-employee-page)-/.test(n))).toEqual([]);
   expect(total).toBeLessThanOrEqual(LOGIN_JS_BUDGET_BYTES);
 });
+
+/**
+ * 回单验真 (/verify) starts alone too (app/boot.ts), without the router or the console: the sign-in
+ * page's scripts (antd's core, which it shares) and a small chunk of its own, at most 20 KB gzip.
+ */
+const VERIFY_OWN_JS_BUDGET_BYTES = 20 * 1024;
+
+test('回单验真 (/verify) loads the sign-in page’s scripts and at most 20 KB of its own (gzip)', async ({ page }) => {
+  const onLogin = recordScripts(page);
+  await page.goto('/login');
+  await expect(page.getByText('企业管理后台登录')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const fileOf = (url: string) => new URL(url).pathname.split('/').pop() ?? '';
+  const loginFiles = new Set([...onLogin.keys()].map(fileOf));
+
+  const verifyPage = await page.context().newPage();
+  const onVerify = recordScripts(verifyPage);
+  await verifyPage.goto('/verify');
+  await expect(verifyPage.getByRole('heading', { level: 1, name: '回单验真' })).toBeVisible();
+  await verifyPage.waitForLoadState('networkidle');
+  const own = [...onVerify].filter(([url]) => !loginFiles.has(fileOf(url)));
+  const ownTotal = own.reduce((sum, [, bytes]) => sum + bytes, 0);
+  console.log(
+    `/verify JavaScript: ${onVerify.size} files, ${(totalOf(onVerify) / 1024).toFixed(1)} KB gzip; ` +
+      `beyond the sign-in page's: ${own.length} files, ${(ownTotal / 1024).toFixed(1)} KB (budget 20 KB)`,
+  );
+  // Neither the router nor the console's shell.
+  expect([...onVerify.keys()].map(fileOf).filter((n) => /^(react-router|app-layout|app)-/.test(n))).toEqual([]);
+  expect(ownTotal).toBeLessThanOrEqual(VERIFY_OWN_JS_BUDGET_BYTES);
+  await verifyPage.close();
+});

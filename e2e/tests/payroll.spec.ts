@@ -151,6 +151,16 @@ test.describe('payment', () => {
       preview.getByRole('button', { name: /下\s*载/ }).click(),
     ]);
     expect(file.suggestedFilename()).toMatch(/^回单_HD\d{16}_.+\.pdf$/);
+    // 回单验真: the code printed on the receipt opens its check page as the QR code's link does,
+    // for anyone; the PDF just downloaded, hashed in the browser, is the receipt as issued.
+    const printed = (await preview.locator('.react-pdf__Page__textContent').textContent()) ?? '';
+    const code = /回单验证码：\s*([0-9A-Z]{4}(?:-[0-9A-Z]{4}){4})/.exec(printed)?.[1];
+    expect(code, '回单验证码 printed on the receipt').toBeTruthy();
+    await preview.goto(`/verify?code=${(code ?? '').replaceAll('-', '')}`);
+    await expect(preview.getByText('验证通过：这是平台签发的电子回单')).toBeVisible();
+    await expect(preview.locator('.ant-descriptions')).toContainText('已支付');
+    await preview.getByLabel('选择回单 PDF 文件').setInputFiles(await file.path());
+    await expect(preview.getByText(/^文件一致：/)).toBeVisible();
     await preview.close();
     await page.goto(detailUrl);
 

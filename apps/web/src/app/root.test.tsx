@@ -38,6 +38,20 @@ describe('the page root: the sign-in page alone, then the console', () => {
     expect(startingApp()).toBe('console');
   });
 
+  it('starts 回单验真 alone on /verify and /verify/:code, with a token or without, never sending it to /login', () => {
+    window.history.replaceState(null, '', '/verify?code=ABCD0123EFGH4567JKMN');
+    expect(startingApp()).toBe('verify');
+    window.history.replaceState(null, '', '/verify/ABCD0123EFGH4567JKMN');
+    expect(startingApp()).toBe('verify');
+    expect(window.location.pathname).toBe('/verify/ABCD0123EFGH4567JKMN');
+    expect(useSession.getState().enterRoute).not.toContain('/verify');
+    setToken(fakeToken());
+    window.history.replaceState(null, '', '/verify');
+    expect(startingApp()).toBe('verify');
+    window.history.replaceState(null, '', '/verifyx');
+    expect(startingApp()).toBe('console');
+  });
+
   it('signs in without the router, then starts the console at the path the visitor wanted', async () => {
     const token = fakeToken();
     ({ restore } = mockApi({

@@ -12,11 +12,13 @@ const ConsoleApp = lazy(() => loadConsole().then((m) => ({ default: m.App })));
  * download stays small.
  */
 const preloadConsole = () => void loadConsole().catch(() => undefined);
+/** 回单验真 (/verify), public: its own small chunk, without the router or the console. */
+const VerifyApp = lazy(() => import('./verify-app.tsx').then((m) => ({ default: m.VerifyApp })));
 /** The sign-in page alone, for a visitor without a token (the router loads after signing in). */
 const LoginApp = lazy(() => import('./login-app.tsx').then((m) => ({ default: m.LoginApp })));
 
 /**
- * The page's root: one of the three apps, each its own chunk, chosen by `startingApp`. Signing in
+ * The page's root: one of the four apps, each its own chunk, chosen by `startingApp`. Signing in
  * on the lone sign-in page moves the address to the wanted path and starts the console there.
  */
 export function Root({ start }: { start?: TStartingApp }) {
@@ -24,6 +26,7 @@ export function Root({ start }: { start?: TStartingApp }) {
   return (
     <Suspense fallback={null}>
       {app === 'ops' && <OpsApp />}
+      {app === 'verify' && <VerifyApp />}
       {app === 'login' && (
         <LoginApp
           onSubmit={preloadConsole}

@@ -140,6 +140,20 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         {
+          path: SCREEN_PATHS.verify,
+          lazy: page(
+            () => import('./verify-route.tsx'),
+            (m) => m.VerifyRoute,
+          ),
+        },
+        {
+          path: `${SCREEN_PATHS.verify}/:code`,
+          lazy: page(
+            () => import('./verify-route.tsx'),
+            (m) => m.VerifyRoute,
+          ),
+        },
+        {
           path: SCREEN_PATHS.pdfPreview,
           lazy: page(
             () => import('../features/pdf-preview/routes/pdf-preview-page.tsx'),
