@@ -9,8 +9,8 @@
  *            --row-security compare [--rounds 4]: the API scenarios with the tenant policies off
  *            and on, in pairs whose order alternates (ADR 0025), instead of the usual table
  *            --observe compare [--rounds 4]: the same with the access log and /metrics off and on
- *            (issue 41): two servers, one with ACCESS_LOG=0 and no metrics, one with the access log
- *            and METRICS_TOKEN, scraped as Prometheus does while it is measured
+ *            (issue 41): the server process rebuilds its app with ACCESS_LOG=0 and no metrics, or
+ *            with the access log and METRICS_TOKEN, scraped as Prometheus does while measured
  *
  * Seed first: `npm run seed -- --workers 1000000` with the same DATABASE_URL / DATA_DIR.
  *
@@ -44,6 +44,7 @@ import {
   cpuProbe,
   fmt,
   load,
+  observeConfig,
   observeEnv,
   observeMode,
   pidsOf,
@@ -74,12 +75,22 @@ const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined 
 
 if (values.serve) {
   // The server process: the whole app on its own pool, answering on a free port.
+  // `{ observe }` rebuilds the app in this same process with the access log and metrics on or off
+  // (--observe compare): both are measured in one process, its memory and compiled code the same.
   const database = await openDatabase(config);
-  const app = await serve(database);
+  let app = await serve(database);
   const floor = await serveFloor(database);
-  process.on('message', (m: { statements: PageStatement[] }) => {
-    floor.statements = m.statements;
-    process.send?.({ ready: true });
+  process.on('message', (m: { statements?: PageStatement[]; observe?: boolean }) => {
+    void (async () => {
+      if (m.observe !== undefined) {
+        await app.close();
+        app = await serve(database, observeConfig(m.observe));
+        process.send?.({ port: portOf(app.server) });
+        return;
+      }
+      floor.statements = m.statements ?? [];
+      process.send?.({ ready: true });
+    })();
   });
   process.send?.({ port: portOf(app.server), floorPort: portOf(floor.server) });
   process.on('disconnect', () => void Promise.all([app.close(), floor.close()]).then(() => database.close()));
@@ -87,9 +98,10 @@ if (values.serve) {
   await main();
 }
 
-async function serve(database: Database) {
-  await database.migrate();
-  const app = await buildApp({ config, database, logger: false });
+async function serve(database: Database, overrides?: Partial<typeof config>) {
+  // Migrated once, at start; a rebuild (`overrides`) reuses the schema.
+  if (!overrides) await database.migrate();
+  const app = await buildApp({ config: { ...config, ...overrides }, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
 }
@@ -131,6 +143,8 @@ interface RunningServer {
   floorPort: number;
   /** Sets the statements the floor server runs per request. */
   setStatements(statements: PageStatement[]): Promise<void>;
+  /** Rebuilds the app with the access log and metrics on or off; answers its new port. */
+  setObserve(on: boolean): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -148,6 +162,7 @@ async function startServer(database: Database, env: Record<string, string> = {})
       setStatements: async (statements) => {
         floor.statements = statements;
       },
+      setObserve: () => Promise.reject(new Error('--observe compare 需要 PostgreSQL')),
       stop: async () => {
         await Promise.all([app.close(), floor.close()]);
       },
@@ -169,6 +184,11 @@ async function startServer(database: Database, env: Record<string, string> = {})
         child.once('message', () => resolve());
         child.send({ statements });
       }),
+    setObserve: (on) =>
+      new Promise((resolve) => {
+        child.once('message', (m: { port: number }) => resolve(m.port));
+        child.send({ observe: on });
+      }),
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
@@ -180,19 +200,20 @@ async function startServer(database: Database, env: Record<string, string> = {})
 async function main() {
   const database: Database = await openDatabase(config);
   await database.migrate();
-  // With --observe, this server has the access log and metrics off, and a second one has them on.
-  const server = await startServer(database, observe === undefined ? {} : observeEnv(observe === 'on'));
-  if (observe === 'compare' && database.kind !== 'postgres') throw new Error('--observe compare 需要 PostgreSQL');
-  const observed = observe === 'compare' ? await startServer(database, observeEnv(true)) : undefined;
+  // With --observe on or off, the server's environment says so; compare switches it as it goes.
+  const server = await startServer(
+    database,
+    observe === undefined || observe === 'compare' ? {} : observeEnv(observe === 'on'),
+  );
   const base = `http://127.0.0.1:${server.port}`;
   // Each load gets fresh keep-alive sockets: one left idle through another phase may be closed
   // by the server (keepAliveTimeout) just as it is reused.
   let agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const cpu = cpuProbe(server.pid);
-  const loadHttp = async (url: string, token: string) => {
+  const loadHttp = async (url: string, token: string, probe = cpu) => {
     agent.destroy();
     agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
-    return load(() => get(url, token), concurrency, seconds, 1, cpu);
+    return load(() => get(url, token), concurrency, seconds, 1, probe);
   };
 
   /** One GET through the keep-alive agent; the body is read whole, as a browser would. */
@@ -250,7 +271,7 @@ async function main() {
         pairs: rowSecurity === 'compare' ? rounds : 0,
         use: async (on) => {
           await setRowSecurity(database.db, on);
-          return base;
+          return { base, probe: cpu };
         },
         done: async () => {
           await setRowSecurity(database.db, true);
@@ -259,13 +280,18 @@ async function main() {
       return;
     }
     if (observe === 'off' || observe === 'compare') {
-      const observedBase = `http://127.0.0.1:${observed?.port ?? server.port}`;
+      let current: boolean | undefined;
+      let currentBase = base;
       await compareInThisRun({
         title: '访问日志与监控指标',
         pairs: observe === 'compare' ? rounds : 0,
-        use: async (on) => (on ? observedBase : base),
-        // Prometheus scrapes the observed server while it is measured (every 15 s by default).
-        during: (on) => (on ? scrapeMetrics(observedBase, 15_000) : undefined),
+        use: async (on) => {
+          if (current !== on) currentBase = `http://127.0.0.1:${await server.setObserve(on)}`;
+          current = on;
+          return { base: currentBase, probe: cpu };
+        },
+        // Prometheus scrapes the server while it is measured with metrics on (every 15 s).
+        during: (on) => (on ? scrapeMetrics(currentBase, 15_000) : undefined),
         done: async () => {},
       });
       return;
@@ -344,7 +370,7 @@ async function main() {
     async function compareInThisRun(variant: {
       title: string;
       pairs: number;
-      use: (on: boolean) => Promise<string>;
+      use: (on: boolean) => Promise<{ base: string; probe: typeof cpu }>;
       during?: (on: boolean) => (() => void) | undefined;
       done: () => Promise<void>;
     }) {
@@ -355,7 +381,7 @@ async function main() {
           : `${variant.title}：关\n`,
       );
       console.log(
-        '场景                     |  关闭 req/s  关闭 p95 ms |  开启 req/s  开启 p95 ms | 吞吐变化 | p95 变化 | 各对吞吐变化',
+        '场景                     |  关闭 req/s  关闭 p95 ms |  开启 req/s  开启 p95 ms | 吞吐变化 | p95 变化 | 服务 CPU ms/请求 关→开 | 各对吞吐变化',
       );
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
       const median = (xs: number[]) => {
@@ -371,7 +397,8 @@ async function main() {
             const at = await variant.use(mode === 'on');
             const stop = variant.during?.(mode === 'on');
             try {
-              runs[mode].push(await loadHttp(`${at}${API.worker.page}?${new URLSearchParams(s.query)}`, token));
+              const url = `${at.base}${API.worker.page}?${new URLSearchParams(s.query)}`;
+              runs[mode].push(await loadHttp(url, token, at.probe));
             } finally {
               stop?.();
             }
@@ -384,8 +411,14 @@ async function main() {
           const on = { rps: mean(runs.on.map((r) => r.throughput)), p95: mean(runs.on.map((r) => r.p95)) };
           const changes = runs.on.map((r, i) => r.throughput / (runs.off[i]?.throughput ?? r.throughput) - 1);
           const p95Changes = runs.on.map((r, i) => r.p95 / (runs.off[i]?.p95 ?? r.p95) - 1);
+          // The server process's own CPU per request: what the thing costs where it runs, whatever
+          // else the machine is doing (the database's share includes every other client's).
+          const serverCpu = (list: LoadResult[]) => mean(list.map((r) => r.cpuPerRequest?.[1] ?? 0));
+          const cpuText = pairs
+            ? `${serverCpu(runs.off).toFixed(3)} → ${serverCpu(runs.on).toFixed(3)} (${pct(serverCpu(runs.on) / serverCpu(runs.off) - 1)})`
+            : serverCpu(runs.off).toFixed(3);
           console.log(
-            `${s.name.padEnd(22)} | ${fmt(off.rps)} ${fmt(off.p95)} | ${runs.on.length ? `${fmt(on.rps)} ${fmt(on.p95)}` : '       -        -'} | ${(pairs ? pct(median(changes)) : '-').padStart(7)} | ${(pairs ? pct(median(p95Changes)) : '-').padStart(7)} | ${changes.map(pct).join(' ')}`,
+            `${s.name.padEnd(22)} | ${fmt(off.rps)} ${fmt(off.p95)} | ${runs.on.length ? `${fmt(on.rps)} ${fmt(on.p95)}` : '       -        -'} | ${(pairs ? pct(median(changes)) : '-').padStart(7)} | ${(pairs ? pct(median(p95Changes)) : '-').padStart(7)} | ${cpuText.padStart(22)} | ${changes.map(pct).join(' ')}`,
           );
         }
       } finally {
@@ -439,7 +472,6 @@ async function main() {
     }
   } finally {
     agent.destroy();
-    await observed?.stop();
     await server.stop();
     await database.close();
   }
