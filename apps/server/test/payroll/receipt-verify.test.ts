@@ -18,6 +18,8 @@ import { sql } from 'drizzle-orm';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { asPlatform } from '../../src/db/scope.ts';
+import { forgetOldReceiptChecks } from '../../src/modules/payroll/receipts/verification.ts';
 import { download } from '../files.ts';
 import { caller, createTestApp, freshIp, loginAs, type TestApp } from '../helpers.ts';
 import { waitForExport } from '../worker/support.ts';
@@ -169,6 +171,27 @@ describe('回单验真 (receipt verification)', () => {
     expect(over.body).toEqual({ status: 42900, message: expect.stringMatching(/验真次数过多，请 10 分钟后再试/) });
     // Another address is not held back.
     expect((await caller(t.app, undefined, freshIp()).post(VERIFY, { code: issued?.code })).statusCode).toBe(200);
+  });
+
+  it('forgets the checks older than the window, hourly: they no longer count', async () => {
+    const ip = freshIp();
+    const client = caller(t.app, undefined, ip);
+    await client.post(VERIFY, { code: 'ABCD-EFGH-JKMN-PQRS-TVWX' });
+    const countOf = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from receipt_check where ip = ${ip}`,
+        )
+      )[0]?.n;
+    expect(await countOf()).toBe(1);
+    await asPlatform('a test of the checks upkeep', () => forgetOldReceiptChecks(t.app.ctx));
+    expect(await countOf()).toBe(1);
+    await t.database.db.execute(
+      sql`update receipt_check set created_at = created_at - interval '11 minutes' where ip = ${ip}`,
+    );
+    await asPlatform('a test of the checks upkeep', () => forgetOldReceiptChecks(t.app.ctx));
+    expect(await countOf()).toBe(0);
   });
 
   it('leads to nothing but the receipt: no ids, names or accounts in clear, nothing from a signed-in caller', async () => {

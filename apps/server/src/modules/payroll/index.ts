@@ -2,6 +2,7 @@
  * 薪酬发放 (DOMAIN section 6): batches and their check and approval (batches/), the batch sheet
  * (import/), paying and settlement (payouts/), electronic receipts (receipts/).
  */
+import { z } from 'zod';
 import { defineArea } from '../../core/area.ts';
 import { recordsExporter } from './batches/records-export.ts';
 import { payrollRoutes } from './batches/routes.ts';
@@ -13,6 +14,9 @@ import { payoutGauges } from './payouts/service.ts';
 import { registerPayoutWork } from './payouts/work.ts';
 import { receiptRoutes } from './receipts/routes.ts';
 import { receiptsExporter } from './receipts/service.ts';
+import { forgetOldReceiptChecks } from './receipts/verification.ts';
+
+export const RECEIPT_CHECKS_JOB = 'payroll.forget-receipt-checks';
 
 export const payrollArea = defineArea(
   'payroll',
@@ -29,6 +33,10 @@ export const payrollArea = defineArea(
     for (const [name, source] of Object.entries(payoutGauges(app.ctx.db, app.ctx.now)))
       registry.gauges.add(name, source);
     registerPayoutWork(app);
+    // 回单验真's per-address counts need only the last window's checks: hourly.
+    app.jobs.work(RECEIPT_CHECKS_JOB, z.object({}), async () => void (await forgetOldReceiptChecks(app.ctx)), {
+      schedule: '29 * * * *',
+    });
     await app.register(payrollRoutes);
     await app.register(payrollImportRoutes);
     await app.register(payoutRoutes);

@@ -235,3 +235,12 @@ export async function countReceiptChecks(db: DbOrTx, ip: string, since: Date): P
 export async function insertReceiptCheck(db: DbOrTx, check: { ip: string; found: boolean; at: Date }): Promise<void> {
   await db.insert(receiptCheck).values({ ip: check.ip.slice(0, 64), found: check.found, createdAt: check.at });
 }
+
+/** Forgets the checks made before `before` (they no longer count); answers how many. */
+export async function deleteReceiptChecksBefore(db: DbOrTx, before: Date): Promise<number> {
+  const gone = await db
+    .delete(receiptCheck)
+    .where(lt(receiptCheck.createdAt, before))
+    .returning({ id: receiptCheck.id });
+  return gone.length;
+}

@@ -66,3 +66,8 @@ export async function verifyReceiptCode(
     },
   };
 }
+
+/** Hourly upkeep: the checks older than the limit's window count no more, so they go. */
+export function forgetOldReceiptChecks(ctx: ServiceContext): Promise<number> {
+  return repo.deleteReceiptChecksBefore(ctx.db, new Date(ctx.now().getTime() - RECEIPT_CHECK_WINDOW_MS));
+}
