@@ -1,3 +1,4 @@
+import { RECEIPT_VERIFY_API } from '@flexpay/contract/web';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, mockApi, ok } from '../components/test-utils.tsx';
@@ -26,6 +27,31 @@ describe('navigation guard and shell', () => {
     expect(await screen.findByText('企业管理后台登录')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(useSession.getState().enterRoute).toBe('/systemSetting/adminManage?username=x');
+  });
+
+  it('opens 回单验真 without a token, its code from the path, and checks it (no sign-in asked)', async () => {
+    const api = mockApi({
+      [`POST ${RECEIPT_VERIFY_API}`]: () =>
+        ok({
+          receiptNo: 'HD2026112400000041',
+          payerName: '海南灵工服务有限公司',
+          clientName: '星河科技有限公司',
+          payeeNameMasked: '张*',
+          channel: 'bank',
+          accountMasked: '6222 **** **** 0017',
+          amountFen: 300_000,
+          paidAt: '2026-11-24T02:00:00.000Z',
+          status: 'paid',
+          sha256: 'a'.repeat(64),
+          issuedAt: '2026-11-24T03:00:00.000Z',
+        }),
+    });
+    restore = api.restore;
+    const router = createTestRouter('/verify/ABCD-0123-EFGH-4567-JKMN');
+    render(<App router={router} />);
+    expect(await screen.findByText('验证通过：这是平台签发的电子回单')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify/ABCD-0123-EFGH-4567-JKMN');
+    expect(api.calls.map((c) => c.body)).toEqual([{ code: 'ABCD-0123-EFGH-4567-JKMN' }]);
   });
 
   it('loads user info once for a token and shows the dashboard with the permitted menu', async () => {
