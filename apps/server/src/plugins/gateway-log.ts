@@ -93,9 +93,10 @@ export const gatewayLogPlugin = fp(
     });
     if (app.config.accessLog === false) return;
 
+    // Callback hooks, not async ones: two promises a request less, on the path of every answer.
     const answered = new WeakMap<FastifyRequest, { code: number | null; bytes: number | null }>();
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!request.url.startsWith('/api/')) return payload;
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!request.url.startsWith('/api/')) return done(null, payload);
       let code: number | null = null;
       let bytes: number | null = null;
       if (typeof payload === 'string') {
@@ -108,11 +109,12 @@ export const gatewayLogPlugin = fp(
         if (Number.isFinite(length)) bytes = length;
       }
       answered.set(request, { code, bytes });
-      return payload;
+      done(null, payload);
     });
-    app.addHook('onResponse', async (request, reply) => {
-      if (!request.url.startsWith('/api/')) return;
+    app.addHook('onResponse', (request, reply, done) => {
+      if (!request.url.startsWith('/api/')) return done();
       const sent = answered.get(request);
+      const query = request.url.indexOf('?');
       access.push({
         at: new Date(),
         process: processName,
@@ -122,7 +124,7 @@ export const gatewayLogPlugin = fp(
         operatorId: request.operator?.operatorId ?? null,
         method: cut(request.method, 10),
         route: cut(request.routeOptions.url ?? '', 200),
-        path: cut(request.url.split('?')[0] ?? '', 500),
+        path: cut(query < 0 ? request.url : request.url.slice(0, query), 500),
         status: reply.statusCode,
         code: sent?.code ?? null,
         latencyMs: Math.round(reply.elapsedTime * 100) / 100,
@@ -131,6 +133,7 @@ export const gatewayLogPlugin = fp(
         requestId: cut(String(request.id), 64),
         userAgent: cut(String(request.headers['user-agent'] ?? ''), 300),
       });
+      done();
     });
   },
   { name: 'gateway-log' },

@@ -3,7 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '../../src/db/client.ts';
 import { insertByColumns } from '../../src/db/insert-columns.ts';
-import { serverLog } from '../../src/db/schema/index.ts';
+import { accessLog, serverLog } from '../../src/db/schema/index.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 import { createTestDatabase } from '../helpers.ts';
 
@@ -45,6 +45,43 @@ describe('insertByColumns', () => {
         detail,
       })),
     );
+  });
+
+  it('writes NULL, numbers and real values as given', async () => {
+    const at = new Date('2026-11-29T02:00:00.001Z');
+    const row = {
+      at,
+      process: 'p',
+      realm: 'public',
+      callerCompanyId: null,
+      adminId: null,
+      operatorId: 7,
+      method: 'GET',
+      route: '',
+      path: '/api/无',
+      status: 404,
+      code: null,
+      latencyMs: 3.25,
+      bytes: 0,
+      ip: '::1',
+      requestId: 'r-null',
+      userAgent: '',
+    };
+    await asPlatform('test', () => database.appDb.execute(insertByColumns(accessLog, [row])));
+    const [back] = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql`select caller_company_id, operator_id, path, status, code, latency_ms, bytes from access_log where request_id = 'r-null'`,
+    );
+    expect(back).toEqual({
+      caller_company_id: null,
+      operator_id: expect.anything(),
+      path: '/api/无',
+      status: 404,
+      code: null,
+      latency_ms: 3.25,
+      bytes: 0,
+    });
+    expect(Number(back?.operator_id)).toBe(7);
   });
 
   it('refuses an empty batch', () => {
