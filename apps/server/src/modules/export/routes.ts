@@ -1,9 +1,7 @@
 import { API, ZExportJob, ZExportQuery, ZKeyParams, ZPage } from '@flexpay/contract';
-import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/content-disposition.ts';
+import { sendAttachment } from '../../lib/content-disposition.ts';
 import { requireAuth } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
 import { EXPORT_RUN_OPTIONS } from './centre.ts';
@@ -46,19 +44,6 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['export'], summary: '下载导出文件', params: ZKeyParams },
     },
     async (request, reply) =>
-      sendExportFile(reply, await service.openExportDownload(app.ctx, requireAuth(request), request.params.id)),
+      sendAttachment(reply, await service.openExportDownload(app.ctx, requireAuth(request), request.params.id)),
   );
 };
-
-/** A finished export's file, as an attachment under its name (either centre's download). */
-export function sendExportFile(
-  reply: FastifyReply,
-  file: { fileName: string; size: number; contentType: string; body: Readable },
-) {
-  return reply
-    .type(file.contentType)
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.fileName))
-    .header('cache-control', 'private, no-store')
-    .send(file.body);
-}

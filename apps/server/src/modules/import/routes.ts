@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/content-disposition.ts';
+import { contentDisposition, sendAttachment } from '../../lib/content-disposition.ts';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet.ts';
 import { requireAuth, type Access } from '../../core/auth.ts';
 import { route } from '../../plugins/route.ts';
@@ -131,13 +131,10 @@ export const importerRoutes: FastifyPluginAsyncZod<ImporterRoutesOptions> = asyn
       schema: { tags: [tag], summary: '下载导入错误报告（xlsx）', params: ZKeyParams },
     },
     async (request, reply) => {
-      const file = await service.openImportReport(app.ctx, importer, requireAuth(request), request.params.id);
-      return reply
-        .type(file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.body);
+      return sendAttachment(
+        reply,
+        await service.openImportReport(app.ctx, importer, requireAuth(request), request.params.id),
+      );
     },
   );
 };

@@ -2,7 +2,7 @@ import { API, ZExportJob, ZExportQuery, ZKeyParams, ZPage } from '@flexpay/contr
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireOperator } from '../../../core/auth.ts';
 import { route } from '../../../plugins/route.ts';
-import { sendExportFile } from '../routes.ts';
+import { sendAttachment } from '../../../lib/content-disposition.ts';
 import * as service from './service.ts';
 
 /**
@@ -31,6 +31,6 @@ export const opsExportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['ops'], summary: '运营后台下载中心：下载导出文件', params: ZKeyParams },
     },
     async (request, reply) =>
-      sendExportFile(reply, await service.openOpsExportDownload(app.ctx, requireOperator(request), request.params.id)),
+      sendAttachment(reply, await service.openOpsExportDownload(app.ctx, requireOperator(request), request.params.id)),
   );
 };
