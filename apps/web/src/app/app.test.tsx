@@ -5,6 +5,7 @@ import { fail, mockApi, ok } from '../components/test-utils.tsx';
 import { useAppStore } from '../lib/app-store.ts';
 import { useSession } from '../lib/session-store.ts';
 import { removeToken, setToken } from '../lib/token.ts';
+import { receiptVerification } from '../features/payroll/test-data.ts';
 import { App } from './app.tsx';
 import { createTestRouter } from './router.tsx';
 import { fakeToken, userInfo } from './test-session.ts';
@@ -31,20 +32,7 @@ describe('navigation guard and shell', () => {
 
   it('opens 回单验真 without a token, its code from the path, and checks it (no sign-in asked)', async () => {
     const api = mockApi({
-      [`POST ${RECEIPT_VERIFY_API}`]: () =>
-        ok({
-          receiptNo: 'HD2026112400000041',
-          payerName: '海南灵工服务有限公司',
-          clientName: '星河科技有限公司',
-          payeeNameMasked: '张*',
-          channel: 'bank',
-          accountMasked: '6222 **** **** 0017',
-          amountFen: 300_000,
-          paidAt: '2026-11-24T02:00:00.000Z',
-          status: 'paid',
-          sha256: 'a'.repeat(64),
-          issuedAt: '2026-11-24T03:00:00.000Z',
-        }),
+      [`POST ${RECEIPT_VERIFY_API}`]: () => ok(receiptVerification()),
     });
     restore = api.restore;
     const router = createTestRouter('/verify/ABCD-0123-EFGH-4567-JKMN');

@@ -1,4 +1,4 @@
-import type { TApprovalRequest, TPayrollBatchDetail, TPayrollItem } from '@flexpay/contract/web';
+import type { TApprovalRequest, TPayrollBatchDetail, TPayrollItem, TReceiptVerification } from '@flexpay/contract/web';
 
 export function batch(over: Partial<TPayrollBatchDetail> = {}): TPayrollBatchDetail {
   return {
@@ -74,6 +74,24 @@ export function approval(over: Partial<TApprovalRequest> = {}): TApprovalRequest
     createdAt: '2026-11-24T02:10:00.000Z',
     decidedAt: null,
     actions: [],
+    ...over,
+  };
+}
+
+/** What 回单验真 answers for a receipt's code. */
+export function receiptVerification(over: Partial<TReceiptVerification> = {}): TReceiptVerification {
+  return {
+    receiptNo: 'HD2026112400000041',
+    payerName: '海南灵工服务有限公司',
+    clientName: '星河科技有限公司',
+    payeeNameMasked: '张*',
+    channel: 'bank',
+    accountMasked: '6222 **** **** 0017',
+    amountFen: 300_000,
+    paidAt: '2026-11-24T02:00:00.000Z',
+    status: 'paid',
+    sha256: 'a'.repeat(64),
+    issuedAt: '2026-11-24T03:00:00.000Z',
     ...over,
   };
 }

@@ -10,24 +10,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buttonName, fail, mockApi, ok } from '../../components/test-utils.tsx';
 import { codeOfLocation, VerifyPage } from './routes/verify-page.tsx';
+import { receiptVerification } from './test-data.ts';
 
 const PDF = new TextEncoder().encode('%PDF-1.7 电子回单 HD2026112400000041');
 const PDF_SHA256 = createHash('sha256').update(PDF).digest('hex');
 
-const verification = (over: Partial<TReceiptVerification> = {}): TReceiptVerification => ({
-  receiptNo: 'HD2026112400000041',
-  payerName: '海南灵工服务有限公司',
-  clientName: '星河科技有限公司',
-  payeeNameMasked: '张*',
-  channel: 'bank',
-  accountMasked: '6222 **** **** 0017',
-  amountFen: 300_000,
-  paidAt: '2026-11-24T02:00:00.000Z',
-  status: 'paid',
-  sha256: PDF_SHA256,
-  issuedAt: '2026-11-24T03:00:00.000Z',
-  ...over,
-});
+const verification = (over: Partial<TReceiptVerification> = {}) => receiptVerification({ sha256: PDF_SHA256, ...over });
 
 const CODE = 'ABCD0123EFGH4567JKMN';
 
