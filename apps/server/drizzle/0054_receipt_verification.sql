@@ -1,4 +1,4 @@
--- Issue 42 part 2, 回单验真 (ADR 0028): a receipt's verification code and the SHA-256 of its PDF,
+-- Issue 42 part 2, 回单验真 (ADR 0029): a receipt's verification code and the SHA-256 of its PDF,
 -- kept when the receipt is first drawn, and the checks of the public page counted per address.
 CREATE UNIQUE INDEX "payout_company_id_key" ON "payout" USING btree ("company_id","id");
 --> statement-breakpoint

@@ -284,8 +284,9 @@ export const platformFileKey = (purpose: PlatformFilePurpose, id: string, extens
   keyUnder(PLATFORM_FOLDER, purpose, id, extension, now);
 
 /** Only keys under the platform's folder are the platform's: a company's file is never reached this way. */
-function platformKey(key: string): string {
-  if (!key.startsWith(`${PLATFORM_FOLDER}/`)) throw new Error(`not a platform file key: ${key}`);
+export function platformKey(key: string): string {
+  if (!key.startsWith(`${PLATFORM_FOLDER}/`) || key.split('/').some((part) => part === '..' || part === ''))
+    throw new Error(`not a platform file key: ${key}`);
   return key;
 }
 
