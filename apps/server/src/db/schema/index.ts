@@ -11,6 +11,7 @@ export * from './money.ts';
 export * from './approval.ts';
 export * from './payroll.ts';
 export * from './receipt.ts';
+export * from './reconcile.ts';
 export * from './task.ts';
 export * from './content.ts';
 export * from './invoice.ts';

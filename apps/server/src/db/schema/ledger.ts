@@ -24,7 +24,7 @@ export const ledgerAccount = pgTable(
   'ledger_account',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** available | frozen | bank_clearing | fee_income | payouts_in_transit */
+    /** available | frozen | bank_clearing | fee_income | payouts_in_transit | payout_suspense */
     kind: varchar('kind', { length: 20 }).notNull(),
     /** Null for the platform's accounts. */
     companyId: bigint('company_id', { mode: 'number' }).references(() => company.id),
@@ -44,7 +44,7 @@ export const ledgerAccount = pgTable(
     check(
       'ledger_account_kind_ck',
       sql`(${t.kind} in ('available', 'frozen') and ${t.companyId} is not null)
-          or (${t.kind} in ('bank_clearing', 'fee_income', 'payouts_in_transit') and ${t.companyId} is null)`,
+          or (${t.kind} in ('bank_clearing', 'fee_income', 'payouts_in_transit', 'payout_suspense') and ${t.companyId} is null)`,
     ),
   ],
 );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -248,6 +249,11 @@ export const payout = pgTable(
     createdAt: createdAt(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /**
+     * 对账异常 (ADR 0030): the provider's statement disagrees with this payout. Until an operator
+     * resolves it, nothing changes it: no callback, reconciliation, refund or re-payment.
+     */
+    reconcileHold: boolean('reconcile_hold').notNull().default(false),
   },
   (t) => [
     // A payout is a record of money sent: nothing it names may be deleted while it exists.
@@ -286,6 +292,14 @@ export const payout = pgTable(
     index('payout_open_idx')
       .on(t.status, t.id)
       .where(sql`${t.status} in ('queued', 'submitted')`),
+    // A day's reconciliation reads the payouts a service company settled that day.
+    index('payout_settled_idx')
+      .on(t.serviceCompanyId, t.settledAt)
+      .where(sql`${t.status} in ('succeeded', 'failed')`),
+    // The held payouts of a company's items (re-payment asks).
+    index('payout_hold_idx')
+      .on(t.companyId, t.itemId)
+      .where(sql`${t.reconcileHold}`),
     check('payout_status_ck', sql`${t.status} in ('queued', 'submitted', 'succeeded', 'failed')`),
     check('payout_amounts_ck', sql`${t.netFen} > 0 and ${t.feeFen} >= 0 and ${t.debitFen} > 0`),
   ],
@@ -309,7 +323,16 @@ export const sandboxPayout = pgTable('sandbox_payout', {
   settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
   callbackAt: timestamp('callback_at', { withTimezone: true }),
   callbacks: integer('callbacks').notNull().default(0),
-});
+  /** The service company the payout was paid for (the provider's merchant account). */
+  serviceCompanyId: bigint('service_company_id', { mode: 'number' }),
+  /** The provider's own reference of the payout: `SB` + this number. */
+  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  /**
+   * For tests and demos (ADR 0030): the disagreement its statement line is told to make —
+   * omitted | amount | status | duplicate | unsent (a payout we never sent).
+   */
+  statementFault: varchar('statement_fault', { length: 20 }),
+}, (t) => [index('sandbox_payout_statement_idx').on(t.serviceCompanyId, t.settlesAt)]);
 
 /**
  * 员工分析's twelve months and 首页's 本月已发放 (issue 28): per company and calendar month (China
