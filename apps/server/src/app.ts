@@ -20,7 +20,9 @@ import { createFieldCipher } from './lib/crypto.ts';
 import { logMixin, withRequestId } from './lib/log-context.ts';
 import type { FileStore } from './lib/file-store.ts';
 import { configuredFileStore } from './db/file-store.ts';
+import type { IdentityProvider } from './lib/identity-provider.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
+import { createSandboxIdentityProvider } from './modules/identity-sandbox/provider.ts';
 import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
 import { auditLogArea } from './modules/audit-log/index.ts';
@@ -90,6 +92,8 @@ export interface BuildAppOptions {
   files?: FileStore;
   /** Where payouts are sent; the sandbox provider (and its area) by default. */
   payoutProvider?: PayoutProvider;
+  /** Where workers' real names are verified; the sandbox provider by default. */
+  identityProvider?: IdentityProvider;
   /** The clock services read; tests pass their own. */
   now?: () => Date;
   /** The image captcha drawer; tests pass one that remembers the answers. */
@@ -107,6 +111,7 @@ export async function buildApp({
   sms,
   files,
   payoutProvider,
+  identityProvider,
   now,
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -156,6 +161,7 @@ export async function buildApp({
     sms: sms ?? createOutboxSmsSender(app.log),
     files: files ?? configuredFileStore(config, database.appDb),
     payoutProvider: payoutProvider ?? createSandboxProvider(database.appDb, clock),
+    identityProvider: identityProvider ?? createSandboxIdentityProvider(),
     registry: createRegistry(),
     log: app.log,
     now: clock,

@@ -62,6 +62,10 @@ export const API = {
     alipay: '/api/companystaff/employee/:id/alipay/:accountId',
     alipayDefault: '/api/companystaff/employee/:id/alipay/:accountId/default',
     departmentOptions: '/api/companystaff/department/options',
+    /** 重新认证: queues a worker's real-name verification again (issue 43). */
+    realNameVerify: '/api/companystaff/employee/:id/realName/verify',
+    /** The real-name verifications running in the background (an import's, with progress). */
+    realNameRuns: '/api/companystaff/employee/realName/runs',
     export: '/api/companystaff/employee/export',
     import: {
       template: '/api/companystaff/employee/import/template',

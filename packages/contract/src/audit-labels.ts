@@ -49,6 +49,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'worker.import': '上传员工导入文件',
   'worker.importCommit': '确认导入员工',
   'money.topup.create': '提交充值',
+  'worker.realName.verify': '重新实名认证',
   'money.topup.withdraw': '撤回充值',
   'money.account.create': '添加付款账户',
   'money.account.update': '编辑付款账户',

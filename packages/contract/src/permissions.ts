@@ -18,6 +18,7 @@ export const ELEMENT_GROUPS = [
       'employee:export': '导出员工',
       'employee:sensitive': '查看完整证件与卡号',
       'employee:jobType': '管理工种',
+      'employee:verify': '重新实名认证',
     },
   },
   {
@@ -153,6 +154,7 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'employee:export': 'listEmployee',
   'employee:sensitive': 'detailEmployee',
   'employee:jobType': 'jobList',
+  'employee:verify': 'detailEmployee',
   'task:view': 'taskOrderManageIndex',
   'task:publish': 'releaseTaskOrder',
   'task:edit': 'taskEnEdit',

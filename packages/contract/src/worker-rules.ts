@@ -4,17 +4,37 @@ export const WORKER_STATUSES = ['active', 'left'] as const;
 export type TWorkerStatus = (typeof WORKER_STATUSES)[number];
 export const WORKER_STATUS_LABELS: Record<TWorkerStatus, string> = { active: '在职', left: '离职' };
 
-export const REAL_NAME_STATUSES = ['unverified', 'verified', 'failed'] as const;
+/** 未认证 -> 认证中 -> 已认证 | 认证失败 (issue 43, ADR 0031). */
+export const REAL_NAME_STATUSES = ['unverified', 'verifying', 'verified', 'failed'] as const;
 export type TRealNameStatus = (typeof REAL_NAME_STATUSES)[number];
 export const REAL_NAME_STATUS_LABELS: Record<TRealNameStatus, string> = {
   unverified: '未认证',
+  verifying: '认证中',
   verified: '已认证',
   failed: '认证失败',
 };
 
-export const CONTRACT_STATUSES = ['unsigned', 'signed'] as const;
+/** 二要素 (name + ID number) or 三要素 (name + ID number + bank card). */
+export const REAL_NAME_FACTOR_LABELS: Record<2 | 3, string> = { 2: '二要素（姓名、身份证号）', 3: '三要素（姓名、身份证号、银行卡）' };
+
+/** Why a verification was asked for. */
+export const REAL_NAME_RUN_SOURCES = ['added', 'changed', 'import', 'manual'] as const;
+export type TRealNameRunSource = (typeof REAL_NAME_RUN_SOURCES)[number];
+export const REAL_NAME_RUN_SOURCE_LABELS: Record<TRealNameRunSource, string> = {
+  added: '添加员工',
+  changed: '身份或默认银行卡变更',
+  import: '批量导入',
+  manual: '重新认证',
+};
+
+/** 未签约 -> 签约中 -> 已签约 (the worker's summary; per service company and version: worker agreements). */
+export const CONTRACT_STATUSES = ['unsigned', 'signing', 'signed'] as const;
 export type TContractStatus = (typeof CONTRACT_STATUSES)[number];
-export const CONTRACT_STATUS_LABELS: Record<TContractStatus, string> = { unsigned: '未签约', signed: '已签约' };
+export const CONTRACT_STATUS_LABELS: Record<TContractStatus, string> = {
+  unsigned: '未签约',
+  signing: '签约中',
+  signed: '已签约',
+};
 
 export const GENDER_LABELS = { male: '男', female: '女' } as const;
 export type TGender = keyof typeof GENDER_LABELS;

@@ -7,6 +7,7 @@ import {
   ID_NUMBER_PATTERN,
   JOB_TYPE_CODE_PATTERN,
   WORKER_NAME_PATTERN,
+  REAL_NAME_RUN_SOURCES,
   REAL_NAME_STATUSES,
   WORKER_SORT_FIELDS,
   WORKER_STATUSES,
@@ -88,7 +89,41 @@ export const ZAlipayAccount = z.object({
 });
 export type TAlipayAccount = z.infer<typeof ZAlipayAccount>;
 
+/** A worker's latest real-name verification (实名认证, issue 43): asked, answered, why not. */
+export const ZRealNameCheck = z.object({
+  /** verifying while the provider has not answered; then verified or failed. */
+  status: z.enum(REAL_NAME_STATUSES),
+  /** 2: name + ID number; 3: with the default bank card. Null until asked of the provider. */
+  factors: z.union([z.literal(2), z.literal(3)]).nullable(),
+  /** The provider's reason of a failure, in Chinese; empty otherwise. */
+  reason: z.string(),
+  /** The provider's serial of its answer; null until answered. */
+  providerRef: z.string().nullable(),
+  source: z.enum(REAL_NAME_RUN_SOURCES),
+  requestedAt: z.string(),
+  answeredAt: z.string().nullable(),
+  /** Times the provider was away for this check (it is asked again). */
+  attempts: z.number(),
+});
+export type TRealNameCheck = z.infer<typeof ZRealNameCheck>;
+
+/** A batch of real-name verifications (an import's, a 重新认证) and how far it has come. */
+export const ZRealNameRun = z.object({
+  id: z.number(),
+  source: z.enum(REAL_NAME_RUN_SOURCES),
+  total: z.number(),
+  verified: z.number(),
+  failed: z.number(),
+  /** Not answered yet (认证中). */
+  pending: z.number(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TRealNameRun = z.infer<typeof ZRealNameRun>;
+
 export const ZWorkerDetail = ZWorkerRow.extend({
+  /** The latest real-name verification; null when none was ever asked for. */
+  realName: ZRealNameCheck.nullable(),
   regionCode: z.string(),
   /** Whether idNumber and card numbers are shown in full (employee:sensitive). */
   sensitiveVisible: z.boolean(),

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { Captcha } from '../lib/captcha.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
 import type { FileStore } from '../lib/file-store.ts';
+import type { IdentityProvider } from '../lib/identity-provider.ts';
 import type { PayoutProvider } from '../lib/payout-provider.ts';
 import { Registry } from '../lib/registry.ts';
 import type { ApprovalOutcomeHandler } from './approval.ts';
@@ -24,6 +25,8 @@ export interface ServiceContext {
   files: FileStore;
   /** Where payouts are sent (the sandbox provider by default, modules/payout-sandbox). */
   payoutProvider: PayoutProvider;
+  /** Where workers' real names are verified (the sandbox by default, modules/identity-sandbox). */
+  identityProvider: IdentityProvider;
   /** What the areas registered for each other (exporters, importers, approval outcomes, ...). */
   registry: AppRegistry;
   log: FastifyBaseLogger;

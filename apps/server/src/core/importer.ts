@@ -87,6 +87,11 @@ export interface ImportCommit<Staged extends StagedBase> {
   insert(batch: Staged[]): Promise<number>;
   /** After the last insert, still inside the transaction (e.g. a record's totals); optional. */
   finish?(inserted: number): Promise<void>;
+  /**
+   * Once the transaction has committed (e.g. sending the job that works on the new rows);
+   * optional. A failure here is logged: the rows are in.
+   */
+  afterCommit?(): Promise<void>;
 }
 
 export interface Importer<Staged extends StagedBase = StagedBase, Data = unknown, K extends string = string> {

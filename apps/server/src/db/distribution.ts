@@ -24,6 +24,8 @@ export const REFERENCE_TABLES: Readonly<Record<string, string>> = {
     'Platform operators (/ops): a handful of people, named by top-ups, invoices and contracts of every company.',
   chat_quick_reply:
     "在线客服's canned replies of the platform's operators: a short list, no company's, keyed to operator (a reference table).",
+  service_agreement_template:
+    "服务商's cooperation agreement templates (issue 43): a few versions per service company, uploaded by operators, read by every company's signing and payroll check; replicated like service_company.",
   operator_session: "An operator's sessions: operators are not of a company; small, and checked on every /ops request.",
 };
 

@@ -152,7 +152,7 @@ describe('workers API', () => {
     expect((await demo.get(`${BASE}/page`, { limit: 500 })).body.status).toBe(40000);
   });
 
-  it('edits a worker; a new name renames the account holders and resets real-name status', async () => {
+  it('edits a worker; a new name renames the account holders and verifies the real name again (认证中)', async () => {
     const created = (await demo.post(BASE, newWorker({ name: '改名前' }))).body.data;
     await t.database.db.execute(sql`update worker set real_name_status = 'verified' where id = ${created.id}`);
     const res = await demo.put(`${BASE}/${created.id}`, {
@@ -167,7 +167,7 @@ describe('workers API', () => {
     expect(res.body.data).toMatchObject({
       name: '改名后',
       mobile: '13700000000',
-      realNameStatus: 'unverified',
+      realNameStatus: 'verifying',
       jobTypeId: null,
     });
     expect(res.body.data.bankCards[0].holderName).toBe('改名后');

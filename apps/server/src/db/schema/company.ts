@@ -83,6 +83,11 @@ export const companyServiceCompany = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * Pay only workers whose real name is verified (已认证) and who signed the service company's
+     * current agreement (issue 43); on by default.
+     */
+    payVerifiedOnly: boolean('pay_verified_only').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [

@@ -140,9 +140,9 @@ export const worker = pgTable(
     departmentId: bigint('department_id', { mode: 'number' }),
     /** active 在职 | left 离职 */
     status: varchar('status', { length: 10 }).notNull().default('active'),
-    /** unverified | verified | failed */
+    /** unverified | verifying | verified | failed: follows the latest worker_real_name_check. */
     realNameStatus: varchar('real_name_status', { length: 12 }).notNull().default('unverified'),
-    /** unsigned | signed */
+    /** unsigned | signing | signed: signed once an agreement is (worker_agreement, per service company). */
     contractStatus: varchar('contract_status', { length: 10 }).notNull().default('unsigned'),
     joinedAt: date('joined_at', { mode: 'string' }).notNull(),
     leftAt: date('left_at', { mode: 'string' }),
@@ -173,8 +173,8 @@ export const worker = pgTable(
       .where(sql`${t.departmentId} is not null`),
     index('worker_joined_idx').on(t.companyId, t.joinedAt, t.id),
     check('worker_status_ck', sql`${t.status} in ('active', 'left')`),
-    check('worker_real_name_ck', sql`${t.realNameStatus} in ('unverified', 'verified', 'failed')`),
-    check('worker_contract_ck', sql`${t.contractStatus} in ('unsigned', 'signed')`),
+    check('worker_real_name_ck', sql`${t.realNameStatus} in ('unverified', 'verifying', 'verified', 'failed')`),
+    check('worker_contract_ck', sql`${t.contractStatus} in ('unsigned', 'signing', 'signed')`),
     check('worker_gender_ck', sql`${t.gender} in ('male', 'female')`),
   ],
 );

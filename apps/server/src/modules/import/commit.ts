@@ -61,8 +61,10 @@ export async function runCommit(
       throw new ImportFailure(`校验结果已过期，${NO_DATA_WRITTEN}，请重新上传`);
     }
     const stagedFile = staged;
+    let afterCommit: (() => Promise<void>) | undefined;
     await ctx.db.transaction(async (tx) => {
       const commit = await importer.openCommit(tx, scope);
+      afterCommit = commit.afterCommit?.bind(commit);
       let inserted = 0;
       // One batch is in the database while the next is read and checked: its statement waits on
       // the connection behind the one before, so the JSON work overlaps the database work.
@@ -106,6 +108,7 @@ export async function runCommit(
       await commit.finish?.(inserted);
       if (!(await repo.finishCommit(tx, job.id, inserted, ctx.now()))) throw new ImportFailure('导入状态已变化');
     });
+    await afterCommit?.().catch((err: unknown) => ctx.log.error({ err, importId }, 'import after-commit step failed'));
     await removeStaged();
     // Committed: a refresh of the planner's statistics that fails leaves the import as it is.
     const grows = importer.grows ?? [];

@@ -46,7 +46,12 @@ export const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'worker.create',
     schema: { tags: ['worker'], summary: '添加员工', body: ZCreateWorkerBody, data: ZWorkerDetail },
     targetOfResult: (worker) => `worker:${worker.id}`,
-    handler: (auth, { body }) => service.createWorker(app.ctx, auth, body),
+    handler: async (auth, { body }) => {
+      const worker = await service.createWorker(app.ctx, auth, body);
+      // 实名认证 of the new worker, in the background.
+      await app.realNameWork.kick(auth.companyId);
+      return worker;
+    },
   });
 
   route(app, {
@@ -56,7 +61,11 @@ export const workerRoutes: FastifyPluginAsyncZod = async (app) => {
     audit: 'worker.update',
     schema: { tags: ['worker'], summary: '编辑员工', params: ZIdParams, body: ZUpdateWorkerBody, data: ZWorkerDetail },
     target: workerTarget,
-    handler: (auth, { params, body }) => service.updateWorker(app.ctx, auth, params.id, body),
+    handler: async (auth, { params, body }) => {
+      const worker = await service.updateWorker(app.ctx, auth, params.id, body);
+      if (worker.realNameStatus === 'verifying') await app.realNameWork.kick(auth.companyId);
+      return worker;
+    },
   });
 
   route(app, {

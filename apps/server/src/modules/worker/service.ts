@@ -26,6 +26,7 @@ import { findWorkerPage } from './large-list/page.ts';
 import { accountsOfWorker, insertFirstAccount, renameAccountHolders } from './payout-accounts/service.ts';
 import { alipayColumns, bankCardColumns } from './payout-accounts/rules.ts';
 import { workerColumns } from './rules.ts';
+import { findRealNameCheck, queueVerification } from './real-name/service.ts';
 
 const DUPLICATE_ID = '该身份证号的员工已存在';
 
@@ -110,6 +111,7 @@ export async function getWorker(ctx: ServiceContext, auth: AuthContext, id: numb
     sensitiveVisible: sensitive,
     bankCards,
     alipayAccounts,
+    realName: await findRealNameCheck(ctx.db, auth.companyId, id),
     canDelete: (await referenceToWorker(ctx, ctx.db, row.worker.companyId, row.worker.id)) === null,
     updatedAt: row.worker.updatedAt.toISOString(),
   };
@@ -175,6 +177,8 @@ export async function createWorker(
         const values = alipayColumns(ctx.cipher, input.alipay.account);
         await insertFirstAccount(tx, auth.companyId, workerId, input.name, { channel: 'alipay', values });
       }
+      // 实名认证 runs in the background (the route kicks the job once this has committed).
+      await queueVerification(tx, auth.companyId, 'added', { ids: [workerId] });
       return workerId;
     }),
   );
@@ -201,14 +205,12 @@ export async function updateWorker(
       const other = await repo.findWorkerIdByIdHash(tx, auth.companyId, built.values.idNumberHash);
       if (other && other !== id) throw invalidField('idNumber', DUPLICATE_ID);
       const { companyId: _c, ...values } = built.values;
-      // Real-name verification was of the old identity; a new name or number needs it again.
+      // Real-name verification was of the old identity; a new name or number is verified again.
       const identityChanged = current.worker.name !== input.name || current.worker.idNumberHash !== values.idNumberHash;
-      await repo.updateWorker(tx, auth.companyId, id, {
-        ...values,
-        ...(identityChanged ? { realNameStatus: 'unverified' } : {}),
-      });
+      await repo.updateWorker(tx, auth.companyId, id, values);
       // The holder of every payout account is the worker (DOMAIN section 3).
       if (current.worker.name !== input.name) await renameAccountHolders(tx, auth.companyId, id, input.name);
+      if (identityChanged) await queueVerification(tx, auth.companyId, 'changed', { ids: [id] });
     }),
   );
   return getWorker(ctx, auth, id);

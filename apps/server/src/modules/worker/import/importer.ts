@@ -5,8 +5,9 @@
  */
 import type { TImportRowError } from '@flexpay/contract';
 import type { DbOrTx } from '../../../db/client.ts';
-import { defineImporter, type ImportScope } from '../../../core/importer.ts';
+import { defineImporter, type Importer, type ImportScope } from '../../../core/importer.ts';
 import { findJobTypeRefs } from '../job-types/service.ts';
+import { queueInRun, queueVerification } from '../real-name/service.ts';
 import * as workers from '../service.ts';
 import { IMPORT_COLUMNS, rowCheck, type StagedRow, type WorkerCheckData } from './rows.ts';
 import { writeTemplate } from './template.ts';
@@ -28,7 +29,41 @@ async function findExistingWorker(db: DbOrTx, scope: ImportScope, rows: StagedRo
   return first && existingWorkerProblem(first.row);
 }
 
-export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof typeof IMPORT_COLUMNS>({
+/** ID number hashes queued for 实名认证 per statement at the end of a commit. */
+const QUEUE_CHUNK = 10_000;
+
+/**
+ * 批量导入员工, whose workers are verified in the background once the import has committed (issue
+ * 43): they are inserted 认证中, queued as one run at the end of the commit's transaction, and
+ * `onCommitted` (the worker area's job kick) runs after it.
+ */
+export function createWorkerImporter(onCommitted: (companyId: number) => Promise<void>) {
+  return defineImporter<StagedRow, WorkerCheckData, keyof typeof IMPORT_COLUMNS>({
+    ...workerDefinition,
+    async openCommit(tx, scope) {
+      const commit = await workerDefinition.openCommit(tx, scope);
+      const hashes: string[] = [];
+      return {
+        ...commit,
+        insert(batch) {
+          for (const r of batch) hashes.push(r.worker.idNumberHash);
+          return commit.insert(batch.map((r) => ({ ...r, worker: { ...r.worker, realNameStatus: 'verifying' } })));
+        },
+        async finish(inserted) {
+          await commit.finish?.(inserted);
+          if (!hashes.length) return;
+          const { runId } = await queueVerification(tx, scope.companyId, 'import', { hashes: hashes.slice(0, QUEUE_CHUNK) });
+          for (let i = QUEUE_CHUNK; i < hashes.length; i += QUEUE_CHUNK) {
+            await queueInRun(tx, scope.companyId, runId, hashes.slice(i, i + QUEUE_CHUNK));
+          }
+        },
+        afterCommit: () => onCommitted(scope.companyId),
+      };
+    },
+  });
+}
+
+const workerDefinition: Importer<StagedRow, WorkerCheckData, keyof typeof IMPORT_COLUMNS> = {
   type: 'workers',
   noun: '员工',
   columns: IMPORT_COLUMNS,
@@ -86,5 +121,5 @@ export const workerImporter = defineImporter<StagedRow, WorkerCheckData, keyof t
 
   findConflict: findExistingWorker,
   conflictMessage: '有身份证号与已有员工重复（可能刚被添加）',
-  grows: ['worker', 'worker_bank_card', 'worker_alipay'],
-});
+  grows: ['worker', 'worker_bank_card', 'worker_alipay', 'worker_real_name_check'],
+};

@@ -56,6 +56,8 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod<PayoutAccountRoutesOptio
         await ('cardNumber' in body
           ? service.addBankCard(app.ctx, auth, params.id, body)
           : service.addAlipay(app.ctx, auth, params.id, body));
+        // A new default bank card is verified again (实名认证 三要素).
+        await app.realNameWork.kick(auth.companyId);
         return workerDetail(app.ctx, auth, params.id);
       },
     });
@@ -69,6 +71,7 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod<PayoutAccountRoutesOptio
       target: workerTarget,
       handler: async (auth, { params }) => {
         await service.setDefaultAccount(app.ctx, auth, params.id, channel, params.accountId);
+        await app.realNameWork.kick(auth.companyId);
         return workerDetail(app.ctx, auth, params.id);
       },
     });
@@ -82,6 +85,7 @@ export const payoutAccountRoutes: FastifyPluginAsyncZod<PayoutAccountRoutesOptio
       target: workerTarget,
       handler: async (auth, { params }) => {
         await service.removeAccount(app.ctx, auth, params.id, channel, params.accountId);
+        await app.realNameWork.kick(auth.companyId);
         return workerDetail(app.ctx, auth, params.id);
       },
     });

@@ -9,6 +9,7 @@ import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../../db/client.ts';
 import { invalidField, notFound } from '../../../lib/errors.ts';
+import { queueVerification } from '../real-name/service.ts';
 import * as repo from './repo.ts';
 import { alipayColumns, BANKS, bankCardColumns } from './rules.ts';
 
@@ -27,6 +28,23 @@ async function onDuplicateAccount<T>(write: Promise<T>, path: string): Promise<T
   } catch (err) {
     if (sqlStateOf(err) === '23505') throw invalidField(path, '该账户已添加');
     throw err;
+  }
+}
+
+/** The worker's default bank card (the 三要素 of 实名认证), or null. */
+async function defaultCardId(db: DbOrTx, companyId: number, workerId: number): Promise<number | null> {
+  return (await repo.findBankCards(db, companyId, workerId)).find((c) => c.isDefault)?.id ?? null;
+}
+
+/**
+ * Runs `change` on the worker's accounts; when it changed the default bank card, the worker's
+ * real name is verified again (issue 43: the card is part of 三要素). The route kicks the job.
+ */
+async function reverifyOnDefaultCardChange(db: DbOrTx, companyId: number, workerId: number, change: () => Promise<void>) {
+  const before = await defaultCardId(db, companyId, workerId);
+  await change();
+  if ((await defaultCardId(db, companyId, workerId)) !== before) {
+    await queueVerification(db, companyId, 'changed', { ids: [workerId] });
   }
 }
 
@@ -53,8 +71,10 @@ export async function addBankCard(
   await onDuplicateAccount(
     ctx.db.transaction(async (tx) => {
       const holderName = await lockHolder(tx, auth.companyId, workerId);
-      const isDefault = await takesDefault(tx, auth.companyId, workerId, input.isDefault);
-      await repo.insertBankCards(tx, [{ ...card.values, companyId: auth.companyId, workerId, holderName, isDefault }]);
+      await reverifyOnDefaultCardChange(tx, auth.companyId, workerId, async () => {
+        const isDefault = await takesDefault(tx, auth.companyId, workerId, input.isDefault);
+        await repo.insertBankCards(tx, [{ ...card.values, companyId: auth.companyId, workerId, holderName, isDefault }]);
+      });
     }),
     'cardNumber',
   );
@@ -69,10 +89,12 @@ export async function addAlipay(
   await onDuplicateAccount(
     ctx.db.transaction(async (tx) => {
       const holderName = await lockHolder(tx, auth.companyId, workerId);
-      const isDefault = await takesDefault(tx, auth.companyId, workerId, input.isDefault);
-      await repo.insertAlipayAccounts(tx, [
-        { ...alipayColumns(ctx.cipher, input.account), companyId: auth.companyId, workerId, holderName, isDefault },
-      ]);
+      await reverifyOnDefaultCardChange(tx, auth.companyId, workerId, async () => {
+        const isDefault = await takesDefault(tx, auth.companyId, workerId, input.isDefault);
+        await repo.insertAlipayAccounts(tx, [
+          { ...alipayColumns(ctx.cipher, input.account), companyId: auth.companyId, workerId, holderName, isDefault },
+        ]);
+      });
     }),
     'account',
   );
@@ -87,12 +109,14 @@ export async function setDefaultAccount(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockHolder(tx, auth.companyId, workerId);
-    await repo.clearDefaults(tx, auth.companyId, workerId);
-    const found =
-      channel === 'bank'
-        ? await repo.setBankCardDefault(tx, auth.companyId, workerId, accountId)
-        : await repo.setAlipayDefault(tx, auth.companyId, workerId, accountId);
-    if (!found) throw notFound('收款账户不存在');
+    await reverifyOnDefaultCardChange(tx, auth.companyId, workerId, async () => {
+      await repo.clearDefaults(tx, auth.companyId, workerId);
+      const found =
+        channel === 'bank'
+          ? await repo.setBankCardDefault(tx, auth.companyId, workerId, accountId)
+          : await repo.setAlipayDefault(tx, auth.companyId, workerId, accountId);
+      if (!found) throw notFound('收款账户不存在');
+    });
   });
 }
 
@@ -106,19 +130,21 @@ export async function removeAccount(
 ): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await lockHolder(tx, auth.companyId, workerId);
-    const removed =
-      channel === 'bank'
-        ? await repo.deleteBankCard(tx, auth.companyId, workerId, accountId)
-        : await repo.deleteAlipay(tx, auth.companyId, workerId, accountId);
-    if (!removed) throw notFound('收款账户不存在');
-    if (!removed.isDefault) return;
-    const [card] = await repo.findBankCards(tx, auth.companyId, workerId);
-    if (card) {
-      await repo.setBankCardDefault(tx, auth.companyId, workerId, card.id);
-      return;
-    }
-    const [alipay] = await repo.findAlipayAccounts(tx, auth.companyId, workerId);
-    if (alipay) await repo.setAlipayDefault(tx, auth.companyId, workerId, alipay.id);
+    await reverifyOnDefaultCardChange(tx, auth.companyId, workerId, async () => {
+      const removed =
+        channel === 'bank'
+          ? await repo.deleteBankCard(tx, auth.companyId, workerId, accountId)
+          : await repo.deleteAlipay(tx, auth.companyId, workerId, accountId);
+      if (!removed) throw notFound('收款账户不存在');
+      if (!removed.isDefault) return;
+      const [card] = await repo.findBankCards(tx, auth.companyId, workerId);
+      if (card) {
+        await repo.setBankCardDefault(tx, auth.companyId, workerId, card.id);
+        return;
+      }
+      const [alipay] = await repo.findAlipayAccounts(tx, auth.companyId, workerId);
+      if (alipay) await repo.setAlipayDefault(tx, auth.companyId, workerId, alipay.id);
+    });
   });
 }
 

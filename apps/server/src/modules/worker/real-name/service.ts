@@ -1,0 +1,173 @@
+/**
+ * 实名认证 (issue 43, ADR 0031): a worker's real name is verified by the identity provider
+ * (`ctx.identityProvider`) in the background, never inside a request. Adding a worker, changing
+ * their name, ID number or default bank card, importing them and 重新认证 queue a check (the
+ * worker becomes 认证中); the job (`runVerification`) asks the provider a batch at a time, paced
+ * under its rate, and records each answer with the provider's reference. When the provider is
+ * away the checks stay 认证中 and are asked again later.
+ *
+ * The ID and card numbers are decrypted only into the provider's request: never logged, never in
+ * an error message, never stored with the answer.
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TRealNameCheck, TRealNameRun, TRealNameRunSource, TRealNameStatus } from '@flexpay/contract';
+import type { AuthContext } from '../../../core/auth.ts';
+import type { ServiceContext } from '../../../core/context.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { notFound } from '../../../lib/errors.ts';
+import { ProviderUnavailableError, type IdentityCheck } from '../../../lib/identity-provider.ts';
+import * as repo from './repo.ts';
+
+export type { WorkerMatch } from './repo.ts';
+
+/**
+ * Queues a verification of the matched workers in a new run, inside the caller's transaction;
+ * answers the run's id and how many were queued. The caller sends the job once it has committed.
+ */
+export async function queueVerification(
+  db: DbOrTx,
+  companyId: number,
+  source: TRealNameRunSource,
+  match: repo.WorkerMatch,
+): Promise<{ runId: number; queued: number }> {
+  const runId = await repo.insertRun(db, companyId, source);
+  const queued = await repo.queueChecks(db, companyId, runId, match);
+  return { runId, queued };
+}
+
+/** More workers queued in a run already made (an import's later chunks). */
+export async function queueInRun(db: DbOrTx, companyId: number, runId: number, hashes: readonly string[]) {
+  return repo.queueChecks(db, companyId, runId, { hashes });
+}
+
+/** 重新认证: the worker's verification queued again; answers its latest check (认证中). */
+export async function reverifyWorker(ctx: ServiceContext, auth: AuthContext, workerId: number): Promise<TRealNameCheck> {
+  await ctx.db.transaction(async (tx) => {
+    if (!(await repo.workerExists(tx, auth.companyId, workerId))) throw notFound('员工不存在');
+    await queueVerification(tx, auth.companyId, 'manual', { ids: [workerId] });
+  });
+  const check = await findRealNameCheck(ctx.db, auth.companyId, workerId);
+  if (!check) throw notFound('员工不存在');
+  return check;
+}
+
+/** The worker's latest verification as the detail shows it, or null when none was asked for. */
+export async function findRealNameCheck(db: DbOrTx, companyId: number, workerId: number): Promise<TRealNameCheck | null> {
+  const row = await repo.findLatestCheck(db, companyId, workerId);
+  if (!row) return null;
+  return {
+    status: (row.status === 'superseded' ? 'verifying' : row.status) as TRealNameStatus,
+    factors: row.factors === 2 || row.factors === 3 ? row.factors : null,
+    reason: row.reason,
+    providerRef: row.providerRef,
+    source: row.source as TRealNameRunSource,
+    requestedAt: row.requestedAt.toISOString(),
+    answeredAt: row.answeredAt?.toISOString() ?? null,
+    attempts: row.attempts,
+  };
+}
+
+/** The runs of several workers going on, and those ended in the last ten minutes (the list's progress). */
+export async function listRecentRuns(ctx: ServiceContext, auth: AuthContext): Promise<TRealNameRun[]> {
+  const rows = await repo.findRecentRuns(ctx.db, auth.companyId, 10);
+  return rows.map((r) => ({
+    id: r.id,
+    source: r.source as TRealNameRunSource,
+    total: r.total,
+    verified: r.verified,
+    failed: r.failed,
+    pending: Math.max(0, r.total - r.verified - r.failed - r.superseded),
+    createdAt: r.createdAt.toISOString(),
+    finishedAt: r.finishedAt?.toISOString() ?? null,
+  }));
+}
+
+/** Companies whose checks wait for the provider (the sweep sends each a job). */
+export const companiesWithPendingChecks = (db: DbOrTx) => repo.findCompaniesWithPending(db);
+
+export interface VerificationOutcome {
+  answered: number;
+  /** Checks the provider could not decide this time (they stay 认证中). */
+  deferred: number;
+}
+
+/** Tries of one request when the provider refuses it (down, or its rate), before the run gives up. */
+const TRIES = 3;
+/** The pace is kept this much under the provider's rate, so a batch never lands in a full second. */
+const RATE_MARGIN = 0.95;
+
+/**
+ * Asks the provider about every check of the company waiting for it, oldest first, a batch at a
+ * time and no faster than its rate; records the answers. A request the provider refuses is tried
+ * again after a pause; when it stays away the run stops with the checks still 认证中 (deferred),
+ * for the next run.
+ */
+export async function runVerification(ctx: ServiceContext, companyId: number): Promise<VerificationOutcome> {
+  const provider = ctx.identityProvider;
+  const batchSize = Math.max(1, Math.min(provider.maxBatch, 500));
+  const msPerCheck = 1_000 / (provider.ratePerSecond * RATE_MARGIN);
+  let afterId = 0;
+  let answered = 0;
+  let deferred = 0;
+  const started = Date.now();
+  let sent = 0;
+  for (;;) {
+    const pending = await repo.findPendingChecks(ctx.db, companyId, afterId, batchSize);
+    if (!pending.length) break;
+    afterId = pending.at(-1)?.id ?? afterId;
+    // The pace: this batch starts no sooner than the rate allows for everything sent before it.
+    const due = started + sent * msPerCheck - Date.now();
+    if (due > 0) await sleep(due);
+    const checks: IdentityCheck[] = pending.map((p) => ({
+      ref: `RV${companyId}-${p.id}`,
+      name: p.name,
+      idNumber: ctx.cipher.decrypt(p.idNumberEnc),
+      bankCardNo: p.cardNumberEnc === null ? undefined : ctx.cipher.decrypt(p.cardNumberEnc),
+    }));
+    const answers = await askWithRetries(ctx, checks);
+    sent += checks.length;
+    if (!answers) {
+      // Away: these and every later check wait for the next run.
+      await repo.countAttempts(ctx.db, companyId, pending.map((p) => p.id));
+      deferred += pending.length;
+      ctx.log.warn({ companyId, checks: pending.length }, 'identity provider unavailable: checks stay verifying');
+      break;
+    }
+    const byRef = new Map(pending.map((p, i) => [checks[i]?.ref ?? '', p]));
+    const decided: repo.CheckAnswer[] = [];
+    const away: number[] = [];
+    for (const a of answers) {
+      const p = byRef.get(a.ref);
+      if (!p) continue;
+      if (a.outcome === 'unavailable') away.push(p.id);
+      else {
+        decided.push({
+          id: p.id,
+          status: a.outcome,
+          factors: p.cardNumberEnc === null ? 2 : 3,
+          reason: a.outcome === 'failed' ? a.reason.slice(0, 100) : '',
+          providerRef: a.providerRef.slice(0, 64),
+        });
+      }
+    }
+    await ctx.db.transaction((tx) => repo.recordAnswers(tx, companyId, decided));
+    await repo.countAttempts(ctx.db, companyId, away);
+    answered += decided.length;
+    deferred += away.length;
+  }
+  return { answered, deferred };
+}
+
+async function askWithRetries(ctx: ServiceContext, checks: IdentityCheck[]) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await ctx.identityProvider.verify(checks);
+    } catch (err) {
+      if (!(err instanceof ProviderUnavailableError)) throw err;
+      if (attempt >= TRIES) return undefined;
+      // Its message is the provider's words, never a number of the request.
+      ctx.log.info({ attempt, reason: err.message }, 'identity provider refused a request; trying again');
+      await sleep(250 * 2 ** attempt);
+    }
+  }
+}
