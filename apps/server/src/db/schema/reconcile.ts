@@ -4,7 +4,6 @@ import {
   char,
   check,
   date,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -16,7 +15,6 @@ import {
 import { createdAt, updatedAt } from './columns.ts';
 import { serviceCompany } from './company.ts';
 import { operator } from './operator.ts';
-import { payout } from './payroll.ts';
 
 /**
  * 对账 (issue 42 point 1, ADR 0030): one service company's day, reconciled once against the
@@ -75,8 +73,10 @@ export const reconcileDifference = pgTable(
     kind: varchar('kind', { length: 20 }).notNull(),
     /** Our order id as the statement or our payout names it. */
     ref: varchar('ref', { length: 40 }).notNull(),
-    /** Our payout (null when we never sent it). */
-    companyId: bigint('company_id', { mode: 'number' }),
+    /**
+     * Our payout (null when we never sent it). Not a foreign key: a platform table (local on
+     * Citus) cannot hold a key to a company's table (ADR 0020); its company is the payout's.
+     */
     payoutId: bigint('payout_id', { mode: 'number' }),
     /** queued | submitted | succeeded | failed, and net fen, as our books had it. */
     ourStatus: varchar('our_status', { length: 10 }),
@@ -100,12 +100,7 @@ export const reconcileDifference = pgTable(
   },
   (t) => [
     unique('reconcile_difference_key').on(t.dayId, t.kind, t.ref),
-    foreignKey({
-      name: 'reconcile_difference_payout_fk',
-      columns: [t.companyId, t.payoutId],
-      foreignColumns: [payout.companyId, payout.id],
-    }),
-    index('reconcile_difference_payout_idx').on(t.companyId, t.payoutId),
+    index('reconcile_difference_payout_idx').on(t.payoutId),
     index('reconcile_difference_open_idx')
       .on(t.id)
       .where(sql`${t.status} = 'open'`),
