@@ -15,7 +15,10 @@ export const REAL_NAME_STATUS_LABELS: Record<TRealNameStatus, string> = {
 };
 
 /** 二要素 (name + ID number) or 三要素 (name + ID number + bank card). */
-export const REAL_NAME_FACTOR_LABELS: Record<2 | 3, string> = { 2: '二要素（姓名、身份证号）', 3: '三要素（姓名、身份证号、银行卡）' };
+export const REAL_NAME_FACTOR_LABELS: Record<2 | 3, string> = {
+  2: '二要素（姓名、身份证号）',
+  3: '三要素（姓名、身份证号、银行卡）',
+};
 
 /** Why a verification was asked for. */
 export const REAL_NAME_RUN_SOURCES = ['added', 'changed', 'import', 'manual'] as const;

@@ -15,7 +15,18 @@ import { waitFor } from '../wait-for.ts';
 import { adminWithout, waitForImport } from './support.ts';
 
 const BASE = '/api/companystaff/employee';
-const HEADER = ['姓名*', '身份证号*', '手机号*', '工种编码', '入职日期*', '备注', '开户银行', '银行卡号', '开户支行', '支付宝账号'];
+const HEADER = [
+  '姓名*',
+  '身份证号*',
+  '手机号*',
+  '工种编码',
+  '入职日期*',
+  '备注',
+  '开户银行',
+  '银行卡号',
+  '开户支行',
+  '支付宝账号',
+];
 
 let serial = 40_000;
 const nextId = () => testIdNumber(++serial);

@@ -48,7 +48,9 @@ export const workerRealNameRun = pgTable(
     primaryKey({ columns: [t.companyId, t.id] }),
     check('worker_real_name_run_source_ck', sql`${t.source} in ('added', 'changed', 'import', 'manual')`),
     // The runs still going, newest first (the list's progress banner).
-    index('worker_real_name_run_open_idx').on(t.companyId, t.id).where(sql`${t.finishedAt} is null`),
+    index('worker_real_name_run_open_idx')
+      .on(t.companyId, t.id)
+      .where(sql`${t.finishedAt} is null`),
   ],
 );
 
@@ -91,11 +93,10 @@ export const workerRealNameCheck = pgTable(
     index('worker_real_name_check_worker_idx').on(t.companyId, t.workerId, t.id),
     index('worker_real_name_check_run_idx').on(t.companyId, t.runId),
     // The queue: checks the provider has not answered, oldest first.
-    index('worker_real_name_check_pending_idx').on(t.companyId, t.id).where(sql`${t.status} = 'verifying'`),
-    check(
-      'worker_real_name_check_status_ck',
-      sql`${t.status} in ('verifying', 'verified', 'failed', 'superseded')`,
-    ),
+    index('worker_real_name_check_pending_idx')
+      .on(t.companyId, t.id)
+      .where(sql`${t.status} = 'verifying'`),
+    check('worker_real_name_check_status_ck', sql`${t.status} in ('verifying', 'verified', 'failed', 'superseded')`),
     check('worker_real_name_check_factors_ck', sql`${t.factors} is null or ${t.factors} in (2, 3)`),
   ],
 );
@@ -173,7 +174,9 @@ export const workerAgreement = pgTable(
     }),
     index('worker_agreement_service_company_idx').on(t.companyId, t.serviceCompanyId, t.workerId),
     index('worker_agreement_template_idx').on(t.companyId, t.templateId),
-    index('worker_agreement_signed_file_idx').on(t.companyId, t.signedFileId).where(sql`${t.signedFileId} is not null`),
+    index('worker_agreement_signed_file_idx')
+      .on(t.companyId, t.signedFileId)
+      .where(sql`${t.signedFileId} is not null`),
     check('worker_agreement_status_ck', sql`${t.status} in ('queued', 'signing', 'signed', 'failed')`),
     check(
       'worker_agreement_signed_ck',

@@ -64,13 +64,13 @@ describe('sandbox identity provider', () => {
       ProviderUnavailableError,
     );
     provider.down = false;
-    await expect(
-      provider.verify([1, 2, 3].map((n) => ({ ref: `r${n}`, name: '张三', idNumber: id }))),
-    ).rejects.toThrow('单次最多 2 条');
+    await expect(provider.verify([1, 2, 3].map((n) => ({ ref: `r${n}`, name: '张三', idNumber: id })))).rejects.toThrow(
+      '单次最多 2 条',
+    );
     await provider.verify([1, 2].map((n) => ({ ref: `r${n}`, name: '张三', idNumber: id })));
-    await expect(
-      provider.verify([3, 4].map((n) => ({ ref: `r${n}`, name: '张三', idNumber: id }))),
-    ).rejects.toThrow('超出每秒调用上限');
+    await expect(provider.verify([3, 4].map((n) => ({ ref: `r${n}`, name: '张三', idNumber: id })))).rejects.toThrow(
+      '超出每秒调用上限',
+    );
     expect(provider.answered).toBe(2);
     expect(provider.refusedForRate).toBe(1);
   });
@@ -78,7 +78,9 @@ describe('sandbox identity provider', () => {
   it('never puts the ID or card number in an error message', async () => {
     const provider = createSandboxIdentityProvider();
     provider.down = true;
-    const err: unknown = await provider.verify([{ ref: 'a', name: '张三', idNumber: id, bankCardNo: card }]).catch((e: unknown) => e);
+    const err: unknown = await provider
+      .verify([{ ref: 'a', name: '张三', idNumber: id, bankCardNo: card }])
+      .catch((e: unknown) => e);
     expect(String((err as Error).message)).not.toContain(id);
     expect(String((err as Error).message)).not.toContain(card);
   });

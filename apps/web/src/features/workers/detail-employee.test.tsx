@@ -63,7 +63,7 @@ describe('员工详情', () => {
     api = mockDetail(workerDetail({ idNumber: FULL_ID, sensitiveVisible: true }));
     renderDetail();
     expect(screen.getByRole('status')).toHaveTextContent('正在加载员工信息…');
-    for (const title of ['基本信息', '收款账户', '签约状态']) {
+    for (const title of ['基本信息', '实名认证', '收款账户', '签约状态']) {
       expect(cardOf(title).querySelector('.ant-skeleton')).not.toBeNull();
     }
     expect(screen.getByRole('button', { name: '返回员工列表' })).toBeInTheDocument();
@@ -244,5 +244,88 @@ describe('员工详情', () => {
     api = mockApi({});
     renderDetail(99);
     expect(await screen.findByText('员工不存在或已被删除')).toBeInTheDocument();
+  });
+
+  it('shows the real-name outcome: 认证失败 with the provider reason, 三要素, the reference and time', async () => {
+    api = mockDetail(
+      workerDetail({
+        realNameStatus: 'failed',
+        realName: {
+          status: 'failed',
+          factors: 3,
+          reason: '银行卡与身份信息不符',
+          providerRef: 'SV00000000000000000042',
+          source: 'changed',
+          requestedAt: '2026-11-29T02:00:00.000Z',
+          answeredAt: '2026-11-29T02:00:05.000Z',
+          attempts: 0,
+        },
+      }),
+    );
+    renderDetail();
+    await screen.findByText('认证方式');
+    const card = cardOf('实名认证');
+    expect(within(card).getByText('认证失败')).toBeInTheDocument();
+    expect(within(card).getByText('银行卡与身份信息不符')).toBeInTheDocument();
+    expect(within(card).getByText('三要素（姓名、身份证号、银行卡）')).toBeInTheDocument();
+    expect(within(card).getByText('SV00000000000000000042')).toBeInTheDocument();
+    expect(within(card).getByText('身份或默认银行卡变更')).toBeInTheDocument();
+  });
+
+  it('says the provider is away while 认证中 after attempts, and disables 重新认证 meanwhile', async () => {
+    useSession.setState({ elements: { 'employee:edit': true, 'employee:verify': true } });
+    api = mockDetail(
+      workerDetail({
+        realNameStatus: 'verifying',
+        realName: {
+          status: 'verifying',
+          factors: null,
+          reason: '',
+          providerRef: null,
+          source: 'added',
+          requestedAt: '2026-11-29T02:00:00.000Z',
+          answeredAt: null,
+          attempts: 2,
+        },
+      }),
+    );
+    renderDetail();
+    await screen.findByText('认证方式');
+    const card = cardOf('实名认证');
+    expect(within(card).getByText('认证服务暂不可用，已尝试 2 次，将自动重试')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '重新认证' })).toBeDisabled();
+  });
+
+  it('重新认证 queues the check again', async () => {
+    useSession.setState({ elements: { 'employee:edit': true, 'employee:verify': true } });
+    api = mockDetail(workerDetail(), {
+      'POST /api/companystaff/employee/:id/realName/verify': () =>
+        ok({
+          status: 'verifying',
+          factors: null,
+          reason: '',
+          providerRef: null,
+          source: 'manual',
+          requestedAt: '2026-11-29T02:00:00.000Z',
+          answeredAt: null,
+          attempts: 0,
+        }),
+    });
+    renderDetail();
+    await screen.findByText('认证方式');
+    const card = cardOf('实名认证');
+    await user.click(within(card).getByRole('button', { name: '重新认证' }));
+    await screen.findByText('已提交重新认证，结果将自动更新');
+    expect(api.calls.some((c) => c.method === 'POST' && c.url === '/api/companystaff/employee/1/realName/verify')).toBe(
+      true,
+    );
+  });
+
+  it('hides 重新认证 from an admin without employee:verify', async () => {
+    api = mockDetail(workerDetail());
+    renderDetail();
+    await screen.findByText('认证方式');
+    const card = cardOf('实名认证');
+    expect(within(card).queryByRole('button', { name: '重新认证' })).toBeNull();
   });
 });

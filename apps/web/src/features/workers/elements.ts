@@ -9,4 +9,6 @@ export const WORKER_ELEMENTS = {
   import: 'employee:import',
   export: 'employee:export',
   jobType: 'employee:jobType',
+  /** 重新认证 (实名认证). */
+  verify: 'employee:verify',
 } as const satisfies Record<string, TElementCode>;

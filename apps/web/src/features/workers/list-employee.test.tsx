@@ -42,6 +42,7 @@ function mockWorkers(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/companystaff/employee/page': () => ok({ total: 23, rows: ROWS }),
     'GET /api/companystaff/ecompanyJobCategory/selectByEcompanyId': () => ok(JOB_TYPE_OPTIONS),
     'GET /api/companystaff/department/options': () => ok(DEPARTMENT_OPTIONS),
+    'GET /api/companystaff/employee/realName/runs': () => ok([]),
     ...extra,
   });
 }
@@ -346,5 +347,44 @@ describe('批量导入', () => {
     await user.click(getButton('批量导入'));
     await user.click(await screen.findByText('下载模板'));
     await waitFor(() => expect(saved).toEqual(['员工导入模板.xlsx']));
+  });
+
+  it('shows the real-name verification of imported workers with its progress, and how it ended', async () => {
+    const run = {
+      id: 5,
+      source: 'import' as const,
+      total: 200,
+      verified: 120,
+      failed: 5,
+      pending: 75,
+      createdAt: '2026-11-29T02:00:00.000Z',
+      finishedAt: null,
+    };
+    api = mockWorkers({ 'GET /api/companystaff/employee/realName/runs': () => ok([run]) });
+    renderScreen(ListEmployeePage, { path: PATH });
+    expect(await screen.findByText('批量导入的 200 名员工正在实名认证：已完成 125 / 200')).toBeInTheDocument();
+    expect(screen.getByText('已认证 120，认证失败 5，认证中 75')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: '批量导入的 200 名员工实名认证进度' })).toHaveAttribute(
+      'aria-valuenow',
+      '62',
+    );
+  });
+
+  it('says when the verification of an import has ended', async () => {
+    const run = {
+      id: 6,
+      source: 'import' as const,
+      total: 3,
+      verified: 2,
+      failed: 1,
+      pending: 0,
+      createdAt: '2026-11-29T02:00:00.000Z',
+      finishedAt: '2026-11-29T02:01:00.000Z',
+    };
+    api = mockWorkers({ 'GET /api/companystaff/employee/realName/runs': () => ok([run]) });
+    renderScreen(ListEmployeePage, { path: PATH });
+    expect(await screen.findByText('批量导入的 3 名员工实名认证已完成')).toBeInTheDocument();
+    expect(screen.getByText('已认证 2，认证失败 1')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
   });
 });

@@ -40,7 +40,12 @@ async function defaultCardId(db: DbOrTx, companyId: number, workerId: number): P
  * Runs `change` on the worker's accounts; when it changed the default bank card, the worker's
  * real name is verified again (issue 43: the card is part of 三要素). The route kicks the job.
  */
-async function reverifyOnDefaultCardChange(db: DbOrTx, companyId: number, workerId: number, change: () => Promise<void>) {
+async function reverifyOnDefaultCardChange(
+  db: DbOrTx,
+  companyId: number,
+  workerId: number,
+  change: () => Promise<void>,
+) {
   const before = await defaultCardId(db, companyId, workerId);
   await change();
   if ((await defaultCardId(db, companyId, workerId)) !== before) {
@@ -73,7 +78,9 @@ export async function addBankCard(
       const holderName = await lockHolder(tx, auth.companyId, workerId);
       await reverifyOnDefaultCardChange(tx, auth.companyId, workerId, async () => {
         const isDefault = await takesDefault(tx, auth.companyId, workerId, input.isDefault);
-        await repo.insertBankCards(tx, [{ ...card.values, companyId: auth.companyId, workerId, holderName, isDefault }]);
+        await repo.insertBankCards(tx, [
+          { ...card.values, companyId: auth.companyId, workerId, holderName, isDefault },
+        ]);
       });
     }),
     'cardNumber',

@@ -41,7 +41,11 @@ export async function queueInRun(db: DbOrTx, companyId: number, runId: number, h
 }
 
 /** 重新认证: the worker's verification queued again; answers its latest check (认证中). */
-export async function reverifyWorker(ctx: ServiceContext, auth: AuthContext, workerId: number): Promise<TRealNameCheck> {
+export async function reverifyWorker(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  workerId: number,
+): Promise<TRealNameCheck> {
   await ctx.db.transaction(async (tx) => {
     if (!(await repo.workerExists(tx, auth.companyId, workerId))) throw notFound('员工不存在');
     await queueVerification(tx, auth.companyId, 'manual', { ids: [workerId] });
@@ -52,7 +56,11 @@ export async function reverifyWorker(ctx: ServiceContext, auth: AuthContext, wor
 }
 
 /** The worker's latest verification as the detail shows it, or null when none was asked for. */
-export async function findRealNameCheck(db: DbOrTx, companyId: number, workerId: number): Promise<TRealNameCheck | null> {
+export async function findRealNameCheck(
+  db: DbOrTx,
+  companyId: number,
+  workerId: number,
+): Promise<TRealNameCheck | null> {
   const row = await repo.findLatestCheck(db, companyId, workerId);
   if (!row) return null;
   return {
@@ -128,7 +136,11 @@ export async function runVerification(ctx: ServiceContext, companyId: number): P
     sent += checks.length;
     if (!answers) {
       // Away: these and every later check wait for the next run.
-      await repo.countAttempts(ctx.db, companyId, pending.map((p) => p.id));
+      await repo.countAttempts(
+        ctx.db,
+        companyId,
+        pending.map((p) => p.id),
+      );
       deferred += pending.length;
       ctx.log.warn({ companyId, checks: pending.length }, 'identity provider unavailable: checks stay verifying');
       break;

@@ -13,6 +13,7 @@ import { useWorker } from '../api/get-worker.ts';
 import { shownIdNumber } from '../components/id-number.ts';
 import { LeaveModal } from '../components/leave-modal.tsx';
 import { PayoutAccounts } from '../components/payout-accounts.tsx';
+import { RealNameCard } from '../components/real-name-card.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { WorkerEditForm } from '../components/worker-edit-form.tsx';
 import {
@@ -93,7 +94,7 @@ export function Component() {
   if (worker.isPending) {
     // The page's frame while it loads: its cards with their titles, their content as skeletons.
     return (
-      <LoadingFrame cards={['基本信息', '收款账户', '签约状态']} label="正在加载员工信息…">
+      <LoadingFrame cards={['基本信息', '实名认证', '收款账户', '签约状态']} label="正在加载员工信息…">
         <Card>
           <Button
             type="text"
@@ -200,6 +201,8 @@ export function Component() {
           <BasicInfo worker={data} />
         )}
       </Card>
+
+      <RealNameCard worker={data} />
 
       <PayoutAccounts worker={data} canEdit={canEdit} />
 

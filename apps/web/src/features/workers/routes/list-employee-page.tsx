@@ -43,6 +43,7 @@ import { ImportDrawer } from '../components/import-drawer.tsx';
 import { LeaveModal } from '../components/leave-modal.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { ContractStatusTag, RealNameStatusTag, WorkerStatusTag } from '../components/worker-tags.tsx';
+import { RealNameProgress } from '../components/real-name-progress.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
 
 const STATUS_OPTIONS = WORKER_STATUSES.map((value) => ({ value, label: WORKER_STATUS_LABELS[value] }));
@@ -226,6 +227,8 @@ export function Component() {
           </Button>
         </Permission>
       </ListToolbar>
+
+      <RealNameProgress />
 
       <ListTable<TWorkerRow>
         query={workers}
