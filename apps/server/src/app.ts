@@ -160,7 +160,7 @@ export async function buildApp({
     cipher: createFieldCipher(config.encryptionKey),
     sms: sms ?? createOutboxSmsSender(app.log),
     files: files ?? configuredFileStore(config, database.appDb),
-    payoutProvider: payoutProvider ?? createSandboxProvider(database.appDb, clock),
+    payoutProvider: payoutProvider ?? createSandboxProvider(database.appDb, clock, config.payoutCallbackSecret),
     identityProvider: identityProvider ?? createSandboxIdentityProvider(),
     registry: createRegistry(),
     log: app.log,

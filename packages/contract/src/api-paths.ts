@@ -292,6 +292,13 @@ export const API = {
     chatQuickReply: '/api/ops/chat/quickReply/:id',
     /** 系统监控: the processes' heartbeats, the job queues, open payouts and the database. */
     monitor: '/api/ops/monitor',
+    /** 对账 (ADR 0030): the reconciled days, a day's differences, their resolution, a run now. */
+    reconcileDayPage: '/api/ops/reconcile/day/page',
+    reconcileDifferences: '/api/ops/reconcile/day/:id/differences',
+    reconcileOpenDifferences: '/api/ops/reconcile/difference/page',
+    reconcileResolve: '/api/ops/reconcile/difference/:id/resolve',
+    reconcileRun: '/api/ops/reconcile/run',
+    reconcileAlerts: '/api/ops/reconcile/alerts',
   },
 } as const satisfies Record<string, Record<string, string | TImportPaths>>;
 

@@ -2,6 +2,7 @@
 import { CONTENT_AUDIT_ACTION_LABELS } from './content-rules.ts';
 import { CONTRACT_AUDIT_ACTION_LABELS, CONTRACT_OPS_AUDIT_ACTION_LABELS } from './company-contract-rules.ts';
 import { INVOICE_AUDIT_ACTION_LABELS, INVOICE_OPS_AUDIT_ACTION_LABELS } from './invoice-rules.ts';
+import { RECONCILE_OPS_AUDIT_ACTION_LABELS } from './reconcile-rules.ts';
 import { TASK_AUDIT_ACTION_LABELS } from './task-rules.ts';
 
 /**
@@ -48,8 +49,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'worker.export': '导出员工',
   'worker.import': '上传员工导入文件',
   'worker.importCommit': '确认导入员工',
-  'money.topup.create': '提交充值',
   'worker.realName.verify': '重新实名认证',
+  'money.topup.create': '提交充值',
   'money.topup.withdraw': '撤回充值',
   'money.account.create': '添加付款账户',
   'money.account.update': '编辑付款账户',
@@ -102,5 +103,6 @@ export const OPS_AUDIT_ACTION_LABELS: Record<string, string> = {
   'ops.chat.quickReply.add': '新增快捷回复',
   'ops.chat.quickReply.delete': '删除快捷回复',
   'ops.gatewayLog.export': '导出网关日志',
+  ...RECONCILE_OPS_AUDIT_ACTION_LABELS,
 };
 export const AUDIT_RESULT_LABELS: Record<string, string> = { success: '成功', failure: '失败' };

@@ -29,6 +29,8 @@ export * from './approval-rules.ts';
 export * from './approval.ts';
 export * from './payroll-rules.ts';
 export * from './payroll.ts';
+export * from './reconcile-rules.ts';
+export * from './reconcile.ts';
 export * from './task-rules.ts';
 export * from './task.ts';
 export * from './home.ts';

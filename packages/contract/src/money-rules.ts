@@ -39,6 +39,7 @@ export const LEDGER_ACCOUNT_KINDS = [
   'bank_clearing',
   'fee_income',
   'payouts_in_transit',
+  'payout_suspense',
 ] as const;
 export type TLedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 export const LEDGER_ACCOUNT_KIND_LABELS: Record<TLedgerAccountKind, string> = {
@@ -47,10 +48,20 @@ export const LEDGER_ACCOUNT_KIND_LABELS: Record<TLedgerAccountKind, string> = {
   bank_clearing: '银行清算',
   fee_income: '服务费收入',
   payouts_in_transit: '在途发放',
+  payout_suspense: '对账挂账',
 };
 
 /** What a transfer is: the type of each ledger entry it posts (资金明细's 类型). */
-export const LEDGER_ENTRY_TYPES = ['topup', 'freeze', 'unfreeze', 'payout', 'fee', 'refund', 'adjustment'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'topup',
+  'freeze',
+  'unfreeze',
+  'payout',
+  'fee',
+  'refund',
+  'adjustment',
+  'suspense',
+] as const;
 export type TLedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 export const LEDGER_ENTRY_TYPE_LABELS: Record<TLedgerEntryType, string> = {
   topup: '充值',
@@ -60,6 +71,7 @@ export const LEDGER_ENTRY_TYPE_LABELS: Record<TLedgerEntryType, string> = {
   fee: '服务费',
   refund: '退款',
   adjustment: '调账',
+  suspense: '对账挂账',
 };
 
 /** Monthly payout limit per worker by default: 98,000.00 yuan. */

@@ -234,6 +234,8 @@ export const ZPayment = z.object({
   failReason: z.string().nullable(),
   createdAt: z.string(),
   settledAt: z.string().nullable(),
+  /** 对账中: the provider's statement disagrees and the platform is checking (ADR 0030). */
+  reconciling: z.boolean(),
 });
 export type TPayment = z.infer<typeof ZPayment>;
 

@@ -46,6 +46,8 @@ export type * from './monitor.ts';
 export * from './monitor-rules.ts';
 export type * from './approval.ts';
 export type * from './payroll.ts';
+export * from './reconcile-rules.ts';
+export type * from './reconcile.ts';
 export type * from './task.ts';
 export type * from './home.ts';
 export type * from './content.ts';

@@ -46,6 +46,12 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
     "The operators' 下载中心: an operator's export (网关日志) spans companies and names none, so it is no company's row; read and written by operators and the platform's export jobs only (revoked from flexpay_app). A few rows per operator a day, joined with nothing; on Citus it stays on the coordinator.",
   receipt_check:
     "回单验真's checks of a code, by client address, counted to limit guessing before any company is known (like login_attempt); the platform's (revoked from flexpay_app), joined with nothing.",
+  reconcile_day:
+    "对账 (ADR 0030): one service company's day reconciled against the provider's statement; spans companies, read by operators and the platform's job only (revoked from flexpay_app).",
+  reconcile_difference:
+    "对账's differences: a statement line or payout of any company of a service company, read and resolved by operators only (revoked from flexpay_app); its key to the payout names the company.",
+  reconcile_line:
+    "对账's staging table: a statement COPied in, kept two days, read by the matching statement only (revoked from flexpay_app).",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
   process_heartbeat:
@@ -57,7 +63,15 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
  * Their migration revokes them from `flexpay_app` (a forgotten route or a query in a company's
  * scope fails instead of reading them); test/db/row-level-security.test.ts holds the grants to it.
  */
-export const PLATFORM_ONLY: readonly string[] = ['access_log', 'server_log', 'operator_export_job', 'receipt_check'];
+export const PLATFORM_ONLY: readonly string[] = [
+  'access_log',
+  'server_log',
+  'operator_export_job',
+  'receipt_check',
+  'reconcile_day',
+  'reconcile_difference',
+  'reconcile_line',
+];
 
 /**
  * Tenant tables that do not follow the rule yet (known debt, ADR 0020): the test skips them, and

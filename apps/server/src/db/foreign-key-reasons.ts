@@ -102,6 +102,14 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
     'the account a payout went to (the dispatcher decrypts it; the record of money sent keeps it): 该收款账户已有发放记录，不能删除; generated columns; partial indexes (added by the foreign-key audit, migration 0023)',
   payout_batch_fk:
     "a payout's batch, company and service company are its batch's (one check instead of a second key to `service_company`); a batch with payouts: 该发放批次已有支付记录，不能删除; index `payout_batch_idx`",
+  reconcile_day_service_company_id_service_company_id_fk:
+    "whose statement (对账, migrations 0055/0057, ADR 0030): one row per service company and Beijing day; service companies are never deleted; unique `reconcile_day_key` (service_company_id, day) serves it",
+  reconcile_difference_day_id_reconcile_day_id_fk:
+    'the day whose statement found it; days are never deleted; unique `reconcile_difference_key` (day_id, kind, ref) serves it. Its payout is named by `payout_id` alone, not a key: a platform table (local on Citus) holds no key to a company\'s table (migration 0057)',
+  reconcile_difference_service_company_id_service_company_id_fk:
+    "the statement's service company, copied from its day for the list",
+  reconcile_difference_resolved_by_operator_id_fk:
+    'the operator who resolved it (with the reason and an audit row); operators are disabled, never deleted',
   payout_receipt_payout_fk:
     "a receipt as issued (回单验真, migration 0054): one succeeded payout's code and PDF hash; payouts are never deleted; the primary key serves it; new unique index `payout_company_id_key` (company_id, id) on payout, its target",
   payout_item_id_payroll_item_id_fk:

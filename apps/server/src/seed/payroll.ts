@@ -11,7 +11,9 @@ import { queryRows, type Tx } from '../db/client.ts';
 import { approvalFlow, payrollBatch } from '../db/schema/index.ts';
 import { chinaDateOf } from '../lib/china-time.ts';
 import type { FieldCipher } from '../lib/crypto.ts';
-import { sandboxOutcome } from '../modules/payout-sandbox/rules.ts';
+import { sandboxOutcome as decideInSandbox } from '../modules/payout-sandbox/rules.ts';
+import { injectStatementFault, recordSettledPayouts } from '../modules/payout-sandbox/service.ts';
+import type { PayoutOrder } from '../lib/payout-provider.ts';
 import { settleBatchNow } from '../modules/payroll/payouts/dispatch.ts';
 import { freezeAndQueue } from '../modules/payroll/payouts/service.ts';
 import { Registry } from '../lib/registry.ts';
@@ -100,6 +102,13 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
 
   // 部分成功: last month's batch, paid through the sandbox's rules: one worker's card ends in 4
   // (卡号无效), so the item waits in 退款中心 with its money back in the balance.
+  // What the sandbox provider was sent and decided, recorded in its books as it would have.
+  const provided: { order: PayoutOrder; outcome: { status: 'succeeded' | 'failed'; reason: string } }[] = [];
+  const sandboxOutcome = (order: PayoutOrder) => {
+    const outcome = decideInSandbox(order);
+    provided.push({ order, outcome });
+    return outcome;
+  };
   const cards = await queryRows<{ worker_id: string | number; enc: string }>(
     tx,
     sql`select c.worker_id, c.card_number_enc as enc from worker_bank_card c join worker w
@@ -133,6 +142,15 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
   await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, paidBatch, now);
   await freezeAndQueue(tx, ids.xinghe, paidBatch);
   await settleBatchNow(tx, cipher, ids.xinghe, paidBatch, sandboxOutcome, now);
+  await recordSettledPayouts(tx, provided.splice(0), now);
+  // 对账's demo (ADR 0030): the sandbox's statement shows one of this batch's payouts with another
+  // amount, so reconciling today holds it (对账中) and /ops 对账 has a difference to resolve.
+  const [firstPaid] = await queryRows<{ ref: string }>(
+    tx,
+    sql`select ref from payout where company_id = ${ids.xinghe} and batch_id = ${paidBatch} and status = 'succeeded'
+         order by id limit 1`,
+  );
+  if (firstPaid) await injectStatementFault(tx, firstPaid.ref, 'amount');
 
   // A year's history for the charts and 首页: one paid batch a month, from eleven months ago to
   // last month, of workers whose cards the sandbox pays (none ending in 4), each under the
@@ -165,6 +183,7 @@ export async function seedPayroll(tx: Tx, cipher: FieldCipher, ids: PayrollSeedI
     await runSubmit(tx, payrollApprovalOutcomes, ids.xinghe, id, at);
     await freezeAndQueue(tx, ids.xinghe, id);
     await settleBatchNow(tx, cipher, ids.xinghe, id, sandboxOutcome, at);
+    await recordSettledPayouts(tx, provided.splice(0), at);
     // Made in its month, as lists order batches by when they were made.
     await tx.update(payrollBatch).set({ createdAt: at, updatedAt: at }).where(eq(payrollBatch.id, id));
   }

@@ -501,6 +501,7 @@ describe('payouts', () => {
         await provider.submit(orders);
       },
       query: (refs: readonly string[]) => provider.query(refs),
+      statement: (serviceCompanyId: number, day: string) => provider.statement(serviceCompanyId, day),
     };
     expect(await platform(() => dispatchPayouts(t.app.ctx, counting))).toBe(5);
     expect(calls).toEqual([5]);

@@ -15,7 +15,7 @@ export type { Violation } from './verify-repo.ts';
 /** An account by what it is: a company's (available, frozen) or the platform's, per service company. */
 export type AccountRef =
   | { kind: 'available' | 'frozen'; companyId: number; serviceCompanyId: number }
-  | { kind: 'bank_clearing' | 'fee_income' | 'payouts_in_transit'; serviceCompanyId: number };
+  | { kind: 'bank_clearing' | 'fee_income' | 'payouts_in_transit' | 'payout_suspense'; serviceCompanyId: number };
 
 export interface Posting {
   account: AccountRef;

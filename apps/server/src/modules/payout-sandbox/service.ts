@@ -7,13 +7,18 @@
  * for reconciliation.
  */
 import { and, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { queryRows, type DbOrTx } from '../../db/client.ts';
 import { sandboxPayout } from '../../db/schema/index.ts';
+import { chinaDay } from '../../lib/china-time.ts';
 import {
   signCallback,
+  STATEMENT_HEADER,
+  statementSigner,
   type CallbackResult,
+  type PayoutOrder,
   type PayoutOutcome,
   type PayoutProvider,
+  type PayoutStatement,
 } from '../../lib/payout-provider.ts';
 import { sandboxOutcome } from './rules.ts';
 
@@ -24,7 +29,7 @@ const SUBMIT_CHUNK = 1_000;
 /** Results a batch callback carries at most. */
 export const CALLBACK_BATCH = 500;
 
-export function createSandboxProvider(db: DbOrTx, now: () => Date): PayoutProvider {
+export function createSandboxProvider(db: DbOrTx, now: () => Date, secret: string): PayoutProvider {
   return {
     async submit(orders) {
       const at = now();
@@ -35,14 +40,15 @@ export function createSandboxProvider(db: DbOrTx, now: () => Date): PayoutProvid
         const text = (values: string[]) => sql`${sql.param(values)}::text[]`;
         // One statement a chunk, its columns bound as arrays (not nine values a row).
         await db.execute(sql`
-          insert into sandbox_payout (ref, channel, account_no, holder_name, amount_fen, outcome, reason, submitted_at,
-                                      settles_at)
+          insert into sandbox_payout (ref, channel, account_no, holder_name, amount_fen, outcome, reason,
+                                      service_company_id, submitted_at, settles_at)
           select o.*, ${at.toISOString()}::timestamptz, ${settlesAt.toISOString()}::timestamptz
             from unnest(${text(chunk.map((o) => o.ref))}, ${text(chunk.map((o) => o.channel))},
                         ${text(chunk.map((o) => o.accountNo.slice(-4).padStart(o.accountNo.length, '*')))},
                         ${text(chunk.map((o) => o.holderName))}, ${sql.param(chunk.map((o) => o.amountFen))}::bigint[],
-                        ${text(outcomes.map((o) => o.status))}, ${text(outcomes.map((o) => o.reason))})
-              as o(ref, channel, account_no, holder_name, amount_fen, outcome, reason)
+                        ${text(outcomes.map((o) => o.status))}, ${text(outcomes.map((o) => o.reason))},
+                        ${sql.param(chunk.map((o) => o.serviceCompanyId))}::bigint[])
+              as o(ref, channel, account_no, holder_name, amount_fen, outcome, reason, service_company_id)
           on conflict (ref) do nothing`);
       }
     },
@@ -64,7 +70,133 @@ export function createSandboxProvider(db: DbOrTx, now: () => Date): PayoutProvid
       }
       return answers;
     },
+    async statement(serviceCompanyId, day) {
+      return sandboxStatement(db, secret, serviceCompanyId, day);
+    },
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The day's statement (对账单, ADR 0030): written from the sandbox's own books, what it really
+// did, with the disagreements a test told it to make.
+
+/** Lines read from the books a statement, keyset by (settles_at, seq). */
+const STATEMENT_PAGE = 10_000;
+
+/** What a sandbox payout's statement line is told to get wrong (tests and demos). */
+export type StatementFault = 'omitted' | 'amount' | 'status' | 'duplicate' | 'unsent';
+
+type StatementRow = { seq: number; ref: string; amount_fen: number; outcome: string; settles_at: Date | string; statement_fault: string | null };
+
+const yuan = (fen: number) => `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 23)}+08:00`;
+
+/** The CSV lines of one sandbox payout (none, one or two), its fault applied. */
+function statementLines(row: StatementRow): string {
+  if (row.statement_fault === 'omitted') return '';
+  const amount = row.statement_fault === 'amount' ? row.amount_fen + 100 : row.amount_fen;
+  const status =
+    row.statement_fault === 'status' ? (row.outcome === 'succeeded' ? 'failed' : 'succeeded') : row.outcome;
+  const line = `SB${String(row.seq).padStart(12, '0')},${row.ref},${yuan(amount)},${status},${beijingIso(new Date(row.settles_at))}\n`;
+  return row.statement_fault === 'duplicate' ? line + line : line;
+}
+
+/** The statement's bytes, streamed from the books a page at a time. */
+async function* statementBytes(db: DbOrTx, serviceCompanyId: number, day: string): AsyncGenerator<Uint8Array> {
+  const { start, end } = chinaDay(day);
+  yield Buffer.from(`${STATEMENT_HEADER}\n`);
+  let after: { at: string; seq: number } | null = null;
+  for (;;) {
+    const rows: StatementRow[] = await queryRows<StatementRow>(
+      db,
+      sql`select seq::float8 as seq, ref, amount_fen::float8 as amount_fen, outcome, settles_at, statement_fault
+            from sandbox_payout
+           where service_company_id = ${serviceCompanyId}
+             and settles_at >= ${start.toISOString()}::timestamptz and settles_at < ${end.toISOString()}::timestamptz
+             ${after ? sql`and (settles_at, seq) > (${after.at}::timestamptz, ${after.seq})` : sql``}
+           order by settles_at, seq
+           limit ${STATEMENT_PAGE}`,
+    );
+    if (!rows.length) return;
+    yield Buffer.from(rows.map(statementLines).join(''));
+    const last = rows[rows.length - 1] as StatementRow;
+    after = { at: new Date(last.settles_at).toISOString(), seq: last.seq };
+    if (rows.length < STATEMENT_PAGE) return;
+  }
+}
+
+/**
+ * One service company's statement of a Beijing day: signed over its bytes in a first pass (the
+ * books of a past day do not change), streamed again when opened.
+ */
+export async function sandboxStatement(
+  db: DbOrTx,
+  secret: string,
+  serviceCompanyId: number,
+  day: string,
+): Promise<PayoutStatement> {
+  const signer = statementSigner(secret);
+  for await (const chunk of statementBytes(db, serviceCompanyId, day)) signer.update(chunk);
+  return { signature: signer.digest('hex'), open: () => statementBytes(db, serviceCompanyId, day) };
+}
+
+/**
+ * For the demo seed, which settles its payouts at once (`settleBatchNow`): the sandbox's books
+ * record them as submitted, settled and called back at `at`, as the provider would have.
+ */
+export async function recordSettledPayouts(
+  db: DbOrTx,
+  entries: readonly { order: PayoutOrder; outcome: { status: 'succeeded' | 'failed'; reason: string } }[],
+  at: Date,
+) {
+  if (!entries.length) return;
+  await db
+    .insert(sandboxPayout)
+    .values(
+      entries.map(({ order, outcome }) => ({
+        ref: order.ref,
+        channel: order.channel,
+        accountNo: order.accountNo.slice(-4).padStart(order.accountNo.length, '*'),
+        holderName: order.holderName,
+        amountFen: order.amountFen,
+        outcome: outcome.status,
+        reason: outcome.reason,
+        submittedAt: at,
+        settlesAt: at,
+        callbackAt: at,
+        callbacks: 1,
+        serviceCompanyId: order.serviceCompanyId,
+      })),
+    )
+    .onConflictDoNothing();
+}
+
+/** For tests and demos: tells the sandbox to get this payout's statement line wrong. */
+export async function injectStatementFault(db: DbOrTx, ref: string, fault: Exclude<StatementFault, 'unsent'>) {
+  await db.update(sandboxPayout).set({ statementFault: fault }).where(eq(sandboxPayout.ref, ref));
+}
+
+/**
+ * For tests and demos: a payout the sandbox paid that we never sent (a ref of ours it was never
+ * given), settled at `settlesAt` for the service company.
+ */
+export async function injectUnsentPayout(
+  db: DbOrTx,
+  input: { ref: string; serviceCompanyId: number; amountFen: number; settlesAt: Date },
+) {
+  await db.insert(sandboxPayout).values({
+    ref: input.ref,
+    channel: 'bank',
+    accountNo: '************0000',
+    holderName: '未知收款人',
+    amountFen: input.amountFen,
+    outcome: 'succeeded',
+    submittedAt: input.settlesAt,
+    settlesAt: input.settlesAt,
+    callbackAt: input.settlesAt,
+    serviceCompanyId: input.serviceCompanyId,
+    statementFault: 'unsent',
+  });
 }
 
 export interface SignedCallback {

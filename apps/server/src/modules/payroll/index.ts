@@ -13,10 +13,13 @@ import { payoutRoutes } from './payouts/routes.ts';
 import { payoutGauges } from './payouts/service.ts';
 import { registerPayoutWork } from './payouts/work.ts';
 import { receiptRoutes } from './receipts/routes.ts';
+import { opsReconcileRoutes } from './reconcile/ops-routes.ts';
+import { reconcileDueDays } from './reconcile/service.ts';
 import { receiptsExporter } from './receipts/service.ts';
 import { forgetOldReceiptChecks } from './receipts/verification.ts';
 
 export const RECEIPT_CHECKS_JOB = 'payroll.forget-receipt-checks';
+export const RECONCILE_JOB = 'payroll.reconcile-days';
 
 export const payrollArea = defineArea(
   'payroll',
@@ -37,10 +40,17 @@ export const payrollArea = defineArea(
     app.jobs.work(RECEIPT_CHECKS_JOB, z.object({}), async () => void (await forgetOldReceiptChecks(app.ctx)), {
       schedule: '29 * * * *',
     });
+    // 对账 (ADR 0030): each service company's past days against the provider's statement, hourly
+    // (a schedule sends once across processes; each day is taken once in its own transaction).
+    app.jobs.work(RECONCILE_JOB, z.object({}), async () => void (await reconcileDueDays(app.ctx)), {
+      schedule: '41 * * * *',
+      expireInSeconds: 60 * 60,
+    });
     await app.register(payrollRoutes);
     await app.register(payrollImportRoutes);
     await app.register(payoutRoutes);
     await app.register(receiptRoutes);
+    await app.register(opsReconcileRoutes);
   },
   ['import', 'export', 'approval'],
 );

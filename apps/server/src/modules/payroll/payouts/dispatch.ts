@@ -51,6 +51,7 @@ async function ordersOf(
         accountNo: enc ? ctx.cipher.decrypt(enc) : '',
         holderName: p.holderName,
         amountFen: p.netFen,
+        serviceCompanyId: p.serviceCompanyId,
       });
     }
   }
@@ -112,6 +113,27 @@ export async function reconcilePayouts(ctx: ServiceContext, provider: PayoutProv
     await keepStatistics(ctx.db, SETTLEMENT_TABLES);
   }
   return settled;
+}
+
+const ANSWER_LABELS: Record<string, string> = { processing: '处理中', succeeded: '成功', failed: '失败' };
+
+/**
+ * 对账's 以平台记录为准 (ADR 0030): asks the provider about a ref again; a payout of ours it knows
+ * nothing of is sent again with the same ref (the provider dedupes). Answers what it said, in Chinese.
+ */
+export async function askProviderAgain(
+  ctx: ServiceContext,
+  ref: string,
+  payoutId: number | null,
+  companyId: number | null,
+): Promise<string> {
+  const outcome = (await ctx.payoutProvider.query([ref])).get(ref);
+  if (outcome) return `服务方答复：${ANSWER_LABELS[outcome.status] ?? outcome.status}`;
+  if (payoutId === null || companyId === null) return '服务方无此笔';
+  const rows = await payouts.findPayouts(ctx.db, companyId, [payoutId]);
+  if (!rows.length) return '服务方无此笔';
+  await ctx.payoutProvider.submit(await ordersOf(ctx, ctx.db, rows));
+  return '服务方无此笔，已按原单号重新提交';
 }
 
 /**

@@ -223,12 +223,12 @@ export async function setItemPayment(
   await db.update(payrollItem).set(values).where(eq(payrollItem.id, itemId));
 }
 
-/** Payouts submitted before `before` that are still open: reconciliation asks the provider. */
+/** Payouts submitted before `before` that are still open (not held by 对账): reconciliation asks the provider. */
 export async function findStaleSubmitted(db: DbOrTx, before: Date, limit: number): Promise<PayoutRow[]> {
   return db
     .select()
     .from(payout)
-    .where(and(eq(payout.status, 'submitted'), lt(payout.submittedAt, before)))
+    .where(and(eq(payout.status, 'submitted'), lt(payout.submittedAt, before), eq(payout.reconcileHold, false)))
     .orderBy(asc(payout.id))
     .limit(limit);
 }
@@ -263,6 +263,25 @@ export async function countAttempts(db: DbOrTx, itemId: number) {
     sql`select count(*)::int as n from payout where item_id = ${itemId}`,
   );
   return row?.n ?? 0;
+}
+
+/** A company's payouts by id. */
+export async function findPayouts(db: DbOrTx, companyId: number, ids: number[]): Promise<PayoutRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(payout)
+    .where(and(eq(payout.companyId, companyId), sql`${payout.id} = any(${sql.param(ids)}::bigint[])`));
+}
+
+/** Whether an item has a payout held by 对账 (ADR 0030): its re-payment waits. */
+export async function itemHeld(db: DbOrTx, companyId: number, itemId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: payout.id })
+    .from(payout)
+    .where(and(eq(payout.companyId, companyId), eq(payout.itemId, itemId), eq(payout.reconcileHold, true)))
+    .limit(1);
+  return Boolean(row);
 }
 
 export async function findBatchPayouts(db: DbOrTx, companyId: number, batchId: number) {

@@ -58,7 +58,8 @@ export async function settlePayouts(tx: Tx, outcomes: readonly PayoutSettlement[
   for (const p of await payouts.lockPayoutsByRefs(tx, [...wanted.keys()])) {
     const outcome = wanted.get(p.ref);
     if (!outcome) continue;
-    if (p.status === 'succeeded' || p.status === 'failed') byRef.set(p.ref, 'already');
+    // Final, or held by 对账 (ADR 0030): a late callback changes nothing until it is resolved.
+    if (p.status === 'succeeded' || p.status === 'failed' || p.reconcileHold) byRef.set(p.ref, 'already');
     else open.push({ p, outcome });
   }
   if (open.length) {

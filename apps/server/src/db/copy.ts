@@ -1,0 +1,49 @@
+/**
+ * COPY ... FROM STDIN inside the caller's transaction, on either driver (对账's statements, ADR
+ * 0030): node-postgres streams the bytes through pg-copy-streams on the transaction's connection;
+ * PGlite (one process, in memory) takes them as one blob (`FROM '/dev/blob'`).
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Tx } from './client.ts';
+
+interface PgConnection {
+  query(query: unknown): Promise<unknown>;
+  release(err?: Error | boolean): void;
+}
+interface PgliteConnection {
+  query(query: string, params: unknown[], options?: { blob: Blob }): Promise<unknown>;
+}
+
+/** The connection under a Drizzle transaction (both drivers keep it as the session's client). */
+function connectionOf(tx: Tx): PgConnection | PgliteConnection {
+  const session = (tx as unknown as { session?: { client?: unknown } }).session;
+  const client = session?.client;
+  if (!client || typeof (client as { query?: unknown }).query !== 'function')
+    throw new Error('copy: no connection under the transaction');
+  return client as PgConnection | PgliteConnection;
+}
+
+/**
+ * Runs `COPY <target> FROM STDIN <options>` with the bytes of `source`: `target` names the table
+ * and its columns, `options` the format (`WITH (FORMAT csv, HEADER true)`).
+ */
+export async function copyIn(tx: Tx, target: string, options: string, source: AsyncIterable<Uint8Array>) {
+  const connection = connectionOf(tx);
+  if ('release' in connection) {
+    const stream = (await connection.query(copyFrom(`COPY ${target} FROM STDIN ${options}`))) as NodeJS.WritableStream;
+    await pipeline(Readable.from(source), stream);
+    return;
+  }
+  const chunks: BlobPart[] = [];
+  for await (const chunk of source) chunks.push(Buffer.from(chunk) as unknown as BlobPart);
+  // PGlite reads the blob as a server file, which only its superuser may: the COPY runs as the
+  // session's user and the scope's role is set back after it (a rollback undoes both).
+  const [role] = ((await connection.query('select current_user as role', [], { blob: new Blob([]) })) as {
+    rows: { role: string }[];
+  }).rows;
+  await connection.query('reset role', [], { blob: new Blob([]) });
+  await connection.query(`COPY ${target} FROM '/dev/blob' ${options}`, [], { blob: new Blob(chunks) });
+  if (role) await connection.query(`set role "${role.role.replace(/"/g, '""')}"`, [], { blob: new Blob([]) });
+}

@@ -1,0 +1,377 @@
+/**
+ * 对账 (issue 42 point 1, ADR 0030): once a day per service company, the payout provider's signed
+ * statement of what it settled that Beijing day is downloaded (its signature checked as it
+ * streams to a temporary file), COPied into `reconcile_line` and matched to our payouts in SQL;
+ * every difference is recorded and its payout held (对账异常: no callback, reconciliation, refund
+ * or re-payment changes it), with what our books paid that the provider did not (or the reverse)
+ * moved between payouts in transit and the suspense account by one balanced transfer. Operators
+ * resolve a difference: the provider's statement is right (its facts are posted) or ours is (the
+ * provider is asked again, the suspense reversed).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import {
+  BusinessCode,
+  type TPage,
+  type TReconcileAlerts,
+  type TReconcileDay,
+  type TReconcileDifference,
+  type TReconcileRunResult,
+  type TResolveDifferenceBody,
+  type TResolveDifferenceResult,
+} from '@flexpay/contract';
+import type { OperatorContext } from '../../../core/auth.ts';
+import type { ServiceContext } from '../../../core/context.ts';
+import { copyIn } from '../../../db/copy.ts';
+import type { Tx } from '../../../db/client.ts';
+import { chinaDateOf, chinaDay } from '../../../lib/china-time.ts';
+import { AppError, conflict, invalidField, notFound } from '../../../lib/errors.ts';
+import { STATEMENT_HEADER, statementVerifier, type PayoutProvider } from '../../../lib/payout-provider.ts';
+import { postTransfers, type TransferInput } from '../../ledger/service.ts';
+import { askProviderAgain } from '../payouts/dispatch.ts';
+import { keepStatistics, SETTLEMENT_TABLES } from '../payouts/service.ts';
+import { settlePayouts } from '../payouts/settlement.ts';
+import * as repo from './repo.ts';
+
+/** Days reconciled back from yesterday by the hourly job (a day missed while down is caught up). */
+export const RECONCILE_LOOKBACK_DAYS = 3;
+
+/** A statement that cannot be trusted: refused, recorded with why, and tried again later. */
+export class StatementRefused extends Error {}
+
+const BAD_SIGNATURE = '对账单签名校验失败，已拒绝';
+
+export interface RunDayResult {
+  outcome: 'done' | 'already' | 'refused';
+  dayId: number | null;
+  differenceCount: number;
+  error: string | null;
+}
+
+/** The statement downloaded to a temporary file, its signature and header checked on the way. */
+async function download(
+  provider: PayoutProvider,
+  secret: string,
+  serviceCompanyId: number,
+  day: string,
+): Promise<{ dir: string; file: string; sha256: string }> {
+  const statement = await provider.statement(serviceCompanyId, day);
+  const dir = await mkdtemp(join(tmpdir(), 'flexpay-statement-'));
+  const file = join(dir, 'statement.csv');
+  try {
+    const verifier = statementVerifier(secret);
+    const sha = createHash('sha256');
+    const out = createWriteStream(file);
+    let head = '';
+    for await (const chunk of statement.open()) {
+      verifier.update(chunk);
+      sha.update(chunk);
+      if (head.length < STATEMENT_HEADER.length + 2) head += Buffer.from(chunk).toString('utf8', 0, 64);
+      if (!out.write(chunk)) await once(out, 'drain');
+    }
+    out.end();
+    await once(out, 'finish');
+    if (!verifier.matches(statement.signature)) throw new StatementRefused(BAD_SIGNATURE);
+    if (head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] !== STATEMENT_HEADER)
+      throw new StatementRefused('对账单表头不正确，已拒绝');
+    return { dir, file, sha256: sha.digest('hex') };
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+/** A COPY refused by the database (a malformed line): its line number, in Chinese. */
+function copyRefusal(err: unknown): StatementRefused | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !/^(22|23)/.test(code)) return undefined;
+  const where = String((err as { where?: unknown }).where ?? (err as Error).message ?? '');
+  const line = /line (\d+)/.exec(where)?.[1];
+  return new StatementRefused(line ? `对账单第 ${line} 行格式错误，已拒绝` : '对账单格式错误，已拒绝');
+}
+
+/**
+ * Reconciles one service company's Beijing day, exactly once: the day's row is taken in the
+ * transaction that loads and matches the statement, so a second run (another process, the same
+ * statement loaded twice) finds it done and changes nothing. A refused statement is recorded and
+ * alerts the operators; the next run tries it again.
+ */
+export async function reconcileDay(
+  ctx: ServiceContext,
+  serviceCompanyId: number,
+  day: string,
+): Promise<RunDayResult> {
+  const existing = await repo.findDayStatus(ctx.db, serviceCompanyId, day);
+  if (existing?.status === 'done')
+    return { outcome: 'already', dayId: existing.id, differenceCount: 0, error: null };
+  let downloaded: Awaited<ReturnType<typeof download>>;
+  try {
+    downloaded = await download(ctx.payoutProvider, ctx.config.payoutCallbackSecret, serviceCompanyId, day);
+  } catch (err) {
+    if (err instanceof StatementRefused) return refuse(ctx, serviceCompanyId, day, err.message);
+    throw err;
+  }
+  const { start, end } = chinaDay(day);
+  try {
+    const result = await ctx.db.transaction(async (tx) => {
+      const dayId = await repo.claimDay(tx, serviceCompanyId, day);
+      if (dayId === undefined) return { outcome: 'already' as const, dayId: null, differenceCount: 0, settled: 0 };
+      await repo.setLineDay(tx, dayId);
+      try {
+        await copyIn(
+          tx,
+          'reconcile_line (provider_ref, ref, amount, status, settled_at)',
+          'WITH (FORMAT csv, HEADER true)',
+          createReadStream(downloaded.file, { highWaterMark: 256 * 1024 }),
+        );
+      } catch (err) {
+        throw copyRefusal(err) ?? err;
+      }
+      if ((await repo.countLinesOutsideDay(tx, dayId, start, end)) > 0)
+        throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
+      // A payout still open on our side is settled by its line: the signed statement is the
+      // provider's final word, like a late callback.
+      const open = await repo.openPayoutsNamed(tx, dayId, serviceCompanyId);
+      const settled = open.length
+        ? (
+            await settlePayouts(
+              tx,
+              open.map((o) => ({ ref: o.ref, status: o.status, reason: o.status === 'failed' ? '对账单：支付失败' : '' })),
+              ctx.now(),
+            )
+          ).filter((r) => r === 'settled').length
+        : 0;
+      const matched = await repo.matchLines(tx, dayId, serviceCompanyId);
+      const missing = await repo.insertMissingAtProvider(
+        tx,
+        dayId,
+        await repo.previousDayId(tx, serviceCompanyId, day),
+        serviceCompanyId,
+        start,
+        end,
+      );
+      const differences = [...matched.differences, ...missing];
+      await quarantine(tx, serviceCompanyId, differences);
+      await repo.finishDay(tx, dayId, {
+        sha256: downloaded.sha256,
+        lineCount: matched.lines,
+        matchedCount: matched.matchedCount,
+        matchedFen: matched.matchedFen,
+        differenceCount: differences.length,
+      });
+      await repo.forgetOldLines(tx, serviceCompanyId, day);
+      return { outcome: 'done' as const, dayId, differenceCount: differences.length, settled };
+    });
+    if (result.settled) await keepStatistics(ctx.db, SETTLEMENT_TABLES);
+    if (result.differenceCount)
+      ctx.log.warn(
+        { serviceCompanyId, day, differences: result.differenceCount },
+        `对账发现 ${result.differenceCount} 笔差异，相关发放已挂起（对账异常）`,
+      );
+    return { outcome: result.outcome, dayId: result.dayId, differenceCount: result.differenceCount, error: null };
+  } catch (err) {
+    if (err instanceof StatementRefused) return refuse(ctx, serviceCompanyId, day, err.message);
+    throw err;
+  } finally {
+    await rm(downloaded.dir, { recursive: true, force: true });
+  }
+}
+
+async function refuse(ctx: ServiceContext, serviceCompanyId: number, day: string, error: string): Promise<RunDayResult> {
+  const dayId = await repo.refuseDay(ctx.db, serviceCompanyId, day, error);
+  ctx.log.error({ serviceCompanyId, day }, `对账单被拒：${error}`);
+  return { outcome: dayId ? 'refused' : 'already', dayId: dayId || null, differenceCount: 0, error };
+}
+
+/**
+ * Holds the differences' payouts and moves what our books and the provider disagree on between
+ * payouts in transit and the suspense account, one balanced transfer per difference: our paid
+ * amount the provider did not pay goes to suspense, a payment the provider made that our books
+ * lack comes out of it. Payouts in transit then hold what the provider paid.
+ */
+async function quarantine(tx: Tx, serviceCompanyId: number, differences: repo.NewDifference[]) {
+  await repo.holdPayouts(
+    tx,
+    differences.flatMap((d) => (d.payoutId === null ? [] : [d.payoutId])),
+  );
+  await postTransfers(
+    tx,
+    differences
+      .filter((d) => d.suspenseFen !== 0)
+      .map(
+        (d): TransferInput => ({
+          companyId: null,
+          type: 'suspense',
+          reference: { kind: 'reconcile_difference', id: d.id },
+          memo: `对账挂账 ${d.ref}`,
+          postings: [
+            { account: { kind: 'payouts_in_transit', serviceCompanyId }, amountFen: -d.suspenseFen },
+            { account: { kind: 'payout_suspense', serviceCompanyId }, amountFen: d.suspenseFen },
+          ],
+        }),
+      ),
+  );
+}
+
+/** The hourly job: every service company's days from yesterday back, oldest first, not yet done. */
+export async function reconcileDueDays(ctx: ServiceContext): Promise<RunDayResult[]> {
+  const today = chinaDateOf(ctx.now());
+  const days: string[] = [];
+  for (let back = RECONCILE_LOOKBACK_DAYS; back >= 1; back--)
+    days.push(chinaDateOf(new Date(Date.parse(`${today}T12:00:00+08:00`) - back * 86_400_000)));
+  const results: RunDayResult[] = [];
+  for (const serviceCompanyId of await repo.serviceCompanyIds(ctx.db))
+    for (const day of days) results.push(await reconcileDay(ctx, serviceCompanyId, day));
+  return results;
+}
+
+// ---- /ops ----
+
+export async function runReconcile(
+  ctx: ServiceContext,
+  body: { serviceCompanyId: number; day: string },
+): Promise<TReconcileRunResult> {
+  if (body.day > chinaDateOf(ctx.now()))
+    throw invalidField('day', '对账日期不能晚于今天');
+  if (!(await repo.serviceCompanyIds(ctx.db)).includes(body.serviceCompanyId)) throw notFound('服务商不存在');
+  const r = await reconcileDay(ctx, body.serviceCompanyId, body.day);
+  return { dayId: r.dayId, outcome: r.outcome, differenceCount: r.differenceCount, error: r.error };
+}
+
+export async function listDays(
+  ctx: ServiceContext,
+  q: { page: number; limit: number; serviceCompanyId?: number | undefined; status?: string | undefined; open?: boolean | undefined },
+): Promise<TPage<TReconcileDay>> {
+  const page = await repo.findDayPage(ctx.db, q, q.page, q.limit);
+  return page as TPage<TReconcileDay>;
+}
+
+export async function listDifferences(
+  ctx: ServiceContext,
+  q: { page: number; limit: number; status?: string | undefined },
+  dayId?: number,
+): Promise<TPage<TReconcileDifference>> {
+  if (dayId !== undefined && !(await repo.dayExists(ctx.db, dayId))) throw notFound('对账日不存在');
+  const page = await repo.findDifferencePage(ctx.db, { dayId, status: q.status }, q.page, q.limit);
+  return page as TPage<TReconcileDifference>;
+}
+
+export function reconcileAlerts(ctx: ServiceContext): Promise<TReconcileAlerts> {
+  return repo.countAlerts(ctx.db);
+}
+
+/**
+ * 以平台记录为准's question to the provider, asked before the resolution's transaction (the
+ * provider is outside it): what it knows of the ref now, the payout sent again with the same ref
+ * where it knows nothing (it dedupes by ref).
+ */
+export async function askAgain(ctx: ServiceContext, id: number): Promise<string | null> {
+  const d = await repo.findDifference(ctx.db, id);
+  if (!d || d.status !== 'open') return null;
+  return askProviderAgain(ctx, d.ref, d.kind === 'missing_ours' ? null : d.payoutId, d.companyId);
+}
+
+/**
+ * Resolves an open difference inside the caller's (idempotent) transaction: one balanced
+ * transfer (when anything is in suspense), the payout's hold released (and its state set from
+ * the provider's word when that side is right), the difference marked with the operator and
+ * the reason.
+ */
+export async function resolveDifference(
+  tx: Tx,
+  op: OperatorContext,
+  id: number,
+  body: TResolveDifferenceBody,
+  now: Date,
+  providerAnswer: string | null,
+): Promise<TResolveDifferenceResult> {
+  const d = await repo.lockDifference(tx, id);
+  if (!d) throw notFound('对账差异不存在');
+  if (d.status !== 'open') throw conflict('该差异已处理，不能重复处理');
+  const sc = d.serviceCompanyId;
+  const transfers: TransferInput[] = [];
+  const reference = { kind: 'reconcile_difference', id: d.id };
+  const reason = body.reason.trim();
+  const p = d.payoutId !== null && d.companyId !== null ? await repo.lockPayout(tx, d.companyId, d.payoutId) : undefined;
+  if (body.resolution === 'ours') {
+    // Our books stand: the quarantine's transfer is reversed, the payout released as it was.
+    if (d.suspenseFen !== 0)
+      transfers.push({
+        companyId: null,
+        type: 'adjustment',
+        reference,
+        memo: `对账处理：以平台记录为准 ${d.ref}`,
+        postings: [
+          { account: { kind: 'payouts_in_transit', serviceCompanyId: sc }, amountFen: d.suspenseFen },
+          { account: { kind: 'payout_suspense', serviceCompanyId: sc }, amountFen: -d.suspenseFen },
+        ],
+      });
+    if (p) await repo.setPayoutOutcome(tx, p, null);
+  } else if (!p) {
+    // A payment the provider made that we never sent: the platform bears it (its fee income).
+    if (d.suspenseFen !== 0)
+      transfers.push({
+        companyId: null,
+        type: 'adjustment',
+        reference,
+        memo: `对账处理：服务方付出平台未发出的款项 ${d.ref}，由平台承担`,
+        postings: [
+          { account: { kind: 'payout_suspense', serviceCompanyId: sc }, amountFen: -d.suspenseFen },
+          { account: { kind: 'fee_income', serviceCompanyId: sc }, amountFen: d.suspenseFen },
+        ],
+      });
+  } else {
+    const ours = p.status === 'succeeded' ? p.netFen : 0;
+    const paid = ours - d.suspenseFen;
+    const providerPaid = paid > 0;
+    const frozenSide = { companyId: p.companyId, serviceCompanyId: sc };
+    const available = { kind: 'available' as const, ...frozenSide };
+    const postings: TransferInput['postings'] = [];
+    if (d.suspenseFen !== 0)
+      postings.push({ account: { kind: 'payout_suspense', serviceCompanyId: sc }, amountFen: -d.suspenseFen });
+    let availableFen = d.suspenseFen;
+    if (p.status === 'succeeded' && !providerPaid) {
+      // It was never paid: the payout fails, its fee returned with it (the whole debit back).
+      if (p.feeFen > 0) postings.push({ account: { kind: 'fee_income', serviceCompanyId: sc }, amountFen: -p.feeFen });
+      availableFen += p.feeFen;
+      await repo.setPayoutOutcome(tx, p, { status: 'failed', reason: '对账：服务方未支付', at: now });
+    } else if (p.status !== 'succeeded' && providerPaid) {
+      // It was paid after all: the company is charged its debit, the fee earned.
+      if (p.itemLive) throw conflict('该明细已重新支付，不能按服务方结果入账，请以平台记录为准处理');
+      if (p.feeFen > 0) postings.push({ account: { kind: 'fee_income', serviceCompanyId: sc }, amountFen: p.feeFen });
+      availableFen -= p.feeFen;
+      await repo.setPayoutOutcome(tx, p, { status: 'succeeded', reason: null, at: now });
+    } else {
+      await repo.setPayoutOutcome(tx, p, null);
+    }
+    if (availableFen !== 0) postings.push({ account: available, amountFen: availableFen });
+    if (postings.length)
+      transfers.push({
+        companyId: p.companyId,
+        type: 'adjustment',
+        reference,
+        memo: `对账调整 ${p.holderName}：以服务方为准`,
+        postings,
+      });
+  }
+  let transferId: number | null = null;
+  try {
+    const [posted] = await postTransfers(tx, transfers);
+    transferId = posted?.transferId ?? null;
+  } catch (err) {
+    if (err instanceof AppError && err.code === BusinessCode.INSUFFICIENT_BALANCE)
+      throw new AppError(BusinessCode.INSUFFICIENT_BALANCE, '企业可用余额不足，无法按服务方结果扣款，请企业充值后再处理');
+    throw err;
+  }
+  await repo.markResolved(tx, d, { resolution: body.resolution, reason, operatorId: op.operatorId, at: now });
+  return {
+    id: d.id,
+    resolution: body.resolution,
+    transferId,
+    providerAnswer: body.resolution === 'ours' ? providerAnswer : null,
+  };
+}
