@@ -168,8 +168,10 @@ async function startServer(database: Database, env: Record<string, string> = {})
       },
     };
   }
+  // BENCH_SERVER_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
     env: { ...process.env, ...env },
   });
   const ports = await new Promise<{ port: number; floorPort: number }>((resolve, reject) => {

@@ -217,6 +217,55 @@ describe('worker list deep pages', () => {
     }
   });
 
+  it('counts a name alone from its counter, walks the order for a common name and reads a rare one through the name index, exactly', async () => {
+    // A third of the company takes the surname 甲 (the triggers count it); one worker a name of its own.
+    await t.database.db.execute(
+      sql`update worker set name = '甲' || substr(name, 2) where company_id = ${companyId} and id % 3 = 0`,
+    );
+    await t.database.db.execute(
+      sql`update worker set name = '乙丙丁' where company_id = ${companyId}
+          and id = (select max(id) from worker where company_id = ${companyId})`,
+    );
+    const statements = (name: string, page: number) =>
+      pageStatements(t.database.db, companyId, { page, limit: LIMIT, sort: 'createdAt', order: 'desc', name });
+    const [total, walk] = await statements('甲', 1);
+    expect(total?.text).toContain('worker_facet_count');
+    expect(walk?.text).toContain(`|| '')`);
+    // Deep enough, walking would read more rows than the name has: the name index again.
+    const company = await count();
+    const named = Number(
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from worker where company_id = ${companyId} and name like '甲%'`,
+        )
+      )[0]?.n,
+    );
+    const deep = Math.ceil((named * named) / company / LIMIT) + 1;
+    expect((await statements('甲', deep))[1]?.text).not.toContain(`|| '')`);
+    expect((await statements('乙丙丁', 1))[1]?.text).not.toContain(`|| '')`);
+
+    for (const [name, page] of [
+      ['甲', 1],
+      ['甲', 2],
+      ['甲', deep],
+      ['乙丙丁', 1],
+    ] as const) {
+      const expected = await queryRows<{ id: string }>(
+        t.database.db,
+        sql`select id from worker where company_id = ${companyId} and name like ${`${name}%`}
+            order by created_at desc, id desc offset ${(page - 1) * LIMIT} limit ${LIMIT}`,
+      );
+      expect(expected.length, `${name} 第 ${page} 页`).toBeGreaterThan(0);
+      const res = await demo.get(`${BASE}/page`, { page, limit: LIMIT, name });
+      expect(res.body.data.total).toBe(name === '甲' ? named : 1);
+      expect(
+        res.body.data.rows.map((r: { id: number }) => r.id),
+        `${name} 第 ${page} 页`,
+      ).toEqual(expected.map((r) => Number(r.id)));
+    }
+  });
+
   it('never reads ciphertext or bookkeeping columns for a page, whatever its shape', async () => {
     await rebuildPageAnchors(t.database.db, companyId);
     const shapes = [

@@ -27,9 +27,10 @@
  * page is answered with OFFSET meanwhile.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, count, desc, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type DbOrTx } from '../../../db/client.ts';
 import { literalLimit } from '../../../db/literal-limit.ts';
+import { prefixRange } from '../../../db/like.ts';
 import { department, jobType, worker, workerCount, workerFacetCount } from '../../../db/schema/index.ts';
 import {
   departmentOfWorker,
@@ -86,7 +87,8 @@ const FACETS: Partial<Record<keyof WorkerFilter, string>> = {
  * `surname`.
  */
 function counterOf(f: WorkerFilter, shape: FilterShape): { facet: string; placeholder: string } | undefined {
-  const keys = Object.keys(shape.params) as (keyof WorkerFilter)[];
+  // A prefix filter is two placeholders (`name` and its range's end `nameEnd`): one filter.
+  const keys = Object.keys(shape.params).filter((k) => !RANGE_ENDS.has(k)) as (keyof WorkerFilter)[];
   const [key] = keys;
   if (keys.length !== 1 || !key) return undefined;
   if (key === 'name')
@@ -94,6 +96,19 @@ function counterOf(f: WorkerFilter, shape: FilterShape): { facet: string; placeh
   const facet = FACETS[key];
   return facet ? { facet, placeholder: key } : undefined;
 }
+
+const RANGE_ENDS = new Set(['nameEnd', 'mobileEnd']);
+
+/**
+ * A list filtered on a name alone and ordered by something else than the name can find its page
+ * two ways: walking the order's index and keeping the rows of that name (the index carries the
+ * name), or reading every worker of that name through the name index and sorting them. Which is
+ * cheaper depends on how many workers have the name, which the first statement has counted: the
+ * walk reads about (offset + limit) × company ÷ matches rows, the name index all the matches.
+ */
+const mayWalkForName = (f: WorkerPageQuery, shape: FilterShape) => shape.key === 'name,nameEnd' && f.sort !== 'name';
+const shouldWalk = (f: WorkerPageQuery, matches: number, company: number) =>
+  matches > 0 && matches * matches >= (offsetOf(f) + f.limit) * company;
 
 /** Whether the page may be read from an anchor: the default order, unfiltered, deep enough. */
 function mayUseAnchors(f: WorkerPageQuery, shape: FilterShape): boolean {
@@ -128,6 +143,10 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
     return db.select({ n: workerCount.total, anchor }).from(workerCount).where(eq(workerCount.companyId, companyId));
   }
   const counter = counterOf(f, shape);
+  // The company's total beside a name's, to choose how to find the page (mayWalkForName).
+  const of = mayWalkForName(f, shape)
+    ? sql<string | null>`(select c.total from worker_count c where c.company_id = ${companyId})`
+    : sql<string | null>`null`;
   if (counter?.facet === 'department') {
     // A department's list holds its whole subtree: the counters of its descendants, summed.
     return db
@@ -144,7 +163,7 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
   }
   if (counter) {
     return db
-      .select({ n: workerFacetCount.total, anchor: sql<string | null>`null` })
+      .select({ n: workerFacetCount.total, anchor: sql<string | null>`null`, of })
       .from(workerFacetCount)
       .where(
         and(
@@ -155,20 +174,27 @@ function totalStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape) {
       );
   }
   return db
-    .select({ n: count(), anchor: sql<string | null>`null` })
+    .select({ n: count(), anchor: sql<string | null>`null`, of })
     .from(worker)
     .where(shape.where);
 }
 
-export type PageTotal = { total: number; seek?: PageSeek | undefined; rebuild: boolean };
+export type PageTotal = {
+  total: number;
+  seek?: PageSeek | undefined;
+  /** A name's page is found by walking the order's index (mayWalkForName). */
+  walk?: boolean;
+  rebuild: boolean;
+};
 
 /** Reads the first statement's answer: the total, and how to reach a deep page. */
 function readPageTotal(
   f: WorkerPageQuery,
   shape: FilterShape,
-  row: { n: number | string; anchor: string | number | null } | undefined,
+  row: { n: number | string; anchor: string | number | null; of?: string | number | null } | undefined,
 ): PageTotal {
   const total = Number(row?.n ?? 0);
+  if (mayWalkForName(f, shape)) return { total, walk: shouldWalk(f, total, Number(row?.of ?? total)), rebuild: false };
   if (!mayUseAnchors(f, shape)) return { total, rebuild: false };
   const o = offsetOf(f);
   const first = f.order === 'desc' ? Math.max(0, total - o - f.limit) : o;
@@ -193,7 +219,7 @@ function readPageTotal(
  * from the anchor, a written number, and the page's `skip` from those, a parameter whose generic
  * estimate is a tenth of that window, not of the company.
  */
-function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) {
+function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek, walk = false) {
   const dir = f.order === 'asc' ? asc : desc;
   const companyId = sql.placeholder('companyId');
   let page;
@@ -222,7 +248,7 @@ function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?
     page = db
       .select({ companyId: worker.companyId, id: worker.id })
       .from(worker)
-      .where(shape.where)
+      .where(walk ? walkingWhere : shape.where)
       .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id))
       .limit(literalLimit(f.limit))
       // The first page has no OFFSET at all: with an OFFSET placeholder PostgreSQL costs the
@@ -238,6 +264,19 @@ function rowsStatement(db: DbOrTx, f: WorkerPageQuery, shape: FilterShape, seek?
     .leftJoin(department, departmentOfWorker)
     .orderBy(dir(SORT_COLUMNS[f.sort]), dir(worker.id));
 }
+
+/**
+ * The conditions of a walk (mayWalkForName), written so that PostgreSQL estimates them the same
+ * whatever their values, and so keeps the plan it made once per connection instead of planning
+ * every page: the company as a sub-select (its rows estimated as any company's, the order's index
+ * still seeking to it), the name through an expression without statistics, which the name index
+ * cannot serve either, so the plan walks the order's index. Written on the columns, the biggest
+ * company and each common surname would get a custom plan, made anew for every page.
+ */
+const walkingWhere = and(
+  sql`${worker.companyId} = (select ${sql.placeholder('companyId')}::bigint)`,
+  prefixRange(sql`(${worker.name} || '')`, sql.placeholder('name'), sql.placeholder('nameEnd')),
+) as SQL;
 
 /** `span + take` written into the statement, or the placeholder when there is no span. */
 const literalOr = (span: number | undefined, take: number, placeholder: ReturnType<typeof sql.placeholder>) =>
@@ -284,10 +323,10 @@ function prepareOnce<T>(db: Db, key: string, make: (name: string) => T): T {
 
 const totalKey = (f: WorkerPageQuery, shape: FilterShape) =>
   `total|${shape.key}|${counterOf(f, shape)?.facet ?? '-'}|${mayUseAnchors(f, shape) ? f.order : '-'}`;
-const rowsKey = (f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek) =>
+const rowsKey = (f: WorkerPageQuery, shape: FilterShape, seek?: PageSeek, walk = false) =>
   seek
     ? `seek|${f.order}|${seek.take}|${seekSpan(seek.skip) ?? 'reach'}`
-    : `rows|${shape.key}|${f.sort}|${f.order}|${f.limit}|${offsetOf(f) > 0 ? 'offset' : 'first'}`;
+    : `rows|${shape.key}${walk ? '|walk' : ''}|${f.sort}|${f.order}|${f.limit}|${offsetOf(f) > 0 ? 'offset' : 'first'}`;
 
 export async function findWorkerPage(
   db: Db,
@@ -297,12 +336,12 @@ export async function findWorkerPage(
   const shape = filterShape(f);
   const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
   const [first] = await totalQuery.execute(valuesOf(companyId, f, shape));
-  const { total, seek, rebuild } = readPageTotal(f, shape, first);
+  const { total, seek, walk, rebuild } = readPageTotal(f, shape, first);
   if (rebuild) scheduleAnchorRebuild(db, companyId);
   // Past the last row (the totals are exact): nothing to read.
   if (offsetOf(f) >= total) return { total, rows: [] };
   const rowsOf = (s?: PageSeek) =>
-    prepareOnce(db, rowsKey(f, shape, s), (name) => rowsStatement(db, f, shape, s).prepare(name)).execute(
+    prepareOnce(db, rowsKey(f, shape, s, walk), (name) => rowsStatement(db, f, shape, s, walk).prepare(name)).execute(
       valuesOf(companyId, f, shape, s),
     );
   let rows = await rowsOf(seek);
@@ -329,10 +368,10 @@ export async function pageStatements(db: Db, companyId: number, f: WorkerPageQue
     return { name: statementName(key), text, values: fillPlaceholders(params, valuesOf(companyId, f, shape, seek)) };
   };
   const totalQuery = prepareOnce(db, totalKey(f, shape), (name) => totalStatement(db, f, shape).prepare(name));
-  const { seek } = readPageTotal(f, shape, (await totalQuery.execute(valuesOf(companyId, f, shape)))[0]);
+  const { seek, walk } = readPageTotal(f, shape, (await totalQuery.execute(valuesOf(companyId, f, shape)))[0]);
   return [
     statement(totalKey(f, shape), totalStatement(db, f, shape)),
-    statement(rowsKey(f, shape, seek), rowsStatement(db, f, shape, seek), seek),
+    statement(rowsKey(f, shape, seek, walk), rowsStatement(db, f, shape, seek, walk), seek),
   ];
 }
 
