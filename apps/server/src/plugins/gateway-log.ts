@@ -1,18 +1,49 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { copyIn } from '../db/copy.ts';
+import { copyRow } from '../db/copy-text.ts';
 import { insertByColumns } from '../db/insert-columns.ts';
 import { asPlatform } from '../db/scope.ts';
 import { accessLog, serverLog } from '../db/schema/index.ts';
 import { createBatchWriter, type BatchWriter } from '../lib/batch-writer.ts';
 
-type AccessRow = typeof accessLog.$inferInsert;
 type ServerLine = typeof serverLog.$inferInsert;
+
+/**
+ * The access log's columns, in the order of each row's fields (`accessRow`): a row waits as one
+ * line of COPY's text format, and a batch is written by one COPY.
+ */
+const ACCESS_COLUMNS = [
+  accessLog.at,
+  accessLog.process,
+  accessLog.realm,
+  accessLog.callerCompanyId,
+  accessLog.adminId,
+  accessLog.operatorId,
+  accessLog.method,
+  accessLog.route,
+  accessLog.path,
+  accessLog.status,
+  accessLog.code,
+  accessLog.latencyMs,
+  accessLog.bytes,
+  accessLog.ip,
+  accessLog.requestId,
+  accessLog.userAgent,
+] as const;
+async function* once(bytes: Uint8Array) {
+  yield bytes;
+}
+const ACCESS_TARGET = `access_log (${ACCESS_COLUMNS.map((c) => `"${c.name}"`).join(', ')})`;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** 网关日志's writers (issue 41): rows waiting, and a flush for tests and shutdown. */
-    gatewayLog: { access: BatchWriter<AccessRow>; serverLines: BatchWriter<ServerLine> };
+    /**
+     * 网关日志's writers (issue 41): rows waiting, and a flush for tests and shutdown. An access
+     * row waits as its line of COPY text (ACCESS_COLUMNS).
+     */
+    gatewayLog: { access: BatchWriter<string>; serverLines: BatchWriter<ServerLine> };
   }
 }
 
@@ -74,17 +105,20 @@ export type ServerLogStream = ReturnType<typeof serverLogStream>;
 export const gatewayLogPlugin = fp(
   async (app: FastifyInstance, { stream }: { stream?: ServerLogStream | undefined }) => {
     const processName = app.config.processName ?? `${hostname()}:${process.pid}`;
-    const writeRows =
-      <T>(table: typeof accessLog | typeof serverLog, what: string) =>
-      (rows: T[]) =>
-        asPlatform(what, async () => {
-          // Both tables' inserts take their own row type; the writer is typed by each caller.
-          await app.db.execute(insertByColumns(table, rows as never));
-        });
     const onError = (err: unknown) => app.log.warn({ err }, 'gateway log not written yet (kept for the next try)');
-    const access = createBatchWriter<AccessRow>(writeRows<AccessRow>(accessLog, 'write the access log'), { onError });
+    const access = createBatchWriter<string>(
+      (lines) =>
+        asPlatform('write the access log', () =>
+          app.db.transaction((tx) => copyIn(tx, ACCESS_TARGET, '', once(Buffer.from(lines.join(''))))),
+        ),
+      { onError },
+    );
     // Its failures are not logged at warn: that would be a line about itself.
-    const serverLines = createBatchWriter<ServerLine>(writeRows<ServerLine>(serverLog, "write the server's log lines"));
+    const serverLines = createBatchWriter<ServerLine>((rows) =>
+      asPlatform("write the server's log lines", async () => {
+        await app.db.execute(insertByColumns(serverLog, rows));
+      }),
+    );
     app.decorate('gatewayLog', { access, serverLines });
     stream?.attach((line) => serverLines.push(line), processName);
     app.addHook('onClose', async () => {
@@ -94,45 +128,41 @@ export const gatewayLogPlugin = fp(
     if (app.config.accessLog === false) return;
 
     // Callback hooks, not async ones: two promises a request less, on the path of every answer.
-    const answered = new WeakMap<FastifyRequest, { code: number | null; bytes: number | null }>();
-    app.addHook('onSend', (request, reply, payload, done) => {
-      if (!request.url.startsWith('/api/')) return done(null, payload);
-      let code: number | null = null;
-      let bytes: number | null = null;
-      if (typeof payload === 'string') {
-        bytes = Buffer.byteLength(payload);
+    // The envelope's code is read before the answer is compressed; its size is the body's as sent
+    // (Content-Length, after compression; none for a stream).
+    const codes = new WeakMap<FastifyRequest, number>();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (typeof payload === 'string' && request.url.startsWith('/api/')) {
         const m = ENVELOPE_CODE.exec(payload);
-        if (m) code = Number(m[1]);
-      } else if (Buffer.isBuffer(payload)) bytes = payload.length;
-      else {
-        const length = Number(reply.getHeader('content-length'));
-        if (Number.isFinite(length)) bytes = length;
+        if (m) codes.set(request, Number(m[1]));
       }
-      answered.set(request, { code, bytes });
       done(null, payload);
     });
     app.addHook('onResponse', (request, reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
-      const sent = answered.get(request);
       const query = request.url.indexOf('?');
-      access.push({
-        at: new Date(),
-        process: processName,
-        realm: realmOf(request),
-        callerCompanyId: request.auth?.companyId ?? null,
-        adminId: request.auth?.adminId ?? null,
-        operatorId: request.operator?.operatorId ?? null,
-        method: cut(request.method, 10),
-        route: cut(request.routeOptions.url ?? '', 200),
-        path: cut(query < 0 ? request.url : request.url.slice(0, query), 500),
-        status: reply.statusCode,
-        code: sent?.code ?? null,
-        latencyMs: Math.round(reply.elapsedTime * 100) / 100,
-        bytes: sent?.bytes ?? null,
-        ip: cut(request.ip, 64),
-        requestId: cut(String(request.id), 64),
-        userAgent: cut(String(request.headers['user-agent'] ?? ''), 300),
-      });
+      const length = reply.getHeader('content-length');
+      const bytes = length === undefined ? null : Number(length);
+      access.push(
+        copyRow([
+          new Date(),
+          processName,
+          realmOf(request),
+          request.auth?.companyId ?? null,
+          request.auth?.adminId ?? null,
+          request.operator?.operatorId ?? null,
+          cut(request.method, 10),
+          cut(request.routeOptions.url ?? '', 200),
+          cut(query < 0 ? request.url : request.url.slice(0, query), 500),
+          reply.statusCode,
+          codes.get(request) ?? null,
+          Math.round(reply.elapsedTime * 100) / 100,
+          bytes !== null && Number.isSafeInteger(bytes) && bytes >= 0 && bytes <= 2 ** 31 - 1 ? bytes : null,
+          cut(request.ip, 64),
+          cut(String(request.id), 64),
+          cut(String(request.headers['user-agent'] ?? ''), 300),
+        ]),
+      );
       done();
     });
   },

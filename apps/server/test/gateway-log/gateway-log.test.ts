@@ -80,6 +80,27 @@ describe('网关日志', () => {
     expect(leak?.n).toBe(0);
   });
 
+  it('keeps a user agent and a path with a backslash or a tab exactly, and the size of a compressed answer as sent', async () => {
+    const token = await loginAs(t.app, 'demo');
+    const userAgent = 'Probe\\1.0\t(\\N)';
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/companystaff/employee/page%5Cx?page=1',
+      headers: { authorization: token, 'user-agent': userAgent },
+    });
+    const gzipped = await t.app.inject({
+      method: 'GET',
+      url: '/api/companystaff/employee/page?page=1&limit=50',
+      headers: { authorization: token, 'accept-encoding': 'gzip' },
+    });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    await flush();
+    const [odd] = (await ops.get(PAGE, { requestId: String(res.headers['x-request-id']) })).body.data.rows;
+    expect(odd).toMatchObject({ userAgent, path: '/api/companystaff/employee/page%5Cx' });
+    const [sent] = (await ops.get(PAGE, { requestId: String(gzipped.headers['x-request-id']) })).body.data.rows;
+    expect(sent.bytes).toBe(gzipped.rawPayload.length);
+  });
+
   it('logs failed sign-ins (public realm, business code) and operator requests, never the password', async () => {
     const ip = freshIp();
     const failed = await caller(t.app, undefined, ip).post('/api/auth/jwt/ecomapnyToken', {
