@@ -19,6 +19,7 @@ import { freezeAndQueue, freezeForPayment, queuePayouts } from '../../src/module
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
+import { waitForRealName } from '../worker/support.ts';
 import { waitFor } from '../wait-for.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 
@@ -84,6 +85,8 @@ describe('payouts', () => {
       bankCard: { bankCode: 'ICBC', cardNumber: opts.card ?? cardEndingIn(100 * n, '7'), branch: '' },
     });
     expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    // Paid only once verified (实名认证 runs in the background).
+    expect(await waitForRealName(demo, res.body.data.id)).toBe('verified');
     return res.body.data.id as number;
   };
 
