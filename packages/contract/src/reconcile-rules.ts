@@ -3,7 +3,13 @@
  * provider's signed statement, its differences and their resolution by an operator. Zod-free: the
  * web reads these through web.ts.
  */
-export const RECONCILE_DIFFERENCE_KINDS = ['missing_provider', 'missing_ours', 'amount', 'status', 'duplicate'] as const;
+export const RECONCILE_DIFFERENCE_KINDS = [
+  'missing_provider',
+  'missing_ours',
+  'amount',
+  'status',
+  'duplicate',
+] as const;
 export type TReconcileDifferenceKind = (typeof RECONCILE_DIFFERENCE_KINDS)[number];
 export const RECONCILE_DIFFERENCE_KIND_LABELS: Record<TReconcileDifferenceKind, string> = {
   missing_provider: '服务方无此笔',
@@ -45,6 +51,7 @@ export const RECONCILE_SIDE_STATUS_LABELS: Record<string, string> = {
 
 /** What a company sees of a quarantined payout: never the provider's own data. */
 export const PAYOUT_RECONCILING_LABEL = '对账中';
+export const PAYOUT_RECONCILING_SHORT = '对账单与平台记录不一致，平台核实中';
 export const PAYOUT_RECONCILING_NOTE =
   '支付通道的对账单与平台记录不一致，平台正在核实。核实完成前，这笔款项不会退回，也不能重新支付；结果以核实后为准。';
 

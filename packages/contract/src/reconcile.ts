@@ -79,11 +79,7 @@ export type TReconcileDifference = z.infer<typeof ZReconcileDifference>;
 
 export const ZResolveDifferenceBody = z.object({
   resolution: z.enum(RECONCILE_RESOLUTIONS, { error: '请选择处理方式' }),
-  reason: z
-    .string({ error: '请填写处理原因' })
-    .trim()
-    .min(2, '处理原因至少 2 个字')
-    .max(200, '处理原因最多 200 个字'),
+  reason: z.string({ error: '请填写处理原因' }).trim().min(2, '处理原因至少 2 个字').max(200, '处理原因最多 200 个字'),
 });
 export type TResolveDifferenceBody = z.input<typeof ZResolveDifferenceBody>;
 
@@ -113,9 +109,10 @@ export const ZReconcileRunResult = z.object({
 });
 export type TReconcileRunResult = z.infer<typeof ZReconcileRunResult>;
 
-/** The operators' alert: differences waiting and statements refused. */
+/** The operators' alert: differences waiting and statements refused; the service companies to run. */
 export const ZReconcileAlerts = z.object({
   openDifferences: z.number().int(),
   refusedDays: z.number().int(),
+  serviceCompanies: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });
 export type TReconcileAlerts = z.infer<typeof ZReconcileAlerts>;

@@ -40,9 +40,11 @@ export async function copyIn(tx: Tx, target: string, options: string, source: As
   for await (const chunk of source) chunks.push(Buffer.from(chunk) as unknown as BlobPart);
   // PGlite reads the blob as a server file, which only its superuser may: the COPY runs as the
   // session's user and the scope's role is set back after it (a rollback undoes both).
-  const [role] = ((await connection.query('select current_user as role', [], { blob: new Blob([]) })) as {
-    rows: { role: string }[];
-  }).rows;
+  const [role] = (
+    (await connection.query('select current_user as role', [], { blob: new Blob([]) })) as {
+      rows: { role: string }[];
+    }
+  ).rows;
   await connection.query('reset role', [], { blob: new Blob([]) });
   await connection.query(`COPY ${target} FROM '/dev/blob' ${options}`, [], { blob: new Blob(chunks) });
   if (role) await connection.query(`set role "${role.role.replace(/"/g, '""')}"`, [], { blob: new Blob([]) });

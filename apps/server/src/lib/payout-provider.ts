@@ -63,7 +63,10 @@ export function statementSigner(secret: string): Hmac {
 }
 
 /** A statement's signature checked as its bytes stream past: `update` each chunk, then `matches`. */
-export function statementVerifier(secret: string): { update(chunk: Uint8Array): void; matches(signature: string): boolean } {
+export function statementVerifier(secret: string): {
+  update(chunk: Uint8Array): void;
+  matches(signature: string): boolean;
+} {
   const hmac = statementSigner(secret);
   return {
     update: (chunk) => void hmac.update(chunk),

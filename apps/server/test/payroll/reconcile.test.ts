@@ -14,11 +14,7 @@ import { asPlatform } from '../../src/db/scope.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
-import {
-  injectStatementFault,
-  injectUnsentPayout,
-  signedCallback,
-} from '../../src/modules/payout-sandbox/service.ts';
+import { injectStatementFault, injectUnsentPayout, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
 import { reconcileDay, reconcileDueDays } from '../../src/modules/payroll/reconcile/service.ts';
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
@@ -147,7 +143,11 @@ describe('对账', () => {
         idNumber: testIdNumber(7_700 + n),
         mobile: `136${String(20_000_000 + n).slice(-8)}`,
         joinedAt: '2026-01-05',
-        bankCard: { bankCode: 'ICBC', cardNumber: cardEndingIn(1_000 * (n + 1), role.startsWith('failed') ? '4' : '7'), branch: '' },
+        bankCard: {
+          bankCode: 'ICBC',
+          cardNumber: cardEndingIn(1_000 * (n + 1), role.startsWith('failed') ? '4' : '7'),
+          branch: '',
+        },
       });
       expect(res.body.status, JSON.stringify(res.body)).toBe(200);
       workerIds.push(res.body.data.id as number);
@@ -220,7 +220,12 @@ describe('对账', () => {
     expect(refused).toMatchObject({ outcome: 'refused', error: '对账单签名校验失败，已拒绝' });
     expect((await ops.get(`${R}/alerts`)).body.data).toMatchObject({ refusedDays: 1 });
     const days = (await ops.get(`${R}/day/page`, { serviceCompanyId: hainan, status: 'refused' })).body.data;
-    expect(days.rows[0]).toMatchObject({ day: today(), status: 'refused', error: '对账单签名校验失败，已拒绝', lineCount: 0 });
+    expect(days.rows[0]).toMatchObject({
+      day: today(),
+      status: 'refused',
+      error: '对账单签名校验失败，已拒绝',
+      lineCount: 0,
+    });
     expect(await payoutOf(refs.missingA!.ref)).toMatchObject({ reconcile_hold: false });
     expect(await platformBalances()).toEqual(before);
     await ledgerClean();
@@ -295,7 +300,12 @@ describe('对账', () => {
       { ref, outcome: 'failed', reason: '卡号无效', settlesAt: new Date() },
       new Date(),
     );
-    const res = await t.app.inject({ method: 'POST', url: '/api/payout/callback', headers: cb.headers, payload: cb.body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/payout/callback',
+      headers: cb.headers,
+      payload: cb.body,
+    });
     expect(res.statusCode).toBe(200);
     expect(await payoutOf(ref)).toMatchObject({ status: 'succeeded', reconcile_hold: true });
     // A failed item whose payout is held is not paid again.
@@ -325,11 +335,16 @@ describe('对账', () => {
     expect(JSON.stringify((await ops.post(url, { resolution: 'maybe', reason: '核实完毕' })).body)).toContain(
       '请选择处理方式',
     );
-    expect((await ops.post(`${R}/difference/99999999/resolve`, { resolution: 'ours', reason: '核实完毕' })).body).toMatchObject({
+    expect(
+      (await ops.post(`${R}/difference/99999999/resolve`, { resolution: 'ours', reason: '核实完毕' })).body,
+    ).toMatchObject({
       status: 40400,
       message: '对账差异不存在',
     });
-    expect((await ops.get(`${R}/day/99999999/differences`)).body).toMatchObject({ status: 40400, message: '对账日不存在' });
+    expect((await ops.get(`${R}/day/99999999/differences`)).body).toMatchObject({
+      status: 40400,
+      message: '对账日不存在',
+    });
     expect((await ops.post(`${R}/run`, { serviceCompanyId: hainan, day: '2026-02-30' })).body.status).toBe(40000);
     expect((await ops.post(`${R}/run`, { serviceCompanyId: hainan, day: '2999-01-01' })).body).toMatchObject({
       status: 40000,
@@ -355,7 +370,11 @@ describe('对账', () => {
     let res = await resolve(refs.missingA!.ref, 'provider');
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ status: 200, data: { resolution: 'provider' } });
     expect(res.body.data.transferId).toEqual(expect.any(Number));
-    expect(await payoutOf(refs.missingA!.ref)).toMatchObject({ status: 'failed', reconcile_hold: false, pay_status: 'failed' });
+    expect(await payoutOf(refs.missingA!.ref)).toMatchObject({
+      status: 'failed',
+      reconcile_hold: false,
+      pay_status: 'failed',
+    });
     expect((await balance()).availableFen - before.availableFen).toBe(106_500);
     await ledgerClean();
 
@@ -400,7 +419,10 @@ describe('对账', () => {
     const answers: Record<string, string | null> = {};
     for (const role of ['missingB', 'amountB', 'statusB', 'failedB', 'duplicateB', 'unsentB']) {
       const res = await resolve(refs[role]!.ref, 'ours');
-      expect(res.body, `${role} ${JSON.stringify(res.body)}`).toMatchObject({ status: 200, data: { resolution: 'ours' } });
+      expect(res.body, `${role} ${JSON.stringify(res.body)}`).toMatchObject({
+        status: 200,
+        data: { resolution: 'ours' },
+      });
       answers[role] = res.body.data.providerAnswer as string | null;
       await ledgerClean();
     }
@@ -439,7 +461,7 @@ describe('对账', () => {
       (r: { id: number }) => r.id === dayId,
     );
     expect(day.openCount).toBe(0);
-    expect((await ops.get(`${R}/alerts`)).body.data).toEqual({ openDifferences: 0, refusedDays: 0 });
+    expect((await ops.get(`${R}/alerts`)).body.data).toMatchObject({ openDifferences: 0, refusedDays: 0 });
     // Every difference resolved: nothing left in suspense.
     expect((await platformBalances()).payout_suspense ?? 0).toBe(0);
     await ledgerClean();

@@ -8,6 +8,7 @@ export const OPS_EXPORTS_PATH = '/ops/exports';
 export const OPS_MENU = [
   { path: '/ops/topups', title: '充值确认' },
   { path: '/ops/invoices', title: '开票处理' },
+  { path: '/ops/reconcile', title: '对账' },
   { path: '/ops/contracts', title: '合同管理' },
   { path: '/ops/chat', title: '在线客服' },
   { path: '/ops/companies', title: '企业管理' },

@@ -70,6 +70,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'reconcile',
+              lazy: page(
+                () => import('./routes/reconcile-page.tsx'),
+                (m) => m.ReconcilePage,
+              ),
+            },
+            {
               path: 'invoices',
               lazy: page(
                 () => import('./routes/invoices-page.tsx'),

@@ -309,30 +309,34 @@ export const payout = pgTable(
  * The sandbox payout provider's own books (it stands for an outside system): what was submitted
  * to it, the outcome it decided at submission, when it settles, and whether its callback went out.
  */
-export const sandboxPayout = pgTable('sandbox_payout', {
-  /** Our payout's `ref` as the provider keeps it: an outside system's books have no key to ours. */
-  ref: varchar('ref', { length: 40 }).primaryKey(),
-  channel: varchar('channel', { length: 10 }).notNull(),
-  accountNo: varchar('account_no', { length: 100 }).notNull(),
-  holderName: varchar('holder_name', { length: 50 }).notNull(),
-  amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
-  /** succeeded | failed, decided when submitted. */
-  outcome: varchar('outcome', { length: 10 }).notNull(),
-  reason: varchar('reason', { length: 100 }).notNull().default(''),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
-  settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
-  callbackAt: timestamp('callback_at', { withTimezone: true }),
-  callbacks: integer('callbacks').notNull().default(0),
-  /** The service company the payout was paid for (the provider's merchant account). */
-  serviceCompanyId: bigint('service_company_id', { mode: 'number' }),
-  /** The provider's own reference of the payout: `SB` + this number. */
-  seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
-  /**
-   * For tests and demos (ADR 0030): the disagreement its statement line is told to make —
-   * omitted | amount | status | duplicate | unsent (a payout we never sent).
-   */
-  statementFault: varchar('statement_fault', { length: 20 }),
-}, (t) => [index('sandbox_payout_statement_idx').on(t.serviceCompanyId, t.settlesAt)]);
+export const sandboxPayout = pgTable(
+  'sandbox_payout',
+  {
+    /** Our payout's `ref` as the provider keeps it: an outside system's books have no key to ours. */
+    ref: varchar('ref', { length: 40 }).primaryKey(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    accountNo: varchar('account_no', { length: 100 }).notNull(),
+    holderName: varchar('holder_name', { length: 50 }).notNull(),
+    amountFen: bigint('amount_fen', { mode: 'number' }).notNull(),
+    /** succeeded | failed, decided when submitted. */
+    outcome: varchar('outcome', { length: 10 }).notNull(),
+    reason: varchar('reason', { length: 100 }).notNull().default(''),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
+    callbackAt: timestamp('callback_at', { withTimezone: true }),
+    callbacks: integer('callbacks').notNull().default(0),
+    /** The service company the payout was paid for (the provider's merchant account). */
+    serviceCompanyId: bigint('service_company_id', { mode: 'number' }),
+    /** The provider's own reference of the payout: `SB` + this number. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /**
+     * For tests and demos (ADR 0030): the disagreement its statement line is told to make —
+     * omitted | amount | status | duplicate | unsent (a payout we never sent).
+     */
+    statementFault: varchar('statement_fault', { length: 20 }),
+  },
+  (t) => [index('sandbox_payout_statement_idx').on(t.serviceCompanyId, t.settlesAt)],
+);
 
 /**
  * 员工分析's twelve months and 首页's 本月已发放 (issue 28): per company and calendar month (China

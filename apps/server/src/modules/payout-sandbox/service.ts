@@ -86,7 +86,14 @@ const STATEMENT_PAGE = 10_000;
 /** What a sandbox payout's statement line is told to get wrong (tests and demos). */
 export type StatementFault = 'omitted' | 'amount' | 'status' | 'duplicate' | 'unsent';
 
-type StatementRow = { seq: number; ref: string; amount_fen: number; outcome: string; settles_at: Date | string; statement_fault: string | null };
+type StatementRow = {
+  seq: number;
+  ref: string;
+  amount_fen: number;
+  outcome: string;
+  settles_at: Date | string;
+  statement_fault: string | null;
+};
 
 const yuan = (fen: number) => `${Math.trunc(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
 const beijingIso = (at: Date) => `${new Date(at.getTime() + 8 * 3_600_000).toISOString().slice(0, 23)}+08:00`;

@@ -7,6 +7,7 @@ import {
   DownloadOutlined,
   LogoutOutlined,
   MoneyCollectOutlined,
+  ReconciliationOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { VisuallyHidden } from '../../components/visually-hidden.tsx';
 import { installDialogFocusWrap } from '../../lib/dialog-focus-wrap.ts';
 import { opsInfoQueryOptions, opsLogout } from '../api/auth.ts';
 import { followOpsChatUnread, opsChatUnreadQueryOptions } from '../api/chat.ts';
+import { reconcileAlertsQueryOptions } from '../api/reconcile.ts';
 import { OPS_LOGIN_PATH } from '../lib/ops-request.ts';
 import { removeOpsToken } from '../lib/ops-token.ts';
 import { OPS_CONSOLE_NAME, OpsUnreadContext } from '../lib/use-ops-title.ts';
@@ -31,12 +33,22 @@ const ICONS: Record<string, ReactNode> = {
   '/ops/gateway-log': <ApiOutlined />,
   '/ops/monitor': <DashboardOutlined />,
   '/ops/exports': <DownloadOutlined />,
+  '/ops/reconcile': <ReconciliationOutlined />,
 };
 
 const CHAT_PATH = '/ops/chat';
+const RECONCILE_PATH = '/ops/reconcile';
 
-/** A menu item's label; 在线客服 carries the operators' unread count. */
-function menuLabel(path: string, title: string, unread: number): ReactNode {
+/** A menu item's label; 在线客服 carries the operators' unread count, 对账 its alerts. */
+function menuLabel(path: string, title: string, unread: number, alerts = 0): ReactNode {
+  if (path === RECONCILE_PATH && alerts > 0)
+    return (
+      <span data-testid="ops-reconcile-alerts">
+        {title}
+        <Badge count={alerts} size="small" overflowCount={99} style={{ marginInlineStart: 8 }} aria-hidden="true" />
+        <VisuallyHidden>，{alerts} 项对账告警</VisuallyHidden>
+      </span>
+    );
   if (path !== CHAT_PATH || unread <= 0) return title;
   return (
     <span data-testid="ops-chat-unread">
@@ -58,6 +70,9 @@ export function OpsLayout() {
   const selected = OPS_MENU.find((item) => location.pathname.startsWith(item.path))?.path;
   // Unread chat on every screen (menu and title); 在线客服 follows the stream itself.
   const unread = useQuery(opsChatUnreadQueryOptions()).data?.unread ?? 0;
+  // 对账's alert on every screen: differences waiting and statements refused.
+  const reconcile = useQuery(reconcileAlertsQueryOptions()).data;
+  const reconcileAlerts = (reconcile?.openDifferences ?? 0) + (reconcile?.refusedDays ?? 0);
   const onChat = selected === CHAT_PATH;
   useEffect(() => (onChat ? undefined : followOpsChatUnread(queryClient)), [onChat, queryClient]);
 
@@ -91,7 +106,7 @@ export function OpsLayout() {
           selectedKeys={selected ? [selected] : []}
           items={OPS_MENU.map((item) => ({
             key: item.path,
-            label: menuLabel(item.path, item.title, unread),
+            label: menuLabel(item.path, item.title, unread, reconcileAlerts),
             icon: ICONS[item.path],
           }))}
           onClick={({ key }) => void navigate(key)}

@@ -187,9 +187,7 @@ export async function insertMissingAtProvider(
 /** 对账异常: these payouts are held until their differences are resolved. */
 export async function holdPayouts(tx: Tx, payoutIds: number[]) {
   if (!payoutIds.length) return;
-  await tx.execute(
-    sql`update payout set reconcile_hold = true where id = any(${sql.param(payoutIds)}::bigint[])`,
-  );
+  await tx.execute(sql`update payout set reconcile_hold = true where id = any(${sql.param(payoutIds)}::bigint[])`);
 }
 
 export async function finishDay(
@@ -375,7 +373,14 @@ export async function findDifference(db: DbOrTx, id: number) {
           from reconcile_difference x left join payout p on p.id = x.payout_id where x.id = ${id}`,
   );
   return r
-    ? { id: Number(r.id), ref: String(r.ref), payoutId: num(r.payout_id), companyId: num(r.company_id), kind: String(r.kind), status: String(r.status) }
+    ? {
+        id: Number(r.id),
+        ref: String(r.ref),
+        payoutId: num(r.payout_id),
+        companyId: num(r.company_id),
+        kind: String(r.kind),
+        status: String(r.status),
+      }
     : undefined;
 }
 
@@ -388,9 +393,7 @@ export async function markResolved(
       set status = 'resolved', resolution = ${r.resolution}, reason = ${r.reason}, resolved_by = ${r.operatorId},
           resolved_at = ${r.at.toISOString()}::timestamptz
     where id = ${d.id}`);
-  await tx.execute(
-    sql`update reconcile_day set open_count = open_count - 1, updated_at = now() where id = ${d.dayId}`,
-  );
+  await tx.execute(sql`update reconcile_day set open_count = open_count - 1, updated_at = now() where id = ${d.dayId}`);
 }
 
 /** The payout of a difference, locked, with its item's live state. */
@@ -452,5 +455,13 @@ export async function countAlerts(db: DbOrTx) {
     sql`select (select count(*)::int from reconcile_difference where status = 'open') as open,
                (select count(*)::int from reconcile_day where status = 'refused') as refused`,
   );
-  return { openDifferences: row?.open ?? 0, refusedDays: row?.refused ?? 0 };
+  const companies = await queryRows<{ id: string; name: string }>(
+    db,
+    sql`select id, name from service_company order by id`,
+  );
+  return {
+    openDifferences: row?.open ?? 0,
+    refusedDays: row?.refused ?? 0,
+    serviceCompanies: companies.map((c) => ({ id: Number(c.id), name: c.name })),
+  };
 }

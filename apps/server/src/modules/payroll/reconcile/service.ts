@@ -100,14 +100,9 @@ function copyRefusal(err: unknown): StatementRefused | undefined {
  * statement loaded twice) finds it done and changes nothing. A refused statement is recorded and
  * alerts the operators; the next run tries it again.
  */
-export async function reconcileDay(
-  ctx: ServiceContext,
-  serviceCompanyId: number,
-  day: string,
-): Promise<RunDayResult> {
+export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number, day: string): Promise<RunDayResult> {
   const existing = await repo.findDayStatus(ctx.db, serviceCompanyId, day);
-  if (existing?.status === 'done')
-    return { outcome: 'already', dayId: existing.id, differenceCount: 0, error: null };
+  if (existing?.status === 'done') return { outcome: 'already', dayId: existing.id, differenceCount: 0, error: null };
   let downloaded: Awaited<ReturnType<typeof download>>;
   try {
     downloaded = await download(ctx.payoutProvider, ctx.config.payoutCallbackSecret, serviceCompanyId, day);
@@ -140,7 +135,11 @@ export async function reconcileDay(
         ? (
             await settlePayouts(
               tx,
-              open.map((o) => ({ ref: o.ref, status: o.status, reason: o.status === 'failed' ? '对账单：支付失败' : '' })),
+              open.map((o) => ({
+                ref: o.ref,
+                status: o.status,
+                reason: o.status === 'failed' ? '对账单：支付失败' : '',
+              })),
               ctx.now(),
             )
           ).filter((r) => r === 'settled').length
@@ -181,7 +180,12 @@ export async function reconcileDay(
   }
 }
 
-async function refuse(ctx: ServiceContext, serviceCompanyId: number, day: string, error: string): Promise<RunDayResult> {
+async function refuse(
+  ctx: ServiceContext,
+  serviceCompanyId: number,
+  day: string,
+  error: string,
+): Promise<RunDayResult> {
   const dayId = await repo.refuseDay(ctx.db, serviceCompanyId, day, error);
   ctx.log.error({ serviceCompanyId, day }, `对账单被拒：${error}`);
   return { outcome: dayId ? 'refused' : 'already', dayId: dayId || null, differenceCount: 0, error };
@@ -202,18 +206,16 @@ async function quarantine(tx: Tx, serviceCompanyId: number, differences: repo.Ne
     tx,
     differences
       .filter((d) => d.suspenseFen !== 0)
-      .map(
-        (d): TransferInput => ({
-          companyId: null,
-          type: 'suspense',
-          reference: { kind: 'reconcile_difference', id: d.id },
-          memo: `对账挂账 ${d.ref}`,
-          postings: [
-            { account: { kind: 'payouts_in_transit', serviceCompanyId }, amountFen: -d.suspenseFen },
-            { account: { kind: 'payout_suspense', serviceCompanyId }, amountFen: d.suspenseFen },
-          ],
-        }),
-      ),
+      .map((d): TransferInput => ({
+        companyId: null,
+        type: 'suspense',
+        reference: { kind: 'reconcile_difference', id: d.id },
+        memo: `对账挂账 ${d.ref}`,
+        postings: [
+          { account: { kind: 'payouts_in_transit', serviceCompanyId }, amountFen: -d.suspenseFen },
+          { account: { kind: 'payout_suspense', serviceCompanyId }, amountFen: d.suspenseFen },
+        ],
+      })),
   );
 }
 
@@ -235,8 +237,7 @@ export async function runReconcile(
   ctx: ServiceContext,
   body: { serviceCompanyId: number; day: string },
 ): Promise<TReconcileRunResult> {
-  if (body.day > chinaDateOf(ctx.now()))
-    throw invalidField('day', '对账日期不能晚于今天');
+  if (body.day > chinaDateOf(ctx.now())) throw invalidField('day', '对账日期不能晚于今天');
   if (!(await repo.serviceCompanyIds(ctx.db)).includes(body.serviceCompanyId)) throw notFound('服务商不存在');
   const r = await reconcileDay(ctx, body.serviceCompanyId, body.day);
   return { dayId: r.dayId, outcome: r.outcome, differenceCount: r.differenceCount, error: r.error };
@@ -244,7 +245,13 @@ export async function runReconcile(
 
 export async function listDays(
   ctx: ServiceContext,
-  q: { page: number; limit: number; serviceCompanyId?: number | undefined; status?: string | undefined; open?: boolean | undefined },
+  q: {
+    page: number;
+    limit: number;
+    serviceCompanyId?: number | undefined;
+    status?: string | undefined;
+    open?: boolean | undefined;
+  },
 ): Promise<TPage<TReconcileDay>> {
   const page = await repo.findDayPage(ctx.db, q, q.page, q.limit);
   return page as TPage<TReconcileDay>;
@@ -296,7 +303,8 @@ export async function resolveDifference(
   const transfers: TransferInput[] = [];
   const reference = { kind: 'reconcile_difference', id: d.id };
   const reason = body.reason.trim();
-  const p = d.payoutId !== null && d.companyId !== null ? await repo.lockPayout(tx, d.companyId, d.payoutId) : undefined;
+  const p =
+    d.payoutId !== null && d.companyId !== null ? await repo.lockPayout(tx, d.companyId, d.payoutId) : undefined;
   if (body.resolution === 'ours') {
     // Our books stand: the quarantine's transfer is reversed, the payout released as it was.
     if (d.suspenseFen !== 0)
@@ -364,7 +372,10 @@ export async function resolveDifference(
     transferId = posted?.transferId ?? null;
   } catch (err) {
     if (err instanceof AppError && err.code === BusinessCode.INSUFFICIENT_BALANCE)
-      throw new AppError(BusinessCode.INSUFFICIENT_BALANCE, '企业可用余额不足，无法按服务方结果扣款，请企业充值后再处理');
+      throw new AppError(
+        BusinessCode.INSUFFICIENT_BALANCE,
+        '企业可用余额不足，无法按服务方结果扣款，请企业充值后再处理',
+      );
     throw err;
   }
   await repo.markResolved(tx, d, { resolution: body.resolution, reason, operatorId: op.operatorId, at: now });

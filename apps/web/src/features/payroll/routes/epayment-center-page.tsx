@@ -1,13 +1,16 @@
 import {
   PAYOUT_CHANNEL_LABELS,
   PAYOUT_CHANNELS,
+  PAYOUT_RECONCILING_LABEL,
+  PAYOUT_RECONCILING_NOTE,
+  PAYOUT_RECONCILING_SHORT,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
   screenPath,
   type TPayment,
   type TPayoutStatus,
 } from '@flexpay/contract/web';
-import { Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -86,16 +89,29 @@ const columns: TableColumnsType<TPayment> = [
     title: '状态',
     dataIndex: 'status',
     width: 150,
-    render: (s: TPayoutStatus, p) => (
-      <Space orientation="vertical" size={0}>
-        <Tag color={COLORS[s]}>{PAYOUT_STATUS_LABELS[s]}</Tag>
-        {p.failReason && (
-          <Typography.Text type="danger" style={{ fontSize: 12 }}>
-            {p.failReason}
+    render: (s: TPayoutStatus, p) =>
+      p.reconciling ? (
+        // 对账中 (ADR 0030): the provider's statement disagrees; the platform's words, never its data.
+        <Space orientation="vertical" size={0}>
+          <Tooltip title={PAYOUT_RECONCILING_NOTE} trigger={['hover', 'focus']}>
+            <Tag color="gold" tabIndex={0}>
+              {PAYOUT_RECONCILING_LABEL}
+            </Tag>
+          </Tooltip>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {PAYOUT_RECONCILING_SHORT}
           </Typography.Text>
-        )}
-      </Space>
-    ),
+        </Space>
+      ) : (
+        <Space orientation="vertical" size={0}>
+          <Tag color={COLORS[s]}>{PAYOUT_STATUS_LABELS[s]}</Tag>
+          {p.failReason && (
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>
+              {p.failReason}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
   },
   { title: '创建时间', dataIndex: 'createdAt', width: 105, render: (at: string) => <DateTimeStack at={at} /> },
   {
@@ -110,7 +126,7 @@ const columns: TableColumnsType<TPayment> = [
     width: 70,
     fixed: 'right',
     render: (_, p) =>
-      p.status === 'succeeded' ? (
+      p.status === 'succeeded' && !p.reconciling ? (
         <a href={pdfPreviewPath(receiptPdfUrl(p.id))} target="_blank" rel="noreferrer">
           查看
         </a>
