@@ -388,6 +388,11 @@ export const ZTaskPayable = z.object({
   payableFen: ZFen,
   passedAt: z.string(),
   confirmation: ZAssignmentConfirmation,
+  /**
+   * Why the payroll check would refuse the worker (未实名认证, 实名认证失败, 未签署《…》…; issue
+   * 43); empty when they may be paid.
+   */
+  payBlockers: z.array(z.string()),
 });
 export type TTaskPayable = z.infer<typeof ZTaskPayable>;
 

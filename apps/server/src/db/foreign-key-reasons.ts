@@ -177,6 +177,25 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   worker_count_company_id_company_id_fk: 'the tenant of the counters and anchors',
   worker_facet_count_company_id_company_id_fk: 'the tenant of the counters and anchors',
   worker_page_anchor_company_id_company_id_fk: 'the tenant of the counters and anchors',
+  worker_real_name_run_company_id_company_id_fk: 'the tenant (实名认证, migration 0056, ADR 0031)',
+  worker_real_name_check_company_id_company_id_fk: 'the tenant (实名认证, migration 0056, ADR 0031)',
+  worker_real_name_check_worker_fk:
+    "a verification is of its worker; a worker that can be deleted (never paid) takes its checks along; index `worker_real_name_check_worker_idx`",
+  worker_real_name_check_run_fk:
+    'the run that asked it (its progress counts it); runs are deleted only with their checks; index `worker_real_name_check_run_idx`',
+  worker_agreement_company_id_company_id_fk: 'the tenant (签约, migration 0056, ADR 0031)',
+  worker_agreement_worker_fk:
+    "an agreement is the worker's; a worker that can be deleted (never paid) takes it along; unique `worker_agreement_version_uq` (company_id, worker_id, template_id) serves it",
+  worker_agreement_service_company_id_service_company_id_fk:
+    'whose agreement it is; service companies are never deleted; index `worker_agreement_service_company_idx`',
+  worker_agreement_template_id_service_agreement_template_id_fk:
+    'the template version signed; templates are never deleted (a new version is a new row); index `worker_agreement_template_idx`',
+  worker_agreement_signed_file_fk:
+    "the signed PDF in the company's file store, of the agreement's company; a stored file named here is not deleted; index `worker_agreement_signed_file_idx`",
+  service_agreement_template_service_company_id_service_company_i:
+    'the service company whose agreement it is; unique `service_agreement_template_version_uq` (service_company_id, version) serves it',
+  service_agreement_template_operator_id_operator_id_fk:
+    'the operator who uploaded the version; operators are never deleted (disabled instead)',
   invoice_batch_balance_batch_fk:
     "invoice's own balance of a paid batch (applied amount against the batch's paid amount, kept by invoice's triggers on its own tables: migration 0047, ADR 0024); a batch an application took is never deleted (paid batches are not)",
   invoice_batch_balance_company_id_company_id_fk: 'the tenant (migration 0047)',

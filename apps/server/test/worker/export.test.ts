@@ -7,7 +7,7 @@ import { filesDirOf } from '../../src/lib/file-store.ts';
 import { cleanupExports, EXPORT_RUN_JOB } from '../../src/modules/export/service.ts';
 import { download, readXlsx, testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
-import { adminWithout, waitForExport } from './support.ts';
+import { adminWithout, waitForExport, waitForRealName } from './support.ts';
 import { ageOn } from '../../src/lib/id-card.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 
@@ -134,6 +134,8 @@ describe('worker export and download centre (导出员工、下载中心)', () =
       remark: '按证件号导出',
     });
     expect(created.body.status).toBe(200);
+    // Verified in the background by the sandbox (实名认证) before the export reads it.
+    expect(await waitForRealName(demo, created.body.data.id)).toBe('verified');
     const byId = await exportAndWait(demo, { idNumber });
     const { sheet: one } = await sheetOf(demoToken, byId.id);
     expect(one.rows.slice(1)).toEqual([
@@ -148,7 +150,7 @@ describe('worker export and download centre (导出员工、下载中心)', () =
         '',
         '',
         '在职',
-        '未认证',
+        '已认证',
         '未签约',
         '2025-03-01',
         '',

@@ -184,6 +184,28 @@ describe('选择人员', () => {
   );
 });
 
+describe('选择人员: 实名认证 and 签约 beside each worker', () => {
+  it('shows each worker’s real-name and contract state', { timeout: 300_000 }, async () => {
+    api = mockApi({
+      'GET /api/task/taskOrder/:id': () => ok(task()),
+      'GET /api/companystaff/employee/page': () =>
+        ok({
+          total: 2,
+          rows: [worker(1, '王一'), worker(2, '王二', { realNameStatus: 'failed', contractStatus: 'unsigned' })],
+        }),
+    });
+    renderScreen(SelectPage, {
+      path: '/taskOrderManage/selectEmployees',
+      initialEntry: '/taskOrderManage/selectEmployees?whom=8&step=1',
+    });
+    const one = await waitFor(() => rowOf('王一'));
+    expect(within(one).getByText('已认证')).toBeInTheDocument();
+    expect(within(one).getByText('已签约')).toBeInTheDocument();
+    expect(within(rowOf('王二')).getByText('认证失败')).toBeInTheDocument();
+    expect(within(rowOf('王二')).getByText('未签约')).toBeInTheDocument();
+  });
+});
+
 describe('任务中心', () => {
   it('rejects the ticked deliveries together, only with a reason', SLOW, async () => {
     const second = assignment({

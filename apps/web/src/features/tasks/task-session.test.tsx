@@ -58,6 +58,33 @@ describe('任务确认 narrowed to one task', () => {
     });
   });
 
+  it('says beside each worker why the check would refuse them, or 可发放', SLOW, async () => {
+    api = mockApi({
+      'GET /api/emolument/taskConfirmation/page': () =>
+        ok({
+          total: 2,
+          rows: [
+            payable(),
+            payable({
+              assignmentId: 32,
+              workerId: 102,
+              workerName: '李青',
+              payBlockers: ['实名认证失败', '未签署《共享经济合作伙伴协议》'],
+            }),
+          ],
+        }),
+      'GET /api/emolument/taskConfirmation/summary': () => ok({ count: 2, amountFen: 60000, workers: 2 }),
+    });
+    renderScreen(ConfirmationPage, { path: '/EmolumentManagement/taskConfirmationIndex' });
+    const li = (await screen.findByText('李青', {}, { timeout: 20_000 })).closest('tr');
+    if (!li) throw new Error('no row 李青');
+    expect(within(li).getByText('实名认证失败')).toBeInTheDocument();
+    expect(within(li).getByText('未签署《共享经济合作伙伴协议》')).toBeInTheDocument();
+    const jin = screen.getByText('金鸣伟').closest('tr');
+    if (!jin) throw new Error('no row 金鸣伟');
+    expect(within(jin).getByText('可发放')).toBeInTheDocument();
+  });
+
   it('names the paying service company and its fee in the 发起发放 dialog', SLOW, async () => {
     api = mockApi({
       'GET /api/emolument/taskConfirmation/page': () => ok({ total: 1, rows: [payable()] }),

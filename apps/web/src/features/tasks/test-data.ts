@@ -94,11 +94,12 @@ export function payable(over: Partial<TTaskPayable> = {}): TTaskPayable {
     payableFen: 30000,
     passedAt: '2026-11-25T10:00:00.000Z',
     confirmation: { status: 'payable', batch: null },
+    payBlockers: [],
     ...over,
   };
 }
 
-export const worker = (id: number, name: string) => ({
+export const worker = (id: number, name: string, over: Record<string, unknown> = {}) => ({
   id,
   name,
   idNumber: '320102********0079',
@@ -118,4 +119,5 @@ export const worker = (id: number, name: string) => ({
   hasDefaultAccount: true,
   remark: '',
   createdAt: '2024-01-01T00:00:00.000Z',
+  ...over,
 });

@@ -21,6 +21,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import { conflict, invalidField } from '../../../lib/errors.ts';
+import { payBlockersOf } from '../../payroll/batches/eligibility.ts';
 import { liveBatchIds } from '../../payroll/batches/paid-figures.ts';
 import { insertBatchOfWorkers } from '../../payroll/batches/service.ts';
 import { serviceCompanyNames } from '../../service-company/service.ts';
@@ -50,6 +51,16 @@ export async function listPayables(
     ctx.db,
     page.rows.map((r) => r.serviceCompanyId),
   );
+  // Who the check would refuse, per service company of the page (实名认证, 签约).
+  const blockers = new Map<string, string[]>();
+  for (const serviceCompanyId of new Set(page.rows.map((r) => r.serviceCompanyId))) {
+    const workerIds = page.rows
+      .filter((r) => r.serviceCompanyId === serviceCompanyId)
+      .map((r) => r.assignment.workerId);
+    for (const [workerId, reasons] of await payBlockersOf(ctx.db, auth.companyId, serviceCompanyId, workerIds)) {
+      blockers.set(`${serviceCompanyId}:${workerId}`, reasons);
+    }
+  }
   return {
     total: page.total,
     rows: page.rows.map((r) => {
@@ -70,6 +81,7 @@ export async function listPayables(
         confirmation: b
           ? { status: 'confirmed', batch: { id: Number(b.id), title: b.title, status: b.status as TPayrollStatus } }
           : { status: 'payable', batch: null },
+        payBlockers: blockers.get(`${r.serviceCompanyId}:${a.workerId}`) ?? [],
       };
     }),
   };

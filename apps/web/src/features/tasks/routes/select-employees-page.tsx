@@ -27,6 +27,7 @@ import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWorkers } from '../../../api/get-workers.ts';
+import { ContractStatusTag, RealNameStatusTag } from '../../../components/worker-status-tags.tsx';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { LoadFailed } from '../../../components/load-state.tsx';
@@ -286,6 +287,18 @@ function WorkerStep({
     { title: '工种', dataIndex: 'jobTypeName', width: 120, render: (v: string | null) => v ?? '-' },
     { title: '部门', dataIndex: 'departmentName', width: 120, render: (v: string | null) => v ?? '-' },
     { title: '入职日期', dataIndex: 'joinedAt', width: 110 },
+    {
+      title: '实名认证',
+      dataIndex: 'realNameStatus',
+      width: 100,
+      render: (_, w) => <RealNameStatusTag status={w.realNameStatus} />,
+    },
+    {
+      title: '签约状态',
+      dataIndex: 'contractStatus',
+      width: 100,
+      render: (_, w) => <ContractStatusTag status={w.contractStatus} />,
+    },
   ];
 
   return (

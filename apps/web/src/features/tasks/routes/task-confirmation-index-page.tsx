@@ -46,6 +46,7 @@ import {
 } from '../../../lib/list-filters.ts';
 import { useHasElement } from '../../../lib/session-store.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
+import { PayBlockerTags } from '../../../components/worker-status-tags.tsx';
 import { useConfirmPayables } from '../api/confirm-payables.ts';
 import { usePayableSummary, type TPayableFilter } from '../api/get-payable-summary.ts';
 import { usePayables } from '../api/get-payables.ts';
@@ -114,6 +115,7 @@ export function Component() {
           <Typography.Text type="secondary" style={{ fontSize: 12 }}>
             {r.idNumberMasked}
           </Typography.Text>
+          <PayBlockerTags reasons={r.payBlockers} />
         </Space>
       ),
     },

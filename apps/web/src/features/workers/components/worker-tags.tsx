@@ -1,25 +1,10 @@
-import {
-  CONTRACT_STATUS_LABELS,
-  REAL_NAME_STATUS_LABELS,
-  WORKER_STATUS_LABELS,
-  type TContractStatus,
-  type TRealNameStatus,
-  type TWorkerStatus,
-} from '@flexpay/contract/web';
+import { WORKER_STATUS_LABELS, type TContractStatus, type TWorkerStatus } from '@flexpay/contract/web';
 import { Tag } from 'antd';
 
+// The 实名认证 and 签约 tags are shared with the task screens (选择人员, 任务确认).
+export { ContractStatusTag, RealNameStatusTag } from '../../../components/worker-status-tags.tsx';
+
 const STATUS_COLORS: Record<TWorkerStatus, string> = { active: 'success', left: 'default' };
-const REAL_NAME_COLORS: Record<TRealNameStatus, string> = {
-  unverified: 'default',
-  verifying: 'processing',
-  verified: 'success',
-  failed: 'error',
-};
-const CONTRACT_COLORS: Record<TContractStatus, string> = {
-  unsigned: 'warning',
-  signing: 'processing',
-  signed: 'success',
-};
 
 /** What each contract status means for the company, shown on the detail. */
 export const CONTRACT_STATUS_HINTS: Record<TContractStatus, string> = {
@@ -30,12 +15,4 @@ export const CONTRACT_STATUS_HINTS: Record<TContractStatus, string> = {
 
 export function WorkerStatusTag({ status }: { status: TWorkerStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{WORKER_STATUS_LABELS[status]}</Tag>;
-}
-
-export function RealNameStatusTag({ status }: { status: TRealNameStatus }) {
-  return <Tag color={REAL_NAME_COLORS[status]}>{REAL_NAME_STATUS_LABELS[status]}</Tag>;
-}
-
-export function ContractStatusTag({ status }: { status: TContractStatus }) {
-  return <Tag color={CONTRACT_COLORS[status]}>{CONTRACT_STATUS_LABELS[status]}</Tag>;
 }
