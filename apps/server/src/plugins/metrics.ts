@@ -91,7 +91,16 @@ export const metricsPlugin = fp(
       done();
     });
 
-    if (!register) return;
+    // Where the metrics are not served, /metrics answers a plain 404 on the main port, not the web
+    // app's page (whose fallback answers every other GET): a scraper sees that it is pointed wrong.
+    const notHere = (message: string) =>
+      app.get(METRICS_PATH, { config: { metrics: false } }, async (_request, reply) =>
+        reply.code(404).type('text/plain; charset=utf-8').send(message),
+      );
+    if (!register) {
+      notHere('监控指标未开启：请设置 METRICS_TOKEN 或 METRICS_PORT\n');
+      return;
+    }
     collectDefaultMetrics({ register });
 
     const gauge = (name: string, source: GaugeSource) =>
@@ -159,6 +168,7 @@ export const metricsPlugin = fp(
       return;
     }
 
+    notHere('监控指标在其专用端口提供（METRICS_PORT）\n');
     // Its own port: nothing else is served there.
     const handle = async (req: IncomingMessage, res: ServerResponse) => {
       const path = (req.url ?? '').split('?')[0];

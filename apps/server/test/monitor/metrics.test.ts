@@ -1,4 +1,7 @@
 import { getMetricsFromIterator, type PromData, type PromHistogramData, type PromMetrics } from 'prom2javascript';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { caller, createTestApp, loginAs, type TestApp } from '../helpers.ts';
 
@@ -124,16 +127,24 @@ describe('/metrics not configured', () => {
   it('is not served at all', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(res.statusCode).toBe(404);
+    expect(res.body).toContain('METRICS_TOKEN');
     expect(res.body).not.toContain('http_request_duration_seconds');
   });
 });
 
 describe('/metrics on its own port', () => {
   let t: TestApp;
+  let web: string;
   beforeAll(async () => {
-    t = await createTestApp({ metricsPort: 0 });
+    // With the web app served: its fallback must not answer /metrics with the page.
+    web = mkdtempSync(join(tmpdir(), 'fp-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><title>web</title>');
+    t = await createTestApp({ metricsPort: 0, webDist: web });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    rmSync(web, { recursive: true, force: true });
+  });
 
   it('serves the metrics there and not on the main port', async () => {
     const port = t.app.metrics.port;
@@ -146,6 +157,10 @@ describe('/metrics on its own port', () => {
       true,
     );
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    const main = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(main.statusCode).toBe(404);
+    expect(main.body).toContain('METRICS_PORT');
+    // The web app's fallback still answers its own paths.
+    expect((await t.app.inject({ method: 'GET', url: '/workers' })).body).toContain('<title>web</title>');
   });
 });
