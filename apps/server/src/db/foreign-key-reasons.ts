@@ -180,7 +180,7 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   worker_real_name_run_company_id_company_id_fk: 'the tenant (实名认证, migration 0056, ADR 0031)',
   worker_real_name_check_company_id_company_id_fk: 'the tenant (实名认证, migration 0056, ADR 0031)',
   worker_real_name_check_worker_fk:
-    "a verification is of its worker; a worker that can be deleted (never paid) takes its checks along; index `worker_real_name_check_worker_idx`",
+    'a verification is of its worker; a worker that can be deleted (never paid) takes its checks along; index `worker_real_name_check_worker_idx`',
   worker_real_name_check_run_fk:
     'the run that asked it (its progress counts it); runs are deleted only with their checks; index `worker_real_name_check_run_idx`',
   worker_agreement_company_id_company_id_fk: 'the tenant (签约, migration 0056, ADR 0031)',
