@@ -97,6 +97,7 @@ const ALL_CONSOLE_SCREENS = [
 const ALL_OPS_SCREENS = [
   '/ops/topups',
   '/ops/invoices',
+  '/ops/reconcile',
   '/ops/contracts',
   '/ops/chat',
   '/ops/companies',

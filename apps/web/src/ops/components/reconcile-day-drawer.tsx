@@ -89,7 +89,7 @@ export function ReconcileDayDrawer({
       dataIndex: 'suspenseFen',
       width: 120,
       align: 'right',
-      render: (fen: number) => `¥${formatFen(fen)}`,
+      render: (fen: number) => `${fen < 0 ? '-' : ''}¥${formatFen(Math.abs(fen))}`,
     },
     {
       title: '状态',
