@@ -23,6 +23,9 @@ import { configuredFileStore } from './db/file-store.ts';
 import type { IdentityProvider } from './lib/identity-provider.ts';
 import type { PayoutProvider } from './lib/payout-provider.ts';
 import { createSandboxIdentityProvider } from './modules/identity-sandbox/provider.ts';
+import type { SigningProvider } from './lib/signing-provider.ts';
+import { createSandboxSigningProvider } from './modules/signing-sandbox/provider.ts';
+import { signingSandboxArea } from './modules/signing-sandbox/index.ts';
 import { adminArea } from './modules/admin/index.ts';
 import { approvalArea } from './modules/approval/index.ts';
 import { auditLogArea } from './modules/audit-log/index.ts';
@@ -94,6 +97,8 @@ export interface BuildAppOptions {
   payoutProvider?: PayoutProvider;
   /** Where workers' real names are verified; the sandbox provider by default. */
   identityProvider?: IdentityProvider;
+  /** Where workers sign agreements; the sandbox provider (and its area) by default. */
+  signingProvider?: SigningProvider;
   /** The clock services read; tests pass their own. */
   now?: () => Date;
   /** The image captcha drawer; tests pass one that remembers the answers. */
@@ -112,6 +117,7 @@ export async function buildApp({
   files,
   payoutProvider,
   identityProvider,
+  signingProvider,
   now,
   captcha,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -154,14 +160,24 @@ export async function buildApp({
   app.decorate('dbKind', database.kind);
   app.decorate('notifications', database.notifications);
   const clock = now ?? (() => new Date());
+  const smsSender = sms ?? createOutboxSmsSender(app.log);
   app.decorate('ctx', {
     db: database.appDb,
     config,
     cipher: createFieldCipher(config.encryptionKey),
-    sms: sms ?? createOutboxSmsSender(app.log),
+    sms: smsSender,
     files: files ?? configuredFileStore(config, database.appDb),
     payoutProvider: payoutProvider ?? createSandboxProvider(database.appDb, clock, config.payoutCallbackSecret),
     identityProvider: identityProvider ?? createSandboxIdentityProvider(),
+    signingProvider:
+      signingProvider ??
+      createSandboxSigningProvider({
+        sms: smsSender,
+        db: database.appDb,
+        publicUrl: config.publicUrl ?? '',
+        now: clock,
+        linkPath: API.sandbox.signing,
+      }),
     registry: createRegistry(),
     log: app.log,
     now: clock,
@@ -249,6 +265,8 @@ export async function buildApp({
     monitorArea,
     // The sandbox's callbacks, when payouts go to the sandbox.
     ...(payoutProvider ? [] : [payoutSandboxArea]),
+    // The sandbox's signing link, when agreements are signed in the sandbox.
+    ...(signingProvider ? [] : [signingSandboxArea]),
   ];
   for (const area of areas) await app.register(area);
 

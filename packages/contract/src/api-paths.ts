@@ -66,6 +66,12 @@ export const API = {
     realNameVerify: '/api/companystaff/employee/:id/realName/verify',
     /** The real-name verifications running in the background (an import's, with progress). */
     realNameRuns: '/api/companystaff/employee/realName/runs',
+    /** 发起签约: one worker, a selection, or all matching the list's filter, as a job (issue 43). */
+    agreementSend: '/api/companystaff/employee/agreement/send',
+    /** A worker's agreements with the service companies (签约记录). */
+    agreements: '/api/companystaff/employee/:id/agreement',
+    /** A signed agreement's PDF. */
+    agreementPdf: '/api/companystaff/employee/:id/agreement/:agreementId/pdf',
     export: '/api/companystaff/employee/export',
     import: {
       template: '/api/companystaff/employee/import/template',
@@ -239,6 +245,10 @@ export const API = {
     approve: '/api/admin/approval/:id/approve',
     reject: '/api/admin/approval/:id/reject',
   },
+  /** The sandbox signing provider's link, as its SMS gives it (no sign-in: the token is the key). */
+  sandbox: {
+    signing: '/api/sandbox/signing/:token',
+  },
   ops: {
     login: '/api/ops/auth/login',
     logout: '/api/ops/auth/logout',
@@ -264,6 +274,9 @@ export const API = {
     invoicePdf: '/api/ops/invoice/:id/pdf',
     contractPage: '/api/ops/contract/page',
     contractUpload: '/api/ops/contract/upload',
+    /** 协议模板 (issue 43): a service company's cooperation agreement versions; upload a new one. */
+    agreementTemplates: '/api/ops/serviceCompany/:id/agreementTemplate',
+    agreementTemplatePdf: '/api/ops/agreementTemplate/:id/pdf',
     contractCreate: '/api/ops/contract',
     contractOne: '/api/ops/contract/:id',
     contractSign: '/api/ops/contract/:id/sign',

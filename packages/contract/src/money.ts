@@ -28,6 +28,8 @@ export const ZCostRule = z.object({
   invoiceType: z.enum(INVOICE_TYPES),
   invoiceContents: z.array(z.string()),
   enabled: z.boolean(),
+  /** Pay only 已认证 workers who signed the service company's current agreement (issue 43). */
+  payVerifiedOnly: z.boolean(),
   /** The service company's receiving bank account, shown on the top-up form. */
   receivingBank: z.object({ bankName: z.string(), accountName: z.string(), accountNo: z.string() }),
 });
@@ -65,6 +67,8 @@ export const ZCostRuleBody = z
       .array(z.string().trim().min(1, '开票内容不能为空').max(50, '开票内容最多 50 个字'))
       .max(20, '开票内容最多 20 项'),
     enabled: z.boolean().default(true),
+    /** 仅向已实名认证并已签约的员工发放 (default on). */
+    payVerifiedOnly: z.boolean().default(true),
   })
   .refine((b) => b.singleMinFen <= b.singleMaxFen, {
     path: ['singleMaxFen'],

@@ -19,6 +19,7 @@ export const ELEMENT_GROUPS = [
       'employee:sensitive': '查看完整证件与卡号',
       'employee:jobType': '管理工种',
       'employee:verify': '重新实名认证',
+      'employee:sign': '发起签约',
     },
   },
   {
@@ -155,6 +156,7 @@ export const ELEMENT_SCREENS: Readonly<Record<TElementCode, string>> = {
   'employee:sensitive': 'detailEmployee',
   'employee:jobType': 'jobList',
   'employee:verify': 'detailEmployee',
+  'employee:sign': 'listEmployee',
   'task:view': 'taskOrderManageIndex',
   'task:publish': 'releaseTaskOrder',
   'task:edit': 'taskEnEdit',

@@ -58,3 +58,15 @@ export const ID_NUMBER_PATTERN = /^\d{17}[\dXx]$/;
 export const BANK_CARD_PATTERN = /^\d{16,19}$/;
 /** Alipay account: a mobile number or an email address. */
 export const ALIPAY_ACCOUNT_PATTERN = /^(1[3-9]\d{9}|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
+
+/** A worker agreement's states (签约, issue 43): queued for the signing job, sent, signed, failed. */
+export const AGREEMENT_STATUSES = ['queued', 'signing', 'signed', 'failed'] as const;
+export type TAgreementStatus = (typeof AGREEMENT_STATUSES)[number];
+export const AGREEMENT_STATUS_LABELS: Record<TAgreementStatus, string> = {
+  queued: '待发送',
+  signing: '签约中',
+  signed: '已签约',
+  failed: '签约失败',
+};
+/** An agreement template: a PDF of at most this size. */
+export const AGREEMENT_TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;

@@ -7,6 +7,7 @@ import {
   ID_NUMBER_PATTERN,
   JOB_TYPE_CODE_PATTERN,
   WORKER_NAME_PATTERN,
+  AGREEMENT_STATUSES,
   REAL_NAME_RUN_SOURCES,
   REAL_NAME_STATUSES,
   WORKER_SORT_FIELDS,
@@ -120,6 +121,64 @@ export const ZRealNameRun = z.object({
   finishedAt: z.string().nullable(),
 });
 export type TRealNameRun = z.infer<typeof ZRealNameRun>;
+
+/** A worker's agreement with a service company, of one template version (签约, issue 43). */
+export const ZWorkerAgreement = z.object({
+  id: z.number(),
+  serviceCompanyId: z.number(),
+  serviceCompanyName: z.string(),
+  title: z.string(),
+  version: z.number(),
+  /** Whether it is the version the service company asks to have signed now. */
+  isCurrent: z.boolean(),
+  status: z.enum(AGREEMENT_STATUSES),
+  reason: z.string(),
+  providerRef: z.string().nullable(),
+  /** SHA-256 (hex) of the signed PDF. */
+  signedSha256: z.string().nullable(),
+  requestedAt: z.string(),
+  sentAt: z.string().nullable(),
+  signedAt: z.string().nullable(),
+  /** The sandbox's signing link (demo mode only: what the worker's SMS holds, to sign in a demo). */
+  sandboxLink: z.string().nullable(),
+});
+export type TWorkerAgreement = z.infer<typeof ZWorkerAgreement>;
+
+/** 发起签约: with a service company, of one worker, a selection, or all matching the list's filter. */
+export const ZAgreementSendBody = z
+  .object({
+    serviceCompanyId: ZId.describe('服务商'),
+    workerIds: z.array(ZId).min(1, '请选择员工').max(1_000, '一次最多勾选 1000 名员工').optional(),
+    filter: ZWorkerFilters.partial().optional(),
+  })
+  .refine((b) => (b.workerIds === undefined) !== (b.filter === undefined), {
+    path: ['workerIds'],
+    message: '请选择员工，或按筛选条件发起',
+  });
+export type TAgreementSendBody = z.input<typeof ZAgreementSendBody>;
+export const ZAgreementSendResult = z.object({ jobId: z.string() });
+export type TAgreementSendResult = z.infer<typeof ZAgreementSendResult>;
+export const ZAgreementParams = z.object({ id: ZId, agreementId: ZId });
+
+/** A service company's agreement template version (协议模板, the operators'). */
+export const ZAgreementTemplate = z.object({
+  id: z.number(),
+  serviceCompanyId: z.number(),
+  version: z.number(),
+  title: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  sha256: z.string(),
+  requiresResign: z.boolean(),
+  createdAt: z.string(),
+});
+export type TAgreementTemplate = z.infer<typeof ZAgreementTemplate>;
+export const ZAgreementTemplateUploadQuery = z.object({
+  title: z.string({ error: '请输入协议名称' }).trim().min(1, '请输入协议名称').max(100, '协议名称最多 100 个字'),
+  requiresResign: z
+    .enum(['true', 'false'], { error: '请选择已签约员工是否需要重新签署' })
+    .transform((v) => v === 'true'),
+});
 
 export const ZWorkerDetail = ZWorkerRow.extend({
   /** The latest real-name verification; null when none was ever asked for. */

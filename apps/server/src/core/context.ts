@@ -7,6 +7,7 @@ import type { FieldCipher } from '../lib/crypto.ts';
 import type { FileStore } from '../lib/file-store.ts';
 import type { IdentityProvider } from '../lib/identity-provider.ts';
 import type { PayoutProvider } from '../lib/payout-provider.ts';
+import type { SigningProvider } from '../lib/signing-provider.ts';
 import { Registry } from '../lib/registry.ts';
 import type { ApprovalOutcomeHandler } from './approval.ts';
 import type { AuthContext, OperatorContext } from './auth.ts';
@@ -27,6 +28,8 @@ export interface ServiceContext {
   payoutProvider: PayoutProvider;
   /** Where workers' real names are verified (the sandbox by default, modules/identity-sandbox). */
   identityProvider: IdentityProvider;
+  /** Where workers sign the service companies' agreements (the sandbox by default, modules/signing-sandbox). */
+  signingProvider: SigningProvider;
   /** What the areas registered for each other (exporters, importers, approval outcomes, ...). */
   registry: AppRegistry;
   log: FastifyBaseLogger;

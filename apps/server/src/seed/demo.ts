@@ -15,6 +15,7 @@ import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
 import { addDepartmentTree } from '../modules/worker/organization/service.ts';
+import { seedRealNames } from './real-names.ts';
 import { createRng, generateWorker, insertGeneratedWorkers } from './workers.ts';
 
 export { DEMO_LOGINS, DEMO_PASSWORD } from '../lib/demo-logins.ts';
@@ -321,6 +322,12 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
       );
       await insertGeneratedWorkers(tx, cipher, p.companyId, generated);
     }
+    // 实名认证 of every seeded worker, before the demo pays any (issue 43).
+    await seedRealNames(
+      tx,
+      plan.map((p) => p.companyId),
+      xinghe.id,
+    );
 
     const adminId = (username: string) => admins.find((a) => a.username === username)?.id ?? 0;
     await seedPayroll(

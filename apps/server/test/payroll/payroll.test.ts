@@ -13,6 +13,7 @@ import { buildXlsx, download, testCardNumber, testIdNumber, uploadTo } from '../
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { adminWithout, waitForImportAt } from './support.ts';
+import { waitForRealName } from '../worker/support.ts';
 
 const P = '/api/emolument';
 const batchUrl = (id: number, action = '') => `${P}/emolumentGrant/${id}${action}`;
@@ -47,6 +48,8 @@ describe('payroll batches', () => {
     };
     const res = await demo.post('/api/companystaff/employee', body);
     expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+    // Paid only once verified (实名认证 runs in the background).
+    expect(await waitForRealName(demo, res.body.data.id)).toBe('verified');
     return { id: res.body.data.id as number, idNumber, name: body.name };
   };
 

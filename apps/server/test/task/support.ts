@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { testCardNumber, testIdNumber } from '../files.ts';
 import type { Caller, TestApp } from '../helpers.ts';
+import { waitForRealName } from '../worker/support.ts';
 
 export { adminWithout } from '../worker/support.ts';
 
@@ -25,6 +26,8 @@ export async function newWorker(c: Caller, prefix: string, base = 60_000): Promi
     bankCard: { bankCode: 'ICBC', cardNumber: testCardNumber(n), branch: '' },
   });
   expect(res.body.status, JSON.stringify(res.body)).toBe(200);
+  // Paid only once verified (实名认证 runs in the background).
+  expect(await waitForRealName(c, res.body.data.id)).toBe('verified');
   return res.body.data.id as number;
 }
 

@@ -2,7 +2,7 @@ import { ELEMENT_CODES } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import { caller, loginAs, type TestApp } from '../helpers.ts';
+import { caller, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { waitFor } from '../wait-for.ts';
 
 let seq = 0;
@@ -67,4 +67,18 @@ export async function countStagedFiles(t: TestApp): Promise<number> {
     sql`select count(*)::int as n from stored_file where purpose = 'import-staged'`,
   );
   return row?.n ?? 0;
+}
+
+/**
+ * Waits until the worker's real-name verification, run by a background job after the worker was
+ * added or changed (issue 43), has an answer; answers the status (verified or failed).
+ */
+export async function waitForRealName(c: Caller, workerId: number): Promise<string> {
+  const detail = await waitFor(
+    async () => (await c.get(`/api/companystaff/employee/${workerId}`)).body,
+    (body) => body.status !== 200 || body.data.realNameStatus !== 'verifying',
+    { what: `worker ${workerId} verified` },
+  );
+  expect(detail.status).toBe(200);
+  return detail.data.realNameStatus as string;
 }

@@ -39,6 +39,7 @@ export const COMPANY: TOpsCompany = {
       invoiceType: 'special',
       invoiceContents: ['现代服务*服务费', '人力资源服务'],
       enabled: true,
+      payVerifiedOnly: true,
       receivingBank: { bankName: '招商银行', accountName: '上海灵工服务有限公司', accountNo: '6225880000000001' },
     },
   ],

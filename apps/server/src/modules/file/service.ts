@@ -13,7 +13,7 @@ export type { StoredFileRow } from './repo.ts';
 
 /** What a stored file is for: uploads are served back to the company's admins; the rest are not. */
 export type FilePurpose =
-  'upload' | 'import' | 'export' | 'import-report' | 'import-staged' | 'invoice' | 'contract' | 'chat';
+  'upload' | 'import' | 'export' | 'import-report' | 'import-staged' | 'invoice' | 'contract' | 'chat' | 'agreement';
 
 /** A file arriving in a request: its name as the client gave it and its bytes. */
 export interface IncomingFile {
@@ -275,7 +275,7 @@ export async function keepStoredFile(db: DbOrTx, companyId: number, id: string):
  */
 
 /** What a platform file is for. */
-export type PlatformFilePurpose = 'ops-export';
+export type PlatformFilePurpose = 'ops-export' | 'agreement';
 
 const PLATFORM_FOLDER = 'platform';
 

@@ -17,6 +17,7 @@ export const toCostRule = (r: repo.CostRuleRow): TCostRule => ({
   invoiceType: r.invoiceType === 'special' ? 'special' : 'normal',
   invoiceContents: r.invoiceContents,
   enabled: r.enabled,
+  payVerifiedOnly: r.payVerifiedOnly,
   receivingBank: { bankName: r.bankName, accountName: r.bankAccountName, accountNo: r.bankAccountNo },
 });
 
@@ -87,3 +88,19 @@ export async function updateCostRule(
 }
 
 export type { TCostRuleBody };
+
+/**
+ * The agreement a worker must have signed to be paid through the service company (issue 43): the
+ * title of its current template and the latest version that asks for signing again; undefined
+ * when the service company has no template yet.
+ */
+export async function findRequiredAgreement(
+  db: DbOrTx,
+  serviceCompanyId: number,
+): Promise<{ title: string; version: number; currentVersion: number } | undefined> {
+  const versions = await repo.findAgreementVersions(db, serviceCompanyId);
+  const [current] = versions;
+  if (!current) return undefined;
+  const required = versions.find((v) => v.requiresResign) ?? versions.at(-1) ?? current;
+  return { title: current.title, version: required.version, currentVersion: current.version };
+}

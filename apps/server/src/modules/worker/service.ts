@@ -283,6 +283,9 @@ export {
   type WorkerFilter,
 } from './repo.ts';
 
+// 实名认证 (real-name/): queueing and, for the demo seed, answers as the sandbox gives them.
+export { answerRun, queueVerification } from './real-name/service.ts';
+
 // Reads of the sub-folders other areas use (the task orders; payroll's check and payouts).
 export { findJobTypeRefs } from './job-types/service.ts';
 export { findAccountCiphers, findPayees, type PayeeRow } from './payout-accounts/service.ts';

@@ -88,6 +88,7 @@ export function costRule(overrides: Partial<TCostRule> = {}): TCostRule {
     invoiceType: 'normal',
     invoiceContents: ['服务费'],
     enabled: true,
+    payVerifiedOnly: true,
     receivingBank: { bankName: '中国银行海口分行', accountName: '海南灵工服务有限公司', accountNo: '266273849562' },
     ...overrides,
   };

@@ -16,6 +16,7 @@ function mockDetail(detail: TWorkerDetail, extra: Parameters<typeof mockApi>[0] 
     'GET /api/companystaff/employee/:id': () => ok(detail),
     'GET /api/companystaff/ecompanyJobCategory/selectByEcompanyId': () => ok(JOB_TYPE_OPTIONS),
     'GET /api/companystaff/department/options': () => ok(DEPARTMENT_OPTIONS),
+    'GET /api/companystaff/employee/:id/agreement': () => ok([]),
     ...extra,
   });
 }
@@ -327,5 +328,55 @@ describe('员工详情', () => {
     await screen.findByText('认证方式');
     const card = cardOf('实名认证');
     expect(within(card).queryByRole('button', { name: '重新认证' })).toBeNull();
+  });
+
+  it('lists the agreements: version, state, the signed PDF’s SHA-256, and asks for a new version', async () => {
+    const sha = 'ab'.repeat(32);
+    api = mockDetail(workerDetail({ contractStatus: 'signed' }), {
+      'GET /api/companystaff/employee/:id/agreement': () =>
+        ok([
+          {
+            id: 7,
+            serviceCompanyId: 1,
+            serviceCompanyName: '海南灵工服务有限公司',
+            title: '共享经济合作伙伴协议',
+            version: 1,
+            isCurrent: false,
+            status: 'signed',
+            reason: '',
+            providerRef: 'SS1',
+            signedSha256: sha,
+            requestedAt: '2026-11-29T02:00:00.000Z',
+            sentAt: '2026-11-29T02:00:01.000Z',
+            signedAt: '2026-11-29T02:05:00.000Z',
+            sandboxLink: null,
+          },
+        ]),
+    });
+    renderDetail();
+    await screen.findByText('《共享经济合作伙伴协议》第 1 版');
+    const card = cardOf('签约状态');
+    expect(within(card).getByText('需签署新版本')).toBeInTheDocument();
+    expect(within(card).getByText(`${sha.slice(0, 16)}…`)).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: '下载已签署的《共享经济合作伙伴协议》第 1 版' }),
+    ).toBeInTheDocument();
+  });
+
+  it('发起签约 sends the worker with the chosen service company', async () => {
+    useSession.setState({ elements: { 'employee:edit': true, 'employee:sign': true } });
+    api = mockDetail(workerDetail(), {
+      'GET /api/companystaff/individualBusiness/getOcompanyIds': () => ok([{ id: 3, name: '海南灵工服务有限公司' }]),
+      'POST /api/companystaff/employee/agreement/send': () => ok({ jobId: 'j1' }),
+    });
+    renderDetail();
+    await screen.findByText('暂无签约记录');
+    await user.click(within(cardOf('签约状态')).getByRole('button', { name: '发起签约' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('combobox'));
+    await user.click(await screen.findByText('海南灵工服务有限公司', { selector: '.ant-select-item-option-content' }));
+    await user.click(within(dialog).getByRole('button', { name: '发起签约' }));
+    await screen.findByText('已提交签约，短信将在后台发送');
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ serviceCompanyId: 3, workerIds: [1] });
   });
 });

@@ -11,4 +11,6 @@ export const WORKER_ELEMENTS = {
   jobType: 'employee:jobType',
   /** 重新认证 (实名认证). */
   verify: 'employee:verify',
+  /** 发起签约. */
+  sign: 'employee:sign',
 } as const satisfies Record<string, TElementCode>;

@@ -8,7 +8,7 @@ import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { chinaMonthOf } from '../../../lib/china-time.ts';
 import { conflict } from '../../../lib/errors.ts';
-import { findEnabledLink } from '../../service-company/service.ts';
+import { findEnabledLink, findRequiredAgreement } from '../../service-company/service.ts';
 import { findPayees } from '../../worker/service.ts';
 import * as limitRepo from './repo-monthly-limit.ts';
 import * as repo from './repo.ts';
@@ -43,11 +43,16 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
   const channel = row.channel as TPayoutChannel;
   const hashes = [...new Set(items.map((i) => i.idNumberHash))];
   const payees = new Map<string, Payee>();
-  for (const p of await findPayees(tx, companyId, channel, { hashes })) {
+  // 仅向已实名认证并已签约的员工发放 (issue 43): the agreement the link asks to have signed.
+  const agreement = link.payVerifiedOnly ? await findRequiredAgreement(tx, row.serviceCompanyId) : undefined;
+  const signedWith = agreement ? row.serviceCompanyId : undefined;
+  for (const p of await findPayees(tx, companyId, channel, { hashes }, signedWith)) {
     payees.set(p.idNumberHash, {
       workerId: p.workerId,
       name: p.name,
       status: p.status,
+      realNameStatus: p.realNameStatus,
+      signedVersion: p.signedVersion,
       account:
         p.accountId !== null
           ? {
@@ -71,6 +76,8 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
     singleMinFen: link.singleMinFen,
     singleMaxFen: link.singleMaxFen,
     monthlyLimitFen: link.monthlyLimitFen,
+    verifiedOnly: link.payVerifiedOnly,
+    agreement: agreement ? { title: agreement.title, version: agreement.version } : null,
   });
   for (let i = 0; i < checked.length; i += WRITE_CHUNK) {
     await repo.writeCheckResults(

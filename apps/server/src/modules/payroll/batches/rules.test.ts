@@ -8,12 +8,16 @@ const rule: CheckRule = {
   singleMinFen: 100,
   singleMaxFen: 5_000_000,
   monthlyLimitFen: 9_800_000,
+  verifiedOnly: true,
+  agreement: { title: '共享经济合作伙伴协议', version: 2 },
 };
 const payee = (workerId: number, extra: Partial<Payee> = {}): Payee => ({
   workerId,
   name: `员工${workerId}`,
   status: 'active',
   account: { id: workerId, masked: '6222****1234', bankCode: 'ICBC', holderName: `员工${workerId}` },
+  realNameStatus: 'verified',
+  signedVersion: 2,
   ...extra,
 });
 const item = (id: number, hash: string, amountFen: number, name = `员工${hash}`) => ({
@@ -83,5 +87,39 @@ describe('checkItems', () => {
     expect(checkItems([item(1, '2', 100)], odd, new Map(), { ...rule, channel: 'alipay' })[0]?.reasons).toEqual([
       '员工没有支付宝收款账户',
     ]);
+  });
+});
+
+describe('checkItems: 仅向已实名认证并已签约的员工发放 (issue 43)', () => {
+  const payees = new Map([
+    ['1', payee(1, { realNameStatus: 'unverified' })],
+    ['2', payee(2, { realNameStatus: 'failed' })],
+    ['3', payee(3, { realNameStatus: 'verifying' })],
+    ['4', payee(4, { signedVersion: null })],
+    ['5', payee(5, { signedVersion: 1 })],
+    ['6', payee(6)],
+    ['7', payee(7, { realNameStatus: 'failed', signedVersion: null })],
+  ]);
+  const items = [1, 2, 3, 4, 5, 6, 7].map((n) => item(n, String(n), 10_000));
+
+  it('refuses the unverified, the failed, the verifying and the unsigned, each with its reason; pays the rest', () => {
+    const out = checkItems(items, payees, new Map(), rule);
+    expect(out.map((c) => c.reasons)).toEqual([
+      ['未实名认证'],
+      ['实名认证失败'],
+      ['实名认证中：认证结果返回后请重新核对'],
+      ['未签署《共享经济合作伙伴协议》'],
+      ['未签署《共享经济合作伙伴协议》第 2 版（已签署第 1 版）'],
+      [],
+      ['实名认证失败', '未签署《共享经济合作伙伴协议》'],
+    ]);
+    expect(out.map((c) => c.ok)).toEqual([false, false, false, false, false, true, false]);
+  });
+
+  it('asks no signature of a service company without an agreement, and nothing when the setting is off', () => {
+    const noAgreement = checkItems(items, payees, new Map(), { ...rule, agreement: null });
+    expect(noAgreement.map((c) => c.ok)).toEqual([false, false, false, true, true, true, false]);
+    const off = checkItems(items, payees, new Map(), { ...rule, verifiedOnly: false });
+    expect(off.every((c) => c.ok)).toBe(true);
   });
 });

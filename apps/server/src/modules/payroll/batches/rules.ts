@@ -3,6 +3,8 @@
  * worker's payout account for the batch's channel, the cost rule's single minimum and maximum,
  * the worker's monthly total across the period's batches, and the other items of the batch.
  * Fees per item by the cost rule (round half up; 企业承担 adds to the debit, 个人承担 deducts).
+ * With the link's 仅向已实名认证并已签约的员工发放 (issue 43), a worker not 已认证 or who has not
+ * signed the service company's current agreement is refused, with why.
  */
 import { PAYOUT_CHANNEL_LABELS, type TPayoutChannel } from '@flexpay/contract';
 import { fenToYuan, splitFee, type FeeBearer } from '../../../lib/money.ts';
@@ -23,6 +25,16 @@ export interface Payee {
   status: string;
   /** The worker's payout account for the batch's channel (the default one first), or null. */
   account: { id: number; masked: string; bankCode: string | null; holderName: string } | null;
+  /** unverified 未认证 | verifying 认证中 | verified 已认证 | failed 认证失败 */
+  realNameStatus: string;
+  /** The highest version of the batch's service company's agreement the worker signed, or null. */
+  signedVersion: number | null;
+}
+
+/** The service company's agreement a worker must have signed: its title and the version required. */
+export interface RequiredAgreement {
+  title: string;
+  version: number;
 }
 
 export interface CheckRule {
@@ -32,6 +44,10 @@ export interface CheckRule {
   singleMinFen: number;
   singleMaxFen: number;
   monthlyLimitFen: number;
+  /** Pay only 已认证 workers who signed `agreement` (the link's setting, issue 43). */
+  verifiedOnly: boolean;
+  /** The agreement to have signed; null when the service company has none yet. */
+  agreement: RequiredAgreement | null;
 }
 
 export interface CheckedItem {
@@ -76,6 +92,7 @@ export function checkItems(
       if (payee.name !== item.name) reasons.push(`姓名与身份证号不符（登记姓名为${payee.name}）`);
       if (!payee.account) reasons.push(`员工没有${channel}收款账户`);
       else if (payee.account.holderName !== payee.name) reasons.push(`${channel}收款账户户名与员工姓名不符`);
+      if (rule.verifiedOnly) reasons.push(...eligibilityReasons(payee, rule.agreement));
     }
     if (item.amountFen < rule.singleMinFen) reasons.push(`金额低于单笔最低 ${yuan(rule.singleMinFen)}`);
     if (item.amountFen > rule.singleMaxFen) reasons.push(`金额超过单笔最高 ${yuan(rule.singleMaxFen)}`);
@@ -97,4 +114,24 @@ export function checkItems(
       ...split,
     };
   });
+}
+
+/** Why a worker may not be paid under 仅向已实名认证并已签约的员工发放: none when they may. */
+export function eligibilityReasons(
+  payee: Pick<Payee, 'realNameStatus' | 'signedVersion'>,
+  agreement: RequiredAgreement | null,
+): string[] {
+  const reasons: string[] = [];
+  if (payee.realNameStatus === 'unverified') reasons.push('未实名认证');
+  else if (payee.realNameStatus === 'verifying') reasons.push('实名认证中：认证结果返回后请重新核对');
+  else if (payee.realNameStatus === 'failed') reasons.push('实名认证失败');
+  else if (payee.realNameStatus !== 'verified') reasons.push('未实名认证');
+  if (agreement && (payee.signedVersion ?? 0) < agreement.version) {
+    reasons.push(
+      payee.signedVersion
+        ? `未签署《${agreement.title}》第 ${agreement.version} 版（已签署第 ${payee.signedVersion} 版）`
+        : `未签署《${agreement.title}》`,
+    );
+  }
+  return reasons;
 }

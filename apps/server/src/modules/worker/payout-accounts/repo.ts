@@ -130,6 +130,10 @@ export interface PayeeRow {
   accountMasked: string | null;
   accountBank: string | null;
   accountHolder: string | null;
+  /** unverified | verifying | verified | failed (实名认证). */
+  realNameStatus: string;
+  /** The highest agreement version signed with `signedWith`'s service company, or null. */
+  signedVersion: number | null;
 }
 
 /**
@@ -143,6 +147,8 @@ export async function findPayees(
   companyId: number,
   channel: 'bank' | 'alipay',
   by: { hashes: string[] } | { ids: number[] },
+  /** The service company whose signed agreements to read (签约); none read without it. */
+  signedWith?: number,
 ): Promise<PayeeRow[]> {
   const match =
     'hashes' in by
@@ -169,10 +175,19 @@ export async function findPayees(
     masked: string | null;
     bank: string | null;
     holder: string | null;
+    real_name_status: string;
+    signed_version: number | null;
   }>(
     db,
     sql`select w.id_number_hash, w.id as worker_id, w.name, w.id_number_masked, w.status,
-               acc.id as account_id, acc.masked, acc.bank, acc.holder
+               acc.id as account_id, acc.masked, acc.bank, acc.holder, w.real_name_status,
+               ${
+                 signedWith === undefined
+                   ? sql`null::int`
+                   : sql`(select max(a.version) from worker_agreement a
+                           where a.company_id = w.company_id and a.service_company_id = ${signedWith}
+                             and a.worker_id = w.id and a.status = 'signed')`
+               } as signed_version
           from worker w
           left join lateral (${account}) acc on true
          where w.company_id = ${companyId} and ${match}`,
@@ -187,6 +202,8 @@ export async function findPayees(
     accountMasked: r.masked,
     accountBank: r.bank,
     accountHolder: r.holder,
+    realNameStatus: r.real_name_status,
+    signedVersion: r.signed_version === null ? null : Number(r.signed_version),
   }));
 }
 

@@ -276,3 +276,21 @@ export async function workerExists(db: DbOrTx, companyId: number, workerId: numb
   );
   return rows.length > 0;
 }
+
+/** The checks of a run still waiting, with their workers (the demo seed answers them itself). */
+export async function findRunPending(
+  db: DbOrTx,
+  companyId: number,
+  runId: number,
+): Promise<{ id: number; workerId: number; hasCard: boolean }[]> {
+  const rows = await queryRows<{ id: string | number; worker_id: string | number; has_card: boolean }>(
+    db,
+    sql`select c.id, c.worker_id,
+               exists (select 1 from worker_bank_card b
+                        where b.company_id = c.company_id and b.worker_id = c.worker_id and b.is_default) as has_card
+          from worker_real_name_check c
+         where c.company_id = ${companyId} and c.run_id = ${runId} and c.status = 'verifying'
+         order by c.id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), workerId: Number(r.worker_id), hasCard: r.has_card }));
+}

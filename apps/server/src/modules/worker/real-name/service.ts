@@ -40,6 +40,29 @@ export async function queueInRun(db: DbOrTx, companyId: number, runId: number, h
   return repo.queueChecks(db, companyId, runId, { hashes });
 }
 
+/**
+ * Records answers to a run's waiting checks as the provider would have given them (the demo seed,
+ * which stands in for the sandbox); a worker `answer` skips stays 认证中.
+ */
+export async function answerRun(
+  db: DbOrTx,
+  companyId: number,
+  runId: number,
+  answer: (
+    workerId: number,
+    checkId: number,
+  ) => { status: 'verified' | 'failed'; reason: string; providerRef: string } | undefined,
+): Promise<void> {
+  const answers: repo.CheckAnswer[] = [];
+  for (const c of await repo.findRunPending(db, companyId, runId)) {
+    const a = answer(c.workerId, c.id);
+    if (a) answers.push({ id: c.id, factors: c.hasCard ? 3 : 2, ...a });
+  }
+  for (let i = 0; i < answers.length; i += 1_000) {
+    await repo.recordAnswers(db, companyId, answers.slice(i, i + 1_000));
+  }
+}
+
 /** 重新认证: the worker's verification queued again; answers its latest check (认证中). */
 export async function reverifyWorker(
   ctx: ServiceContext,

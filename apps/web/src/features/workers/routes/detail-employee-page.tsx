@@ -13,15 +13,11 @@ import { useWorker } from '../api/get-worker.ts';
 import { shownIdNumber } from '../components/id-number.ts';
 import { LeaveModal } from '../components/leave-modal.tsx';
 import { PayoutAccounts } from '../components/payout-accounts.tsx';
+import { AgreementsCard } from '../components/agreements-card.tsx';
 import { RealNameCard } from '../components/real-name-card.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { WorkerEditForm } from '../components/worker-edit-form.tsx';
-import {
-  CONTRACT_STATUS_HINTS,
-  ContractStatusTag,
-  RealNameStatusTag,
-  WorkerStatusTag,
-} from '../components/worker-tags.tsx';
+import { ContractStatusTag, RealNameStatusTag, WorkerStatusTag } from '../components/worker-tags.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
 import { useIdParam } from '../../../lib/use-id-param.ts';
 
@@ -206,12 +202,7 @@ export function Component() {
 
       <PayoutAccounts worker={data} canEdit={canEdit} />
 
-      <Card title="签约状态">
-        <Space>
-          <ContractStatusTag status={data.contractStatus} />
-          <Typography.Text type="secondary">{CONTRACT_STATUS_HINTS[data.contractStatus]}</Typography.Text>
-        </Space>
-      </Card>
+      <AgreementsCard worker={data} />
 
       <LeaveModal open={isLeaveOpen} worker={data} onClose={() => setLeaveOpen(false)} />
     </Flex>

@@ -13,7 +13,7 @@ import {
   type TWorkerSortField,
   type TWorkerStatus,
 } from '@flexpay/contract/web';
-import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileProtectOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Card, Space, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -44,6 +44,7 @@ import { LeaveModal } from '../components/leave-modal.tsx';
 import { RejoinButton } from '../components/rejoin-button.tsx';
 import { ContractStatusTag, RealNameStatusTag, WorkerStatusTag } from '../components/worker-tags.tsx';
 import { RealNameProgress } from '../components/real-name-progress.tsx';
+import { SendAgreementModal } from '../components/send-agreement-modal.tsx';
 import { WORKER_ELEMENTS } from '../elements.ts';
 
 const STATUS_OPTIONS = WORKER_STATUSES.map((value) => ({ value, label: WORKER_STATUS_LABELS[value] }));
@@ -77,6 +78,9 @@ export function Component() {
   const canEdit = useHasElement(WORKER_ELEMENTS.edit);
   const leaveDialog = useDialogTarget<TWorkerRow>();
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isSignOpen, setSignOpen] = useState(false);
+  // 发起签约 for all matching the list's filters (not its page, size or order).
+  const { page: _p, limit: _l, sort: _s, order: _o, ...signFilter } = list.query;
 
   const sortOrderOf = (field: TWorkerSortField): 'ascend' | 'descend' | null => {
     // The server sorts by 创建时间, newest first, unless told otherwise.
@@ -221,6 +225,11 @@ export function Component() {
             批量导入
           </Button>
         </Permission>
+        <Permission element={WORKER_ELEMENTS.sign}>
+          <Button icon={<FileProtectOutlined />} onClick={() => setSignOpen(true)}>
+            发起签约
+          </Button>
+        </Permission>
         <Permission element={WORKER_ELEMENTS.export}>
           <Button icon={<DownloadOutlined />} loading={exportWorkers.isPending} onClick={() => void onExport()}>
             导出
@@ -245,6 +254,16 @@ export function Component() {
 
       {leaveDialog.target && <LeaveModal {...leaveDialog.dialogProps} worker={leaveDialog.target} />}
       <ImportDrawer open={isImportOpen} onClose={() => setImportOpen(false)} />
+      <SendAgreementModal
+        open={isSignOpen}
+        onClose={() => setSignOpen(false)}
+        whom={{ filter: signFilter }}
+        description={
+          list.isFiltered
+            ? `向符合当前筛选条件的 ${workers.data?.total ?? 0} 名员工发起签约。`
+            : `向全部 ${workers.data?.total ?? 0} 名员工发起签约。`
+        }
+      />
     </Card>
   );
 }
