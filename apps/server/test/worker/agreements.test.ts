@@ -5,6 +5,7 @@
  * 已签约; the payroll check then pays them. Bad input, permissions and another company's data.
  */
 import { createHash } from 'node:crypto';
+import type { TWorkerAgreement } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,13 +65,18 @@ describe('签约 (agreements)', () => {
     return res.body.data.id as number;
   };
 
-  const agreementsOf = async (id: number) => (await demo.get(`${BASE}/${id}/agreement`)).body.data;
+  const agreementsOf = async (id: number): Promise<TWorkerAgreement[]> =>
+    (await demo.get(`${BASE}/${id}/agreement`)).body.data;
   const settledAgreement = (id: number, status: string) =>
     waitFor(
       () => agreementsOf(id),
-      (list: { status: string }[]) => list.length > 0 && list[0]?.status === status,
+      (list) => list.length > 0 && list[0]?.status === status,
       { what: `worker ${id}'s agreement ${status}` },
-    );
+    ).then((list) => {
+      const [first] = list;
+      if (!first) throw new Error('no agreement');
+      return first;
+    });
 
   it('uploads a service company’s agreement template at /ops, versioned, and refuses what is not a PDF', async () => {
     const up = await uploadTo(
@@ -118,7 +124,7 @@ describe('签约 (agreements)', () => {
     const id = await newWorker('签约甲');
     const res = await demo.post(`${BASE}/agreement/send`, { serviceCompanyId: hainan, workerIds: [id] });
     expect(res.body.status, JSON.stringify(res.body)).toBe(200);
-    const [sent] = await settledAgreement(id, 'signing');
+    const sent = await settledAgreement(id, 'signing');
     expect(sent).toMatchObject({
       version: 1,
       title: '共享经济合作伙伴协议',
@@ -131,7 +137,7 @@ describe('签约 (agreements)', () => {
       t.database.db,
       sql`select content from sms_outbox where purpose = 'sign' order by id desc limit 1`,
     );
-    const link = provider().linkOf(sent.providerRef);
+    const link = provider().linkOf(sent.providerRef ?? '');
     expect(sms?.content).toContain(`验证码 ${link?.code}`);
     expect(sms?.content).toContain(`/api/sandbox/signing/${link?.token}`);
     // A wrong code signs nothing.
@@ -140,7 +146,7 @@ describe('签约 (agreements)', () => {
     const follow = await t.app.inject({ url: `/api/sandbox/signing/${link?.token}?code=${link?.code}` });
     expect(follow.statusCode).toBe(200);
     expect(follow.body).toContain('签署完成');
-    const [signed] = await settledAgreement(id, 'signed');
+    const signed = await settledAgreement(id, 'signed');
     expect((await demo.get(`${BASE}/${id}`)).body.data.contractStatus).toBe('signed');
     const pdf = await t.app.inject({
       url: `${BASE}/${id}/agreement/${signed.id}/pdf`,
