@@ -276,6 +276,8 @@ export const API = {
     contractUpload: '/api/ops/contract/upload',
     /** 协议模板 (issue 43): a service company's cooperation agreement versions; upload a new one. */
     agreementTemplates: '/api/ops/serviceCompany/:id/agreementTemplate',
+    /** Every service company with its agreement versions (the 协议模板 screen). */
+    agreementServiceCompanies: '/api/ops/agreementTemplate/serviceCompanies',
     agreementTemplatePdf: '/api/ops/agreementTemplate/:id/pdf',
     contractCreate: '/api/ops/contract',
     contractOne: '/api/ops/contract/:id',

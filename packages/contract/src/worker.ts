@@ -173,6 +173,13 @@ export const ZAgreementTemplate = z.object({
   createdAt: z.string(),
 });
 export type TAgreementTemplate = z.infer<typeof ZAgreementTemplate>;
+/** A service company with its agreement versions, newest first (/ops 协议模板). */
+export const ZAgreementServiceCompany = z.object({
+  id: z.number(),
+  name: z.string(),
+  templates: z.array(ZAgreementTemplate),
+});
+export type TAgreementServiceCompany = z.infer<typeof ZAgreementServiceCompany>;
 export const ZAgreementTemplateUploadQuery = z.object({
   title: z.string({ error: '请输入协议名称' }).trim().min(1, '请输入协议名称').max(100, '协议名称最多 100 个字'),
   requiresResign: z

@@ -112,6 +112,12 @@ describe('签约 (agreements)', () => {
     expect((await demo.get(TEMPLATES(hainan))).body.status).toBe(40101);
     const list = await caller(t.app, opsToken).get(TEMPLATES(hainan));
     expect(list.body.data).toHaveLength(1);
+    const all = (await caller(t.app, opsToken).get('/api/ops/agreementTemplate/serviceCompanies')).body.data as {
+      id: number;
+      templates: unknown[];
+    }[];
+    expect(all.find((c) => c.id === hainan)?.templates).toHaveLength(1);
+    expect(all.find((c) => c.id === jiangsu)?.templates).toEqual([]);
     const pdf = await t.app.inject({
       url: `/api/ops/agreementTemplate/${list.body.data[0].id}/pdf`,
       headers: { authorization: opsToken },

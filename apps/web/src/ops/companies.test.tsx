@@ -23,6 +23,7 @@ describe('cost rule conversions', () => {
       invoiceType: 'special',
       invoiceContents: ['服务费'],
       enabled: true,
+      payVerifiedOnly: true,
     });
   });
 });

@@ -10,6 +10,7 @@ export const OPS_MENU = [
   { path: '/ops/invoices', title: '开票处理' },
   { path: '/ops/reconcile', title: '对账' },
   { path: '/ops/contracts', title: '合同管理' },
+  { path: '/ops/agreements', title: '协议模板' },
   { path: '/ops/chat', title: '在线客服' },
   { path: '/ops/companies', title: '企业管理' },
   { path: '/ops/audit', title: '操作审计' },

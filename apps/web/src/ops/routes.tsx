@@ -91,6 +91,13 @@ export function createOpsRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: 'agreements',
+              lazy: page(
+                () => import('./routes/agreements-page.tsx'),
+                (m) => m.AgreementsPage,
+              ),
+            },
+            {
               path: 'chat',
               lazy: page(
                 () => import('./routes/chat-page.tsx'),

@@ -6,7 +6,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { AGREEMENT_TEMPLATE_MAX_BYTES, type TAgreementTemplate } from '@flexpay/contract';
+import {
+  AGREEMENT_TEMPLATE_MAX_BYTES,
+  type TAgreementServiceCompany,
+  type TAgreementTemplate,
+} from '@flexpay/contract';
 import type { OperatorContext } from '../../core/auth.ts';
 import type { ServiceContext } from '../../core/context.ts';
 import { sqlStateOf, type DbOrTx } from '../../db/client.ts';
@@ -43,6 +47,17 @@ export async function listAgreementTemplates(
 ): Promise<TAgreementTemplate[]> {
   await assertServiceCompany(ctx.db, serviceCompanyId);
   return (await repo.findAgreementTemplates(ctx.db, serviceCompanyId)).map(toTemplate);
+}
+
+/** Every service company with its agreement versions, newest first (the operators' screen). */
+export async function listAgreementServiceCompanies(ctx: ServiceContext): Promise<TAgreementServiceCompany[]> {
+  const companies = await repo.findServiceCompanies(ctx.db);
+  const templates = await repo.findAllAgreementTemplates(ctx.db);
+  return companies.map((c) => ({
+    id: c.id,
+    name: c.name,
+    templates: templates.filter((t) => t.serviceCompanyId === c.id).map(toTemplate),
+  }));
 }
 
 /** The whole upload, at most the limit (a template is small; it is hashed and checked whole). */

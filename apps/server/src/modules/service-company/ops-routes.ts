@@ -1,5 +1,6 @@
 import {
   API,
+  ZAgreementServiceCompany,
   ZAgreementTemplate,
   ZAgreementTemplateUploadQuery,
   ZCostRule,
@@ -14,7 +15,12 @@ import { requireOperator } from '../../core/auth.ts';
 import { sendAttachment } from '../../lib/content-disposition.ts';
 import { route } from '../../plugins/route.ts';
 import { incomingFileOf } from '../file/incoming.ts';
-import { listAgreementTemplates, openAgreementTemplate, uploadAgreementTemplate } from './agreements.ts';
+import {
+  listAgreementServiceCompanies,
+  listAgreementTemplates,
+  openAgreementTemplate,
+  uploadAgreementTemplate,
+} from './agreements.ts';
 import { updateCostRule } from './service.ts';
 
 /** 企业管理 at /ops: a company's cost rule with one of its service companies. */
@@ -34,6 +40,14 @@ export const opsCostRuleRoutes: FastifyPluginAsync = async (app) => {
     message: '费用规则已保存',
     target: ({ params }) => `company:${params.id}/serviceCompany:${params.serviceCompanyId}`,
     handler: (_op, { params, body }) => updateCostRule(app.ctx, params.id, params.serviceCompanyId, body),
+  });
+
+  route(app, {
+    method: 'GET',
+    url: API.ops.agreementServiceCompanies,
+    access: 'operator',
+    schema: { tags: ['ops'], summary: '各服务商的协议模板', data: z.array(ZAgreementServiceCompany) },
+    handler: () => listAgreementServiceCompanies(app.ctx),
   });
 
   route(app, {

@@ -130,3 +130,19 @@ export async function serviceCompanyExists(db: DbOrTx, id: number): Promise<bool
   const rows = await db.select({ id: serviceCompany.id }).from(serviceCompany).where(eq(serviceCompany.id, id));
   return rows.length > 0;
 }
+
+/** Every template, by service company then newest version first. */
+export function findAllAgreementTemplates(db: DbOrTx) {
+  return db
+    .select(templateColumns)
+    .from(serviceAgreementTemplate)
+    .orderBy(asc(serviceAgreementTemplate.serviceCompanyId), desc(serviceAgreementTemplate.version));
+}
+
+/** The platform's service companies, by id. */
+export function findServiceCompanies(db: DbOrTx) {
+  return db
+    .select({ id: serviceCompany.id, name: serviceCompany.name })
+    .from(serviceCompany)
+    .orderBy(asc(serviceCompany.id));
+}

@@ -25,6 +25,8 @@ export interface TCostRuleForm {
   invoiceType: TInvoiceType;
   invoiceContents: string[];
   enabled: boolean;
+  /** 仅向已实名认证并已签约的员工发放 (issue 43). */
+  payVerifiedOnly: boolean;
 }
 
 export function costRuleToForm(rule: TCostRule): TCostRuleForm {
@@ -37,6 +39,7 @@ export function costRuleToForm(rule: TCostRule): TCostRuleForm {
     invoiceType: rule.invoiceType,
     invoiceContents: [...rule.invoiceContents],
     enabled: rule.enabled,
+    payVerifiedOnly: rule.payVerifiedOnly,
   };
 }
 
@@ -51,6 +54,7 @@ export function formToCostRuleBody(form: TCostRuleForm): TCostRuleBody {
     invoiceType: form.invoiceType,
     invoiceContents: form.invoiceContents.map((c) => c.trim()).filter((c) => c !== ''),
     enabled: form.enabled,
+    payVerifiedOnly: form.payVerifiedOnly,
   };
 }
 
@@ -64,6 +68,7 @@ const SERVER_FIELDS = {
   invoiceType: 'invoiceType',
   invoiceContents: 'invoiceContents',
   enabled: 'enabled',
+  payVerifiedOnly: 'payVerifiedOnly',
 } as const;
 
 const yuanRule = (label: string): Rule => ({
@@ -162,6 +167,16 @@ export function CostRuleModal({
           <Col span={12}>
             <Form.Item name="enabled" label="启用" valuePropName="checked">
               <Switch checkedChildren="启用" unCheckedChildren="停用" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="payVerifiedOnly"
+              label="仅向已实名认证并已签约的员工发放"
+              valuePropName="checked"
+              extra="开启后，核对时拒绝未实名认证、认证失败或未签署该服务商当前合作协议的员工。"
+            >
+              <Switch checkedChildren="开启" unCheckedChildren="关闭" />
             </Form.Item>
           </Col>
           <Col span={12}>
