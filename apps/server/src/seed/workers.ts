@@ -71,7 +71,7 @@ export interface GeneratedWorker {
   joinedAt: string;
   status: 'active' | 'left';
   leftAt: string | null;
-  realNameStatus: 'unverified' | 'verified' | 'failed';
+  realNameStatus: 'unverified' | 'verifying' | 'verified' | 'failed';
   contractStatus: 'unsigned' | 'signed';
   jobTypeId: number | null;
   departmentId: number | null;
