@@ -6,6 +6,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
+import { sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
 interface PgConnection {
@@ -23,6 +24,20 @@ function connectionOf(tx: Tx): PgConnection | PgliteConnection {
   if (!client || typeof (client as { query?: unknown }).query !== 'function')
     throw new Error('copy: no connection under the transaction');
   return client as PgConnection | PgliteConnection;
+}
+
+/**
+ * A setting of the caller's transaction that a staging table's default reads (`flexpay.*` only:
+ * never the role or the company, which db/scope.ts sets), e.g. the day a COPY loads.
+ */
+export async function setStagingSetting(tx: Tx, name: `flexpay.${string}`, value: string) {
+  await tx.execute(sql`select set_config(${name}, ${value}, true)`);
+}
+
+/** Whether the database is PostgreSQL (node-postgres), where a COPY streams; else PGlite. */
+export function isPostgres(db: unknown): boolean {
+  const session = (db as { session?: { client?: unknown } }).session;
+  return typeof (session?.client as { connect?: unknown } | undefined)?.connect === 'function';
 }
 
 /**

@@ -367,7 +367,7 @@ describe('对账', () => {
   it('resolves each kind with the provider right: its facts posted, the ledger verifying after each', async () => {
     // 服务方无此笔, ours paid: the payout fails and the whole debit returns to the company.
     let before = await balance();
-    let res = await resolve(refs.missingA!.ref, 'provider');
+    const res = await resolve(refs.missingA!.ref, 'provider');
     expect(res.body, JSON.stringify(res.body)).toMatchObject({ status: 200, data: { resolution: 'provider' } });
     expect(res.body.data.transferId).toEqual(expect.any(Number));
     expect(await payoutOf(refs.missingA!.ref)).toMatchObject({

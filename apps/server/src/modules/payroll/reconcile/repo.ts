@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { setStagingSetting } from '../../../db/copy.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
@@ -46,7 +47,7 @@ export async function claimDay(tx: Tx, serviceCompanyId: number, day: string): P
 
 /** The COPY's target day (reconcile_line.day_id's default), for this transaction. */
 export async function setLineDay(tx: Tx, dayId: number) {
-  await tx.execute(sql`select set_config('flexpay.reconcile_day', ${String(dayId)}, true)`);
+  await setStagingSetting(tx, 'flexpay.reconcile_day', String(dayId));
 }
 
 /** The day before's reconciled row of the same service company (its lines are kept). */
@@ -59,16 +60,14 @@ export async function previousDayId(db: DbOrTx, serviceCompanyId: number, day: s
   return row ? Number(row.id) : null;
 }
 
-/** Lines of the statement whose settle time falls outside its day: the statement is refused. */
-export async function countLinesOutsideDay(tx: Tx, dayId: number, start: Date, end: Date): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+/** Whether the service company has payouts still open (few: the open index answers). */
+export async function hasOpenPayouts(tx: Tx, serviceCompanyId: number): Promise<boolean> {
+  const [row] = await queryRows<{ open: boolean }>(
     tx,
-    sql`select count(*)::int as n from reconcile_line
-         where day_id = ${dayId}
-           and (settled_at < ${start.toISOString()}::timestamptz or settled_at >= ${end.toISOString()}::timestamptz
-                or amount <= 0 or status not in ('succeeded', 'failed'))`,
+    sql`select exists (select 1 from payout where status in ('queued', 'submitted')
+                          and service_company_id = ${serviceCompanyId} and not reconcile_hold) as open`,
   );
-  return row?.n ?? 0;
+  return Boolean(row?.open);
 }
 
 /** Our payouts still open that the statement settles (one line each, the provider's final word). */
@@ -93,6 +92,225 @@ export interface NewDifference {
   suspenseFen: number;
 }
 
+/** A ref the join did not match: its lines summed (when any) and our payout of the day (when any). */
+export interface UnmatchedRow {
+  ref: string;
+  lines: number;
+  providerRef: string | null;
+  statusMin: string | null;
+  statusMax: string | null;
+  at: Date | null;
+  amountFen: number | null;
+  paidFen: number;
+  payoutId: number | null;
+  ourStatus: string | null;
+  ourNetFen: number | null;
+}
+
+/** A statement line or payout the join did not match (or a line of a repeated order id). */
+interface UnmatchedLine {
+  ref: string;
+  line: boolean;
+  providerRef: string | null;
+  status: string | null;
+  amountFen: number | null;
+  at: string | null;
+  payoutId: number | null;
+  ourStatus: string | null;
+  ourNetFen: number | null;
+}
+
+/** At most this many unmatched refs a day: more means the statement is wrong as a whole. */
+export const UNMATCHED_CAP = 10_000;
+
+/** The service company's payouts settled that day (not held): what a statement is matched to. */
+const ofDay = (serviceCompanyId: number, start: Date, end: Date) =>
+  sql`select id, ref, status, net_fen from payout
+       where service_company_id = ${serviceCompanyId} and status in ('succeeded', 'failed')
+         and settled_at >= ${start.toISOString()}::timestamptz and settled_at < ${end.toISOString()}::timestamptz
+         and not reconcile_hold`;
+
+/**
+ * Matches the statement's lines to the service company's payouts of the day: the floor's one
+ * join, each line to our payout of the day by order id (a left join the database runs in
+ * parallel). A line with its payout's status and amount is matched (counted and summed) unless
+ * its order id is repeated (`duplicates`, found as the file streamed); every other line (few)
+ * comes back for the difference rules, summed by order id. The payouts of the day no line names
+ * are found by counting: only when the day has more payouts than the lines named is the other
+ * direction joined. Lines outside the day, or with no valid amount or status, are counted: the
+ * statement is refused.
+ */
+export async function matchDay(
+  tx: Tx,
+  dayId: number,
+  serviceCompanyId: number,
+  start: Date,
+  end: Date,
+  duplicates: readonly string[],
+) {
+  // The day's payouts are hashed in memory, not in batches on disk.
+  await tx.execute(sql`set local work_mem = '256MB'`);
+  const [row] = await queryRows<{
+    matched: number;
+    matched_fen: number;
+    lines: number;
+    bad: number;
+    named: number;
+    unmatched: number;
+    rows: string;
+  }>(
+    tx,
+    sql`select count(*) filter (where ok and not dup)::int as matched,
+               coalesce(sum(amount_fen) filter (where ok and not dup), 0)::float8 as matched_fen,
+               count(*)::int as lines, count(*) filter (where bad)::int as bad, count(o_id)::int as named,
+               count(*) filter (where not ok or dup)::int as unmatched,
+               coalesce(json_agg(json_build_array(l_ref, true, provider_ref, l_status, amount_fen, l_at, o_id, o_status,
+                                                  o_net))
+                          filter (where not ok or dup), '[]'::json)::text as rows
+          from (select l.ref as l_ref, l.provider_ref, l.status as l_status, round(l.amount * 100)::bigint as amount_fen,
+                       l.settled_at as l_at, o.id as o_id, o.status as o_status, o.net_fen as o_net,
+                       coalesce(o.status = l.status and o.net_fen = round(l.amount * 100), false) as ok,
+                       l.ref = any(${sql.param([...duplicates])}::text[]) as dup,
+                       (l.settled_at < ${start.toISOString()}::timestamptz
+                        or l.settled_at >= ${end.toISOString()}::timestamptz
+                        or l.amount <= 0 or l.status not in ('succeeded', 'failed')) as bad
+                  from reconcile_line l left join (${ofDay(serviceCompanyId, start, end)}) o on o.ref = l.ref
+                 where l.day_id = ${dayId}) f`,
+  );
+  const tooMany = (row?.unmatched ?? 0) > UNMATCHED_CAP;
+  const lines = (tooMany ? [] : (JSON.parse(row?.rows ?? '[]') as unknown[][])).map((r): UnmatchedLine => ({
+    ref: String(r[0]),
+    line: Boolean(r[1]),
+    providerRef: (r[2] as string | null) ?? null,
+    status: (r[3] as string | null) ?? null,
+    amountFen: num(r[4]),
+    at: (r[5] as string | null) ?? null,
+    payoutId: num(r[6]),
+    ourStatus: (r[7] as string | null) ?? null,
+    ourNetFen: num(r[8]),
+  }));
+  // Summed by order id.
+  const byRef = new Map<string, UnmatchedRow>();
+  for (const l of lines) {
+    const u = byRef.get(l.ref) ?? {
+      ref: l.ref,
+      lines: 0,
+      providerRef: null,
+      statusMin: null,
+      statusMax: null,
+      at: null,
+      amountFen: null,
+      paidFen: 0,
+      payoutId: l.payoutId,
+      ourStatus: l.ourStatus,
+      ourNetFen: l.ourNetFen,
+    };
+    if (l.line) {
+      u.lines++;
+      if (u.providerRef === null || (l.providerRef !== null && l.providerRef < u.providerRef))
+        u.providerRef = l.providerRef;
+      if (l.status !== null) {
+        if (u.statusMin === null || l.status < u.statusMin) u.statusMin = l.status;
+        if (u.statusMax === null || l.status > u.statusMax) u.statusMax = l.status;
+      }
+      const at = l.at ? new Date(l.at) : null;
+      if (at && (!u.at || at > u.at)) u.at = at;
+      u.amountFen = (u.amountFen ?? 0) + (l.amountFen ?? 0);
+      if (l.status === 'succeeded') u.paidFen += l.amountFen ?? 0;
+    }
+    byRef.set(l.ref, u);
+  }
+  // Payouts of the day no line names: counted, and joined the other way only when there are some.
+  let named = row?.named ?? 0;
+  for (const u of byRef.values()) if (u.payoutId !== null && u.lines > 1) named -= u.lines - 1;
+  const [ours] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (${ofDay(serviceCompanyId, start, end)}) o`,
+  );
+  if (!tooMany && (ours?.n ?? 0) > named) {
+    const missing = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
+           where not exists (select 1 from reconcile_line l where l.day_id = ${dayId} and l.ref = o.ref)`,
+    );
+    for (const m of missing)
+      byRef.set(String(m.ref), {
+        ref: String(m.ref),
+        lines: 0,
+        providerRef: null,
+        statusMin: null,
+        statusMax: null,
+        at: null,
+        amountFen: null,
+        paidFen: 0,
+        payoutId: Number(m.id),
+        ourStatus: String(m.status),
+        ourNetFen: Number(m.net_fen),
+      });
+  }
+  return {
+    matchedCount: row?.matched ?? 0,
+    matchedFen: Number(row?.matched_fen ?? 0),
+    lines: row?.lines ?? 0,
+    /** Lines outside the day, or with an amount or status no payout has: the statement is refused. */
+    badLines: row?.bad ?? 0,
+    /** More unmatched order ids than UNMATCHED_CAP: the statement is refused as a whole. */
+    tooMany,
+    unmatched: [...byRef.values()].sort((a, b) => (a.ref < b.ref ? -1 : 1)),
+  };
+}
+
+/** Order ids named on more than one line of the day (when the file could not be read for them). */
+export async function repeatedRefs(tx: Tx, dayId: number): Promise<string[]> {
+  const rows = await queryRows<{ ref: string }>(
+    tx,
+    sql`select ref from reconcile_line where day_id = ${dayId} group by ref having count(*) > 1`,
+  );
+  return rows.map((r) => r.ref);
+}
+
+/** Our payouts by their refs (lines whose payout was not settled that day by this service company). */
+export async function payoutsByRefs(tx: Tx, refs: string[]) {
+  if (!refs.length) return [];
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`select id, ref, status, net_fen, service_company_id, reconcile_hold from payout
+         where ref = any(${sql.param(refs)}::text[])`,
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    ref: String(r.ref),
+    status: String(r.status),
+    netFen: Number(r.net_fen),
+    serviceCompanyId: Number(r.service_company_id),
+    reconcileHold: Boolean(r.reconcile_hold),
+  }));
+}
+
+/** Which of these refs the day before's statement named (a payout settled just after midnight). */
+export async function refsOnDay(tx: Tx, dayId: number, refs: string[]): Promise<Set<string>> {
+  if (!refs.length) return new Set();
+  const rows = await queryRows<{ ref: string }>(
+    tx,
+    sql`select distinct ref from reconcile_line where day_id = ${dayId} and ref = any(${sql.param(refs)}::text[])`,
+  );
+  return new Set(rows.map((r) => r.ref));
+}
+
+export interface DifferenceToInsert {
+  kind: string;
+  ref: string;
+  payoutId: number | null;
+  ourStatus: string | null;
+  ourAmountFen: number | null;
+  providerRef: string | null;
+  providerStatus: string | null;
+  providerAmountFen: number | null;
+  providerLines: number;
+  providerAt: Date | null;
+  suspenseFen: number;
+}
+
 const differenceOf = (r: Record<string, unknown>): NewDifference => ({
   id: Number(r.id),
   kind: String(r.kind),
@@ -101,87 +319,33 @@ const differenceOf = (r: Record<string, unknown>): NewDifference => ({
   suspenseFen: Number(r.suspense_fen),
 });
 
-/**
- * Matches the statement's lines to payouts by our order id, in one statement: each ref's lines
- * summed, joined to its payout; a ref that agrees (one line, same service company, status and
- * amount) is matched, any other gets one difference, its kind by precedence: we never sent it,
- * a duplicate line, a different status, a different amount. Payouts already held are left out.
- * The suspense of a difference is what our books paid less what the provider paid.
- */
-export async function matchLines(tx: Tx, dayId: number, serviceCompanyId: number) {
-  const rows = await queryRows<Record<string, unknown>>(
-    tx,
-    sql`with l as (
-          select ref, count(*)::int as n, min(provider_ref) as provider_ref, min(status) as s_min, max(status) as s_max,
-                 max(settled_at) as at, sum(round(amount * 100))::bigint as amount_fen,
-                 sum(case when status = 'succeeded' then round(amount * 100) else 0 end)::bigint as paid_fen
-            from reconcile_line where day_id = ${dayId} group by ref
-        ), k as (
-          select l.*, p.id as payout_id, p.company_id, p.status as our_status, p.net_fen,
-                 case when p.id is null or p.service_company_id <> ${serviceCompanyId} then 'missing_ours'
-                      when l.n > 1 then 'duplicate'
-                      when l.s_min <> l.s_max or p.status <> l.s_min then 'status'
-                      when l.amount_fen <> p.net_fen then 'amount' end as kind
-            from l left join payout p on p.ref = l.ref
-           where p.id is null or not p.reconcile_hold
-        ), d as (
-          insert into reconcile_difference (day_id, service_company_id, kind, ref, payout_id, our_status,
-                                            our_amount_fen, provider_ref, provider_status, provider_amount_fen,
-                                            provider_lines, provider_at, suspense_fen)
-          select ${dayId}, ${serviceCompanyId}, k.kind, k.ref,
-                 case when k.kind = 'missing_ours' then null else k.payout_id end,
-                 case when k.kind = 'missing_ours' then null else k.our_status end,
-                 case when k.kind = 'missing_ours' then null else k.net_fen end,
-                 k.provider_ref, case when k.s_min = k.s_max then k.s_min else 'mixed' end, k.amount_fen, k.n, k.at,
-                 (case when k.kind <> 'missing_ours' and k.our_status = 'succeeded' then k.net_fen else 0 end) - k.paid_fen
-            from k where k.kind is not null
-          returning id, kind, ref, payout_id, suspense_fen
-        )
-        select count(*) filter (where kind is null)::int as matched,
-               coalesce(sum(amount_fen) filter (where kind is null), 0)::float8 as matched_fen,
-               coalesce(sum(n), 0)::int as lines,
-               (select coalesce(json_agg(d), '[]'::json) from d)::text as differences
-          from k`,
-  );
-  const head = rows[0];
-  const differences = JSON.parse(String(head?.differences ?? '[]')) as Record<string, unknown>[];
-  return {
-    matchedCount: Number(head?.matched ?? 0),
-    matchedFen: Number(head?.matched_fen ?? 0),
-    lines: Number(head?.lines ?? 0),
-    differences: differences.map(differenceOf),
-  };
-}
-
-/**
- * Our payouts the service company settled that day (not held) that neither this statement nor the
- * day before's names (a payout settled just after midnight may be on the day before's): one
- * difference each, our paid amount in suspense.
- */
-export async function insertMissingAtProvider(
+/** The day's differences, in one statement. */
+export async function insertDifferences(
   tx: Tx,
   dayId: number,
-  previousDayId: number | null,
   serviceCompanyId: number,
-  start: Date,
-  end: Date,
+  rows: readonly DifferenceToInsert[],
 ): Promise<NewDifference[]> {
-  const days = previousDayId ? [dayId, previousDayId] : [dayId];
-  const rows = await queryRows<Record<string, unknown>>(
+  if (!rows.length) return [];
+  const text = (values: (string | null)[]) => sql`${sql.param(values)}::text[]`;
+  const inserted = await queryRows<Record<string, unknown>>(
     tx,
-    sql`insert into reconcile_difference (day_id, service_company_id, kind, ref, payout_id, our_status,
-                                          our_amount_fen, suspense_fen)
-        select ${dayId}, ${serviceCompanyId}, 'missing_provider', p.ref, p.id, p.status, p.net_fen,
-               case when p.status = 'succeeded' then p.net_fen else 0 end
-          from payout p
-         where p.service_company_id = ${serviceCompanyId} and p.status in ('succeeded', 'failed')
-           and p.settled_at >= ${start.toISOString()}::timestamptz and p.settled_at < ${end.toISOString()}::timestamptz
-           and not p.reconcile_hold
-           and not exists (select 1 from reconcile_line l
-                            where l.ref = p.ref and l.day_id = any(${sql.param(days)}::bigint[]))
+    sql`insert into reconcile_difference (day_id, service_company_id, kind, ref, payout_id, our_status, our_amount_fen,
+                                          provider_ref, provider_status, provider_amount_fen, provider_lines,
+                                          provider_at, suspense_fen)
+        select ${dayId}, ${serviceCompanyId}, v.*
+          from unnest(${text(rows.map((r) => r.kind))}, ${text(rows.map((r) => r.ref))},
+                      ${sql.param(rows.map((r) => r.payoutId))}::bigint[], ${text(rows.map((r) => r.ourStatus))},
+                      ${sql.param(rows.map((r) => r.ourAmountFen))}::bigint[], ${text(rows.map((r) => r.providerRef))},
+                      ${text(rows.map((r) => r.providerStatus))}, ${sql.param(rows.map((r) => r.providerAmountFen))}::bigint[],
+                      ${sql.param(rows.map((r) => r.providerLines))}::int[],
+                      ${text(rows.map((r) => r.providerAt?.toISOString() ?? null))}::timestamptz[],
+                      ${sql.param(rows.map((r) => r.suspenseFen))}::bigint[])
+            as v(kind, ref, payout_id, our_status, our_amount_fen, provider_ref, provider_status, provider_amount_fen,
+                 provider_lines, provider_at, suspense_fen)
         returning id, kind, ref, payout_id, suspense_fen`,
   );
-  return rows.map(differenceOf);
+  return inserted.map(differenceOf);
 }
 
 /** 对账异常: these payouts are held until their differences are resolved. */

@@ -26,11 +26,12 @@ import {
 } from '@flexpay/contract';
 import type { OperatorContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
-import { copyIn } from '../../../db/copy.ts';
+import { copyIn, isPostgres } from '../../../db/copy.ts';
 import type { Tx } from '../../../db/client.ts';
 import { chinaDateOf, chinaDay } from '../../../lib/china-time.ts';
 import { AppError, conflict, invalidField, notFound } from '../../../lib/errors.ts';
-import { STATEMENT_HEADER, statementVerifier, type PayoutProvider } from '../../../lib/payout-provider.ts';
+import { STATEMENT_HEADER, statementVerifier, type PayoutStatement } from '../../../lib/payout-provider.ts';
+import { StatementScan } from '../../../lib/statement-scan.ts';
 import { postTransfers, type TransferInput } from '../../ledger/service.ts';
 import { askProviderAgain } from '../payouts/dispatch.ts';
 import { keepStatistics, SETTLEMENT_TABLES } from '../payouts/service.ts';
@@ -52,33 +53,50 @@ export interface RunDayResult {
   error: string | null;
 }
 
-/** The statement downloaded to a temporary file, its signature and header checked on the way. */
-async function download(
-  provider: PayoutProvider,
-  secret: string,
-  serviceCompanyId: number,
-  day: string,
-): Promise<{ dir: string; file: string; sha256: string }> {
-  const statement = await provider.statement(serviceCompanyId, day);
+/** What is read of a statement as its bytes go past: the signature, the SHA-256, the header, repeated ids. */
+function reader(secret: string) {
+  const verifier = statementVerifier(secret);
+  const sha = createHash('sha256');
+  const scan = new StatementScan();
+  return {
+    scan,
+    async *tap(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+      for await (const chunk of source) {
+        verifier.update(chunk);
+        sha.update(chunk);
+        scan.update(chunk);
+        yield chunk;
+      }
+      scan.end();
+    },
+    /** After the last byte: refuses a statement whose signature or header is wrong. */
+    check(signature: string): string {
+      if (!verifier.matches(signature)) throw new StatementRefused(BAD_SIGNATURE);
+      if (scan.header !== STATEMENT_HEADER) throw new StatementRefused('对账单表头不正确，已拒绝');
+      return sha.digest('hex');
+    },
+  };
+}
+
+/**
+ * The statement downloaded to a temporary file and checked, before the transaction (PGlite: the
+ * provider's books are read on the one connection the transaction would hold).
+ */
+async function download(statement: PayoutStatement, secret: string) {
   const dir = await mkdtemp(join(tmpdir(), 'flexpay-statement-'));
   const file = join(dir, 'statement.csv');
   try {
-    const verifier = statementVerifier(secret);
-    const sha = createHash('sha256');
+    const read = reader(secret);
     const out = createWriteStream(file);
-    let head = '';
-    for await (const chunk of statement.open()) {
-      verifier.update(chunk);
-      sha.update(chunk);
-      if (head.length < STATEMENT_HEADER.length + 2) head += Buffer.from(chunk).toString('utf8', 0, 64);
-      if (!out.write(chunk)) await once(out, 'drain');
-    }
+    for await (const chunk of read.tap(statement.open())) if (!out.write(chunk)) await once(out, 'drain');
     out.end();
     await once(out, 'finish');
-    if (!verifier.matches(statement.signature)) throw new StatementRefused(BAD_SIGNATURE);
-    if (head.replace(/^\uFEFF/, '').split(/\r?\n/)[0] !== STATEMENT_HEADER)
-      throw new StatementRefused('对账单表头不正确，已拒绝');
-    return { dir, file, sha256: sha.digest('hex') };
+    return {
+      dir,
+      file,
+      sha256: read.check(statement.signature),
+      duplicates: read.scan.quoted ? null : read.scan.duplicates(),
+    };
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
     throw err;
@@ -103,9 +121,14 @@ function copyRefusal(err: unknown): StatementRefused | undefined {
 export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number, day: string): Promise<RunDayResult> {
   const existing = await repo.findDayStatus(ctx.db, serviceCompanyId, day);
   if (existing?.status === 'done') return { outcome: 'already', dayId: existing.id, differenceCount: 0, error: null };
-  let downloaded: Awaited<ReturnType<typeof download>>;
+  const secret = ctx.config.payoutCallbackSecret;
+  const statement = await ctx.payoutProvider.statement(serviceCompanyId, day);
+  // PostgreSQL streams the statement into the COPY as it downloads (checked at its end, the
+  // transaction rolled back if it is refused); PGlite downloads it first.
+  const streamed = isPostgres(ctx.db);
+  let downloaded: Awaited<ReturnType<typeof download>> | undefined;
   try {
-    downloaded = await download(ctx.payoutProvider, ctx.config.payoutCallbackSecret, serviceCompanyId, day);
+    if (!streamed) downloaded = await download(statement, secret);
   } catch (err) {
     if (err instanceof StatementRefused) return refuse(ctx, serviceCompanyId, day, err.message);
     throw err;
@@ -116,21 +139,24 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
       const dayId = await repo.claimDay(tx, serviceCompanyId, day);
       if (dayId === undefined) return { outcome: 'already' as const, dayId: null, differenceCount: 0, settled: 0 };
       await repo.setLineDay(tx, dayId);
+      const read = reader(secret);
       try {
         await copyIn(
           tx,
           'reconcile_line (provider_ref, ref, amount, status, settled_at)',
           'WITH (FORMAT csv, HEADER true)',
-          createReadStream(downloaded.file, { highWaterMark: 256 * 1024 }),
+          downloaded ? createReadStream(downloaded.file, { highWaterMark: 256 * 1024 }) : read.tap(statement.open()),
         );
       } catch (err) {
         throw copyRefusal(err) ?? err;
       }
-      if ((await repo.countLinesOutsideDay(tx, dayId, start, end)) > 0)
-        throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
+      const sha256 = downloaded ? downloaded.sha256 : read.check(statement.signature);
+      const duplicates = downloaded ? downloaded.duplicates : read.scan.quoted ? null : read.scan.duplicates();
       // A payout still open on our side is settled by its line: the signed statement is the
       // provider's final word, like a late callback.
-      const open = await repo.openPayoutsNamed(tx, dayId, serviceCompanyId);
+      const open = (await repo.hasOpenPayouts(tx, serviceCompanyId))
+        ? await repo.openPayoutsNamed(tx, dayId, serviceCompanyId)
+        : [];
       const settled = open.length
         ? (
             await settlePayouts(
@@ -144,22 +170,32 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
             )
           ).filter((r) => r === 'settled').length
         : 0;
-      const matched = await repo.matchLines(tx, dayId, serviceCompanyId);
-      const missing = await repo.insertMissingAtProvider(
+      const matched = await repo.matchDay(
         tx,
         dayId,
-        await repo.previousDayId(tx, serviceCompanyId, day),
         serviceCompanyId,
         start,
         end,
+        duplicates ?? (await repo.repeatedRefs(tx, dayId)),
       );
-      const differences = [...matched.differences, ...missing];
+      if (matched.badLines > 0) throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
+      if (matched.tooMany)
+        throw new StatementRefused(
+          `对账单与平台记录的差异超过 ${repo.UNMATCHED_CAP.toLocaleString('en-US')} 笔，已拒绝，请核实对账单`,
+        );
+      const found = await differencesOf(
+        tx,
+        matched.unmatched,
+        serviceCompanyId,
+        await repo.previousDayId(tx, serviceCompanyId, day),
+      );
+      const differences = await repo.insertDifferences(tx, dayId, serviceCompanyId, found.differences);
       await quarantine(tx, serviceCompanyId, differences);
       await repo.finishDay(tx, dayId, {
-        sha256: downloaded.sha256,
+        sha256,
         lineCount: matched.lines,
-        matchedCount: matched.matchedCount,
-        matchedFen: matched.matchedFen,
+        matchedCount: matched.matchedCount + found.matchedCount,
+        matchedFen: matched.matchedFen + found.matchedFen,
         differenceCount: differences.length,
       });
       await repo.forgetOldLines(tx, serviceCompanyId, day);
@@ -176,8 +212,111 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
     if (err instanceof StatementRefused) return refuse(ctx, serviceCompanyId, day, err.message);
     throw err;
   } finally {
-    await rm(downloaded.dir, { recursive: true, force: true });
+    if (downloaded) await rm(downloaded.dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The difference rules, for the refs the day's join left unmatched (few): a line whose payout
+ * was settled another day (or by no payout of this service company) is looked up by ref; a
+ * payout of the day the statement lacks may be on the day before's (settled just after
+ * midnight). Kinds by precedence: we never sent it, a duplicate line, another status, another
+ * amount; the provider never had it. The suspense is what our books paid less what the provider
+ * paid.
+ */
+async function differencesOf(
+  tx: Tx,
+  unmatched: repo.UnmatchedRow[],
+  serviceCompanyId: number,
+  previousDayId: number | null,
+) {
+  const differences: repo.DifferenceToInsert[] = [];
+  let matchedCount = 0;
+  let matchedFen = 0;
+  const elsewhere = new Map(
+    (
+      await repo.payoutsByRefs(
+        tx,
+        unmatched.filter((u) => u.payoutId === null).map((u) => u.ref),
+      )
+    ).map((p) => [p.ref, p]),
+  );
+  const onDayBefore = previousDayId
+    ? await repo.refsOnDay(
+        tx,
+        previousDayId,
+        unmatched.filter((u) => u.lines === 0).map((u) => u.ref),
+      )
+    : new Set<string>();
+  for (const u of unmatched) {
+    const providerSide = {
+      providerRef: u.providerRef,
+      providerStatus: u.statusMin === u.statusMax ? u.statusMin : 'mixed',
+      providerAmountFen: u.amountFen,
+      providerLines: u.lines,
+      providerAt: u.at,
+    };
+    if (u.lines === 0) {
+      if (onDayBefore.has(u.ref)) continue;
+      differences.push({
+        kind: 'missing_provider',
+        ref: u.ref,
+        payoutId: u.payoutId,
+        ourStatus: u.ourStatus,
+        ourAmountFen: u.ourNetFen,
+        providerRef: null,
+        providerStatus: null,
+        providerAmountFen: null,
+        providerLines: 0,
+        providerAt: null,
+        suspenseFen: u.ourStatus === 'succeeded' ? (u.ourNetFen ?? 0) : 0,
+      });
+      continue;
+    }
+    let ours: { id: number; status: string; netFen: number } | undefined =
+      u.payoutId !== null ? { id: u.payoutId, status: u.ourStatus ?? '', netFen: u.ourNetFen ?? 0 } : undefined;
+    if (!ours) {
+      const p = elsewhere.get(u.ref);
+      if (p?.reconcileHold) continue;
+      if (p && p.serviceCompanyId === serviceCompanyId) ours = p;
+    }
+    if (!ours) {
+      differences.push({
+        kind: 'missing_ours',
+        ref: u.ref,
+        payoutId: null,
+        ourStatus: null,
+        ourAmountFen: null,
+        ...providerSide,
+        suspenseFen: -u.paidFen,
+      });
+      continue;
+    }
+    const kind =
+      u.lines > 1
+        ? 'duplicate'
+        : u.statusMin !== u.statusMax || ours.status !== u.statusMin
+          ? 'status'
+          : u.amountFen !== ours.netFen
+            ? 'amount'
+            : null;
+    if (!kind) {
+      // Settled another day on our side (a late callback): it agrees.
+      matchedCount++;
+      matchedFen += u.amountFen ?? 0;
+      continue;
+    }
+    differences.push({
+      kind,
+      ref: u.ref,
+      payoutId: ours.id,
+      ourStatus: ours.status,
+      ourAmountFen: ours.netFen,
+      ...providerSide,
+      suspenseFen: (ours.status === 'succeeded' ? ours.netFen : 0) - u.paidFen,
+    });
+  }
+  return { differences, matchedCount, matchedFen };
 }
 
 async function refuse(

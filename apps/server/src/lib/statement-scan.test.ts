@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { StatementScan } from './statement-scan.ts';
+
+const scan = (chunks: string[]) => {
+  const s = new StatementScan();
+  for (const c of chunks) s.update(Buffer.from(c));
+  s.end();
+  return s;
+};
+
+describe('a statement read as it streams', () => {
+  it('finds the header and the order ids on more than one line, across chunk boundaries', () => {
+    const file =
+      'provider_ref,order_ref,amount\nSB1,PO1-1,1.00\nSB2,PO2-1,2.00\nSB2,PO2-1,2.00\nSB3,PO3-1,3.00\nSB4,PO1-1,1.00';
+    for (const size of [1, 3, 7, 1000]) {
+      const chunks: string[] = [];
+      for (let i = 0; i < file.length; i += size) chunks.push(file.slice(i, i + size));
+      const s = scan(chunks);
+      expect(s.header).toBe('provider_ref,order_ref,amount');
+      expect(s.duplicates().sort()).toEqual(['PO1-1', 'PO2-1']);
+      expect(s.quoted).toBe(false);
+    }
+  });
+
+  it('keeps a million ids apart, growing its table, and finds the one repeated', () => {
+    const s = new StatementScan();
+    s.update(Buffer.from('h\n'));
+    for (let part = 0; part < 10; part++) {
+      const lines: string[] = [];
+      for (let i = part * 100_000; i < (part + 1) * 100_000; i++) lines.push(`SB${i},PO${i}-1,1.00\n`);
+      s.update(Buffer.from(lines.join('')));
+    }
+    s.update(Buffer.from('SBX,PO4242-1,1.00\n'));
+    s.end();
+    expect(s.duplicates()).toEqual(['PO4242-1']);
+  });
+
+  it('leaves a quoted statement to SQL', () => {
+    const s = scan(['h\n"SB,1",PO1-1,1\n', 'SB2,PO1-1,1\n']);
+    expect(s.quoted).toBe(true);
+    expect(s.duplicates()).toEqual([]);
+  });
+});
