@@ -103,9 +103,9 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   payout_batch_fk:
     "a payout's batch, company and service company are its batch's (one check instead of a second key to `service_company`); a batch with payouts: 该发放批次已有支付记录，不能删除; index `payout_batch_idx`",
   reconcile_day_service_company_id_service_company_id_fk:
-    "whose statement (对账, migrations 0055/0057, ADR 0030): one row per service company and Beijing day; service companies are never deleted; unique `reconcile_day_key` (service_company_id, day) serves it",
+    'whose statement (对账, migrations 0055/0057, ADR 0030): one row per service company and Beijing day; service companies are never deleted; unique `reconcile_day_key` (service_company_id, day) serves it',
   reconcile_difference_day_id_reconcile_day_id_fk:
-    'the day whose statement found it; days are never deleted; unique `reconcile_difference_key` (day_id, kind, ref) serves it. Its payout is named by `payout_id` alone, not a key: a platform table (local on Citus) holds no key to a company\'s table (migration 0057)',
+    "the day whose statement found it; days are never deleted; unique `reconcile_difference_key` (day_id, kind, ref) serves it. Its payout is named by `payout_id` alone, not a key: a platform table (local on Citus) holds no key to a company's table (migration 0057)",
   reconcile_difference_service_company_id_service_company_id_fk:
     "the statement's service company, copied from its day for the list",
   reconcile_difference_resolved_by_operator_id_fk:

@@ -6,12 +6,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.ts';
 
 export type AccountKind =
-  | 'available'
-  | 'frozen'
-  | 'bank_clearing'
-  | 'fee_income'
-  | 'payouts_in_transit'
-  | 'payout_suspense';
+  'available' | 'frozen' | 'bank_clearing' | 'fee_income' | 'payouts_in_transit' | 'payout_suspense';
 
 export interface AccountKey {
   kind: AccountKind;
