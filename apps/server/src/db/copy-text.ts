@@ -25,6 +25,23 @@ export function copyField(value: string | number | Date | null | undefined): str
   return copyText(value);
 }
 
+/**
+ * An instant (milliseconds since the epoch) as COPY reads a timestamptz,
+ * `2026-11-29T08:00:00.123Z`: the text up to the second is made once a second, rather than a
+ * Date and its ISO string for every row.
+ */
+let instantSecond = Number.NaN;
+let instantPrefix = '';
+export function copyInstant(ms: number): string {
+  const second = Math.floor(ms / 1000);
+  if (second !== instantSecond) {
+    instantPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+    instantSecond = second;
+  }
+  const milli = Math.floor(ms - second * 1000);
+  return `${instantPrefix}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+}
+
 /** A whole row: its fields in the order of the COPY's column list, ended by a newline. */
 export function copyRow(fields: readonly (string | number | Date | null | undefined)[]): string {
   let line = '';
