@@ -99,6 +99,7 @@ const ALL_OPS_SCREENS = [
   '/ops/invoices',
   '/ops/reconcile',
   '/ops/contracts',
+  '/ops/agreements',
   '/ops/chat',
   '/ops/companies',
   '/ops/audit',
