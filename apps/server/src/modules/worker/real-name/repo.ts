@@ -224,7 +224,7 @@ export interface RunRow {
   finishedAt: Date | null;
 }
 
-/** Runs of more than one worker still going, and those that ended in the last `recentMinutes`. */
+/** Imports' runs still going, and those that ended in the last `recentMinutes` (the list's progress). */
 export async function findRecentRuns(db: DbOrTx, companyId: number, recentMinutes: number): Promise<RunRow[]> {
   const rows = await queryRows<{
     id: string | number;
@@ -238,12 +238,12 @@ export async function findRecentRuns(db: DbOrTx, companyId: number, recentMinute
   }>(
     db,
     sql`(select * from worker_real_name_run
-          where company_id = ${companyId} and finished_at is null and total > 1
+          where company_id = ${companyId} and finished_at is null and source = 'import'
           order by id desc limit 5)
         union all
         (select * from worker_real_name_run
           where company_id = ${companyId} and finished_at > now() - make_interval(mins => ${recentMinutes})
-            and total > 1
+            and source = 'import'
           order by id desc limit 5)
         order by id desc`,
   );

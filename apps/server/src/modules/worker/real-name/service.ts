@@ -98,7 +98,7 @@ export async function findRealNameCheck(
   };
 }
 
-/** The runs of several workers going on, and those ended in the last ten minutes (the list's progress). */
+/** Imports' verifications going on, and those ended in the last ten minutes (the list's progress). */
 export async function listRecentRuns(ctx: ServiceContext, auth: AuthContext): Promise<TRealNameRun[]> {
   const rows = await repo.findRecentRuns(ctx.db, auth.companyId, 10);
   return rows.map((r) => ({
