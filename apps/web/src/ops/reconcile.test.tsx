@@ -125,12 +125,12 @@ describe('对账', () => {
     renderOps('/ops/reconcile');
     const user = setupUser();
     expect(await screen.findByText('江苏智薪人力资源有限公司', {}, { timeout: 15_000 })).toBeInTheDocument();
-    const alert = await screen.findByRole('alert');
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
     expect(alert).toHaveTextContent('1 笔对账差异待处理');
     expect(alert).toHaveTextContent('1 天的对账单被拒');
     expect(screen.getByText('对账单签名校验失败，已拒绝')).toBeInTheDocument();
     // The menu carries the alert on every screen.
-    expect(screen.getByTestId('ops-reconcile-alerts')).toHaveTextContent('2 项对账告警');
+    expect(await screen.findByTestId('ops-reconcile-alerts', {}, { timeout: 5_000 })).toHaveTextContent('2 项对账告警');
 
     // A day opens from the keyboard.
     screen.getByRole('button', { name: '查看 2026-11-28 海南灵工服务有限公司 的差异' }).focus();
@@ -182,11 +182,11 @@ describe('对账', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     const form = screen.getByRole('form', { name: '立即对账' });
     await user.click(within(form).getByRole('button', { name: buttonName('立即对账') }));
-    expect(await within(form).findByText('请选择服务商')).toBeInTheDocument();
+    expect(await within(form).findByText('请选择服务商', {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(within(form).getByRole('combobox', { name: '服务商' }));
-    await user.click(await screen.findByTitle('海南灵工服务有限公司'));
+    await user.click(await screen.findByTitle('海南灵工服务有限公司', {}, { timeout: 5_000 }));
     await user.click(within(form).getByRole('button', { name: buttonName('立即对账') }));
-    expect(await screen.findByText('对账完成，发现 3 笔差异')).toBeInTheDocument();
+    expect(await screen.findByText('对账完成，发现 3 笔差异', {}, { timeout: 5_000 })).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST') as TOpsCall;
     expect(post.body).toMatchObject({ serviceCompanyId: 1 });
     expect(String((post.body as { day: string }).day)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
