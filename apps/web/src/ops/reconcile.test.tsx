@@ -149,9 +149,11 @@ describe('对账', () => {
     ) as HTMLElement;
     await user.click(within(dialog).getByRole('button', { name: buttonName('确定处理') }));
     expect(await within(dialog).findByText('请选择处理方式', {}, { timeout: 5_000 })).toBeInTheDocument();
-    expect(within(dialog).getByText('请填写处理原因')).toBeInTheDocument();
+    expect(await within(dialog).findByText('请填写处理原因', {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText('以服务方为准，按对账单入账'));
-    expect(within(dialog).getByText(/按对账单入账：发放状态随服务方结果改变/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/按对账单入账：发放状态随服务方结果改变/, {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('处理原因'), '以对账单为准');
     await user.click(within(dialog).getByRole('button', { name: buttonName('确定处理') }));
     await waitFor(() => expect(api.calls.some((c) => c.method === 'POST')).toBe(true), { timeout: 5_000 });
