@@ -47,14 +47,14 @@ describe('支付中心', () => {
     });
     renderScreen(PaymentCenterPage, { path: '/EmolumentManagement/epaymentCenter' });
     const user = setupUser();
-    const held = (await screen.findByText('PO812-1')).closest('tr') as HTMLElement;
+    const held = (await screen.findByText('PO812-1', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
     const tag = within(held).getByText('对账中');
     expect(within(held).getByText('对账单与平台记录不一致，平台核实中')).toBeInTheDocument();
     expect(within(held).queryByText('已支付')).toBeNull();
     expect(within(held).queryByRole('link', { name: '查看' })).toBeNull();
     // The full explanation on hover (or focus: the tag is in the Tab order).
     await user.hover(tag);
-    expect(await screen.findByText(PAYOUT_RECONCILING_NOTE)).toBeInTheDocument();
+    expect(await screen.findByText(PAYOUT_RECONCILING_NOTE, {}, { timeout: 5_000 })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     const paid = screen.getByText('PO813-1').closest('tr') as HTMLElement;
     expect(within(paid).getByText('已支付')).toBeInTheDocument();
