@@ -196,6 +196,19 @@ describe('签约 (agreements)', () => {
 
   it('refuses bad input with its reason, and an admin without employee:sign', async () => {
     const id = await newWorker('签约丁');
+    // A service company of 星河科技 without any agreement template.
+    const [row] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into service_company (name, credit_code) values ('无协议服务有限公司', '91110000MA00000001') returning id::int as id`,
+    );
+    const bare = row?.id ?? 0;
+    const [xinghe] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id::int as id from company where name = '星河科技有限公司'`,
+    );
+    await t.database.db.execute(
+      sql`insert into company_service_company (company_id, service_company_id, fee_rate_bp) values (${xinghe?.id}, ${bare}, 600)`,
+    );
     expect((await demo.post(`${BASE}/agreement/send`, { serviceCompanyId: hainan })).body).toMatchObject({
       status: 40000,
       message: expect.stringContaining('请选择员工，或按筛选条件发起'),
@@ -206,12 +219,12 @@ describe('签约 (agreements)', () => {
       status: 40000,
       message: '该服务商未与本企业合作或已停用，请重新选择',
     });
-    expect(
-      (await demo.post(`${BASE}/agreement/send`, { serviceCompanyId: jiangsu, workerIds: [id] })).body,
-    ).toMatchObject({
-      status: 40900,
-      message: '该服务商尚未上传合作协议模板，暂不能发起签约，请联系平台',
-    });
+    expect((await demo.post(`${BASE}/agreement/send`, { serviceCompanyId: bare, workerIds: [id] })).body).toMatchObject(
+      {
+        status: 40900,
+        message: '该服务商尚未上传合作协议模板，暂不能发起签约，请联系平台',
+      },
+    );
     const theirs = (await yunfan.get(`${BASE}/page`, { limit: 1 })).body.data.rows[0].id as number;
     expect(
       (await demo.post(`${BASE}/agreement/send`, { serviceCompanyId: hainan, workerIds: [theirs] })).body,

@@ -20,6 +20,8 @@ export const signingSandboxArea = defineArea('signing-sandbox', async (app) => {
     {
       config: { access: 'public' },
       schema: {
+        // The outside provider's page, not our API: no envelope, so not in the OpenAPI document.
+        hide: true,
         tags: ['sandbox'],
         summary: '沙箱电子签约链接（带验证码访问即签署）',
         params: z.object({ token: z.string().max(64) }),
