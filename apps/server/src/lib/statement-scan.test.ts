@@ -35,6 +35,29 @@ describe('a statement read as it streams', () => {
     expect(s.duplicates()).toEqual(['PO4242-1']);
   });
 
+  it('sums the amounts and counts the lines outside the day or with no valid amount or status', () => {
+    const s = new StatementScan('2026-11-28');
+    s.update(
+      Buffer.from(
+        'h\n' +
+          'SB1,PO1-1,1000.00,succeeded,2026-11-28T10:00:00.000+08:00\n' +
+          'SB2,PO2-1,0.50,failed,2026-11-28T23:59:59.999+08:00\n' +
+          'SB3,PO3-1,2.00,paid,2026-11-28T10:00:00.000+08:00\n' +
+          'SB4,PO4-1,3.00,succeeded,2026-11-29T00:00:00.000+08:00\n',
+      ),
+    );
+    s.end();
+    expect({ lines: s.lines, fen: s.fen, bad: s.bad, plain: s.plain }).toEqual({
+      lines: 4,
+      fen: 100_550,
+      bad: 2,
+      plain: true,
+    });
+    const odd = new StatementScan('2026-11-28');
+    odd.update(Buffer.from('h\nSB1,PO1-1,1e3,succeeded,2026-11-28T10:00:00.000+08:00\n'));
+    expect(odd.plain).toBe(false);
+  });
+
   it('leaves a quoted statement to SQL', () => {
     const s = scan(['h\n"SB,1",PO1-1,1\n', 'SB2,PO1-1,1\n']);
     expect(s.quoted).toBe(true);

@@ -22,6 +22,15 @@ export class StatementScan {
   private readonly repeated = new Set<string>();
   header = '';
   quoted = false;
+  /** Data lines, the sum of their amounts (fen), and lines outside the day or with no valid amount or status. */
+  lines = 0;
+  fen = 0;
+  bad = 0;
+  /** False when a line's amount or time was not in the provider's plain form: the totals are left to SQL. */
+  plain = true;
+
+  /** `day` (YYYY-MM-DD, Beijing): lines whose settle time is not on it count as bad. */
+  constructor(private readonly day?: string) {}
 
   update(chunk: Uint8Array): void {
     const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -72,6 +81,7 @@ export class StatementScan {
     if (first < 0) return;
     const second = line.indexOf(COMMA, first + 1);
     const to = second < 0 ? line.length : second;
+    this.totals(line, to);
     let a = 0x811c9dc5;
     let b = 0x9e3779b9;
     for (let i = first + 1; i < to; i++) {
@@ -82,6 +92,50 @@ export class StatementScan {
     a >>>= 0;
     b = (b | 1) >>> 0;
     if (this.insert(a, b)) this.repeated.add(line.toString('latin1', first + 1, to));
+  }
+
+  /** amount,status,settled_at after the id: yuan with two decimals, and a +08:00 time on the day. */
+  private totals(line: Buffer, from: number): void {
+    this.lines++;
+    if (!this.plain || from >= line.length) {
+      this.plain = false;
+      return;
+    }
+    const third = line.indexOf(COMMA, from + 1);
+    const fourth = third < 0 ? -1 : line.indexOf(COMMA, third + 1);
+    if (third < 0 || fourth < 0) {
+      this.plain = false;
+      return;
+    }
+    // Yuan with two decimals, as the provider writes it: digits '.' digit digit.
+    let fen = 0;
+    const dot = third - 3;
+    if (dot <= from + 1 || line[dot] !== 0x2e) {
+      this.plain = false;
+      return;
+    }
+    for (let i = from + 1; i < third; i++) {
+      if (i === dot) continue;
+      const d = (line[i] as number) - 0x30;
+      if (d < 0 || d > 9) {
+        this.plain = false;
+        return;
+      }
+      fen = fen * 10 + d;
+    }
+    this.fen += fen;
+    const status = line.toString('latin1', third + 1, fourth);
+    const at = line.toString('latin1', fourth + 1, line[line.length - 1] === 0x0d ? line.length - 1 : line.length);
+    if (this.day !== undefined && !(at.length === 29 && at.endsWith('+08:00'))) {
+      this.plain = false;
+      return;
+    }
+    if (
+      fen <= 0 ||
+      (status !== 'succeeded' && status !== 'failed') ||
+      (this.day !== undefined && !at.startsWith(this.day))
+    )
+      this.bad++;
   }
 
   /** Adds a key; answers whether it was there. The table doubles past half full. */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
+import { signStatement } from '../../src/lib/payout-provider.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { injectStatementFault, injectUnsentPayout, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
@@ -231,6 +232,42 @@ describe('对账', () => {
     await ledgerClean();
   });
 
+  it('refuses a signed statement with a line of another day, or one the database cannot read', async () => {
+    const secret = t.app.config.payoutCallbackSecret;
+    const withFile = (file: string) => ({
+      ...t.app.ctx,
+      payoutProvider: {
+        ...t.app.ctx.payoutProvider,
+        statement: async () => ({
+          signature: signStatement(secret, file),
+          open: async function* () {
+            yield Buffer.from(file);
+          },
+        }),
+      },
+    });
+    const header = 'provider_ref,order_ref,amount,status,settled_at\n';
+    const otherDay = `${header}SB1,PX-OTHER-1,1.00,succeeded,2020-01-01T10:00:00.000+08:00\n`;
+    expect(await platform(() => reconcileDay(withFile(otherDay), hainan, today()))).toMatchObject({
+      outcome: 'refused',
+      error: '对账单含有不属于该日的记录或无效的金额、状态，已拒绝',
+    });
+    // Not the provider's plain form (the totals are then counted in SQL): refused all the same.
+    const loose = `${header}SB1,PX-OTHER-1,1,succeeded,2020-01-01T02:00:00Z\n`;
+    expect(await platform(() => reconcileDay(withFile(loose), hainan, today()))).toMatchObject({ outcome: 'refused' });
+    const malformed = `${header}SB1,PX-OTHER-1,一元,succeeded,2020-01-01T10:00:00.000+08:00\n`;
+    expect(await platform(() => reconcileDay(withFile(malformed), hainan, today()))).toMatchObject({
+      outcome: 'refused',
+      error: '对账单第 2 行格式错误，已拒绝',
+    });
+    expect(
+      (await ops.get(`${R}/day/page`, { serviceCompanyId: hainan, status: 'refused' })).body.data.rows[0],
+    ).toMatchObject({
+      attempts: 4,
+    });
+    await ledgerClean();
+  });
+
   it('reconciles the day once: every injected difference found, its payout held, its money in suspense', async () => {
     const before = await platformBalances();
     const run = await ops.post(`${R}/run`, { serviceCompanyId: hainan, day: today() });
@@ -262,7 +299,7 @@ describe('对账', () => {
     const day = (await ops.get(`${R}/day/page`, { serviceCompanyId: hainan })).body.data.rows.find(
       (d: { id: number }) => d.id === dayId,
     );
-    expect(day).toMatchObject({ status: 'done', error: null, attempts: 2, differenceCount: differences.size });
+    expect(day).toMatchObject({ status: 'done', error: null, attempts: 5, differenceCount: differences.size });
     expect(day.openCount).toBe(differences.size);
     expect(day.matchedCount).toBeGreaterThanOrEqual(1);
     // Held: the batch's disagreeing payouts, not the clean one.

@@ -147,47 +147,52 @@ export async function matchDay(
   start: Date,
   end: Date,
   duplicates: readonly string[],
+  /** The lines' count, sum and bad ones, when the file's scan could tell them. */
+  scanned: { lines: number; fen: number; bad: number } | null = null,
 ) {
-  // The day's payouts are hashed in memory, not in batches on disk.
-  await tx.execute(sql`set local work_mem = '256MB'`);
-  const [row] = await queryRows<{
-    matched: number;
-    matched_fen: number;
-    lines: number;
-    bad: number;
-    named: number;
-    unmatched: number;
-    rows: string;
-  }>(
+  // The lines alone: how many, their sum, and any outside the day or invalid.
+  const [totals] = scanned
+    ? [scanned]
+    : await queryRows<{ lines: number; fen: number; bad: number }>(
+        tx,
+        sql`select count(*)::int as lines, coalesce(sum(round(amount * 100)), 0)::float8 as fen,
+               count(*) filter (where settled_at < ${start.toISOString()}::timestamptz
+                                   or settled_at >= ${end.toISOString()}::timestamptz
+                                   or amount <= 0 or status not in ('succeeded', 'failed'))::int as bad
+          from reconcile_line where day_id = ${dayId}`,
+      );
+  // The one join: only the lines it does not match come back (filtered where the join runs).
+  const unmatchedRows = await queryRows<Record<string, unknown>>(
     tx,
-    sql`select count(*) filter (where ok and not dup)::int as matched,
-               coalesce(sum(amount_fen) filter (where ok and not dup), 0)::float8 as matched_fen,
-               count(*)::int as lines, count(*) filter (where bad)::int as bad, count(o_id)::int as named,
-               count(*) filter (where not ok or dup)::int as unmatched,
-               coalesce(json_agg(json_build_array(l_ref, true, provider_ref, l_status, amount_fen, l_at, o_id, o_status,
-                                                  o_net))
-                          filter (where not ok or dup), '[]'::json)::text as rows
-          from (select l.ref as l_ref, l.provider_ref, l.status as l_status, round(l.amount * 100)::bigint as amount_fen,
-                       l.settled_at as l_at, o.id as o_id, o.status as o_status, o.net_fen as o_net,
-                       coalesce(o.status = l.status and o.net_fen = round(l.amount * 100), false) as ok,
-                       l.ref = any(${sql.param([...duplicates])}::text[]) as dup,
-                       (l.settled_at < ${start.toISOString()}::timestamptz
-                        or l.settled_at >= ${end.toISOString()}::timestamptz
-                        or l.amount <= 0 or l.status not in ('succeeded', 'failed')) as bad
-                  from reconcile_line l left join (${ofDay(serviceCompanyId, start, end)}) o on o.ref = l.ref
-                 where l.day_id = ${dayId}) f`,
+    sql`select l.ref, l.provider_ref, l.status, round(l.amount * 100)::float8 as amount_fen, l.settled_at,
+               o.id as o_id, o.status as o_status, o.net_fen as o_net
+          from reconcile_line l left join (${ofDay(serviceCompanyId, start, end)}) o on o.ref = l.ref
+         where l.day_id = ${dayId}
+           and (o.id is null or o.status <> l.status or o.net_fen <> round(l.amount * 100)
+                or l.ref = any(${sql.param([...duplicates])}::text[]))
+         limit ${UNMATCHED_CAP + 1}`,
   );
-  const tooMany = (row?.unmatched ?? 0) > UNMATCHED_CAP;
-  const lines = (tooMany ? [] : (JSON.parse(row?.rows ?? '[]') as unknown[][])).map((r): UnmatchedLine => ({
-    ref: String(r[0]),
-    line: Boolean(r[1]),
-    providerRef: (r[2] as string | null) ?? null,
-    status: (r[3] as string | null) ?? null,
-    amountFen: num(r[4]),
-    at: (r[5] as string | null) ?? null,
-    payoutId: num(r[6]),
-    ourStatus: (r[7] as string | null) ?? null,
-    ourNetFen: num(r[8]),
+  const unmatchedFen = unmatchedRows.reduce((sum, r) => sum + Number(r.amount_fen), 0);
+  const row = {
+    matched: (totals?.lines ?? 0) - unmatchedRows.length,
+    matched_fen: (totals?.fen ?? 0) - unmatchedFen,
+    lines: totals?.lines ?? 0,
+    bad: totals?.bad ?? 0,
+    // Lines whose payout is of the day.
+    named: (totals?.lines ?? 0) - unmatchedRows.filter((r) => r.o_id === null || r.o_id === undefined).length,
+    unmatched: unmatchedRows.length,
+  };
+  const tooMany = row.unmatched > UNMATCHED_CAP;
+  const lines = (tooMany ? [] : unmatchedRows).map((r): UnmatchedLine => ({
+    ref: String(r.ref),
+    line: true,
+    providerRef: (r.provider_ref as string | null) ?? null,
+    status: (r.status as string | null) ?? null,
+    amountFen: num(r.amount_fen),
+    at: r.settled_at ? new Date(r.settled_at as string | Date).toISOString() : null,
+    payoutId: num(r.o_id),
+    ourStatus: (r.o_status as string | null) ?? null,
+    ourNetFen: num(r.o_net),
   }));
   // Summed by order id.
   const byRef = new Map<string, UnmatchedRow>();
@@ -221,13 +226,15 @@ export async function matchDay(
     byRef.set(l.ref, u);
   }
   // Payouts of the day no line names: counted, and joined the other way only when there are some.
-  let named = row?.named ?? 0;
+  let named = row.named;
   for (const u of byRef.values()) if (u.payoutId !== null && u.lines > 1) named -= u.lines - 1;
   const [ours] = await queryRows<{ n: number }>(
     tx,
     sql`select count(*)::int as n from (${ofDay(serviceCompanyId, start, end)}) o`,
   );
   if (!tooMany && (ours?.n ?? 0) > named) {
+    // The day's lines hashed in memory, not in batches on disk.
+    await tx.execute(sql`set local work_mem = '128MB'`);
     const missing = await queryRows<Record<string, unknown>>(
       tx,
       sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
@@ -249,11 +256,11 @@ export async function matchDay(
       });
   }
   return {
-    matchedCount: row?.matched ?? 0,
-    matchedFen: Number(row?.matched_fen ?? 0),
-    lines: row?.lines ?? 0,
+    matchedCount: row.matched,
+    matchedFen: row.matched_fen,
+    lines: row.lines,
     /** Lines outside the day, or with an amount or status no payout has: the statement is refused. */
-    badLines: row?.bad ?? 0,
+    badLines: row.bad,
     /** More unmatched order ids than UNMATCHED_CAP: the statement is refused as a whole. */
     tooMany,
     unmatched: [...byRef.values()].sort((a, b) => (a.ref < b.ref ? -1 : 1)),

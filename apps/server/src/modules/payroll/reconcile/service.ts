@@ -54,10 +54,10 @@ export interface RunDayResult {
 }
 
 /** What is read of a statement as its bytes go past: the signature, the SHA-256, the header, repeated ids. */
-function reader(secret: string) {
+function reader(secret: string, day: string) {
   const verifier = statementVerifier(secret);
   const sha = createHash('sha256');
-  const scan = new StatementScan();
+  const scan = new StatementScan(day);
   return {
     scan,
     async *tap(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -78,15 +78,21 @@ function reader(secret: string) {
   };
 }
 
+/** What the scan can answer for SQL: the repeated ids, and the totals when every line was plain. */
+const scanned = (scan: StatementScan) => ({
+  duplicates: scan.quoted ? null : scan.duplicates(),
+  totals: !scan.quoted && scan.plain ? { lines: scan.lines, fen: scan.fen, bad: scan.bad } : null,
+});
+
 /**
  * The statement downloaded to a temporary file and checked, before the transaction (PGlite: the
  * provider's books are read on the one connection the transaction would hold).
  */
-async function download(statement: PayoutStatement, secret: string) {
+async function download(statement: PayoutStatement, secret: string, day: string) {
   const dir = await mkdtemp(join(tmpdir(), 'flexpay-statement-'));
   const file = join(dir, 'statement.csv');
   try {
-    const read = reader(secret);
+    const read = reader(secret, day);
     const out = createWriteStream(file);
     for await (const chunk of read.tap(statement.open())) if (!out.write(chunk)) await once(out, 'drain');
     out.end();
@@ -95,7 +101,7 @@ async function download(statement: PayoutStatement, secret: string) {
       dir,
       file,
       sha256: read.check(statement.signature),
-      duplicates: read.scan.quoted ? null : read.scan.duplicates(),
+      ...scanned(read.scan),
     };
   } catch (err) {
     await rm(dir, { recursive: true, force: true });
@@ -128,7 +134,7 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
   const streamed = isPostgres(ctx.db);
   let downloaded: Awaited<ReturnType<typeof download>> | undefined;
   try {
-    if (!streamed) downloaded = await download(statement, secret);
+    if (!streamed) downloaded = await download(statement, secret, day);
   } catch (err) {
     if (err instanceof StatementRefused) return refuse(ctx, serviceCompanyId, day, err.message);
     throw err;
@@ -139,7 +145,7 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
       const dayId = await repo.claimDay(tx, serviceCompanyId, day);
       if (dayId === undefined) return { outcome: 'already' as const, dayId: null, differenceCount: 0, settled: 0 };
       await repo.setLineDay(tx, dayId);
-      const read = reader(secret);
+      const read = reader(secret, day);
       try {
         await copyIn(
           tx,
@@ -151,7 +157,7 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
         throw copyRefusal(err) ?? err;
       }
       const sha256 = downloaded ? downloaded.sha256 : read.check(statement.signature);
-      const duplicates = downloaded ? downloaded.duplicates : read.scan.quoted ? null : read.scan.duplicates();
+      const { duplicates, totals } = downloaded ?? scanned(read.scan);
       // A payout still open on our side is settled by its line: the signed statement is the
       // provider's final word, like a late callback.
       const open = (await repo.hasOpenPayouts(tx, serviceCompanyId))
@@ -177,6 +183,7 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
         start,
         end,
         duplicates ?? (await repo.repeatedRefs(tx, dayId)),
+        totals,
       );
       if (matched.badLines > 0) throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
       if (matched.tooMany)
