@@ -52,9 +52,15 @@ export function createWorkerImporter(onCommitted: (companyId: number) => Promise
         async finish(inserted) {
           await commit.finish?.(inserted);
           if (!hashes.length) return;
-          const { runId } = await queueVerification(tx, scope.companyId, 'import', {
-            hashes: hashes.slice(0, QUEUE_CHUNK),
-          });
+          // Inserted 认证中 just now: no check of theirs to supersede.
+          const fresh = true;
+          const { runId } = await queueVerification(
+            tx,
+            scope.companyId,
+            'import',
+            { hashes: hashes.slice(0, QUEUE_CHUNK) },
+            fresh,
+          );
           for (let i = QUEUE_CHUNK; i < hashes.length; i += QUEUE_CHUNK) {
             await queueInRun(tx, scope.companyId, runId, hashes.slice(i, i + QUEUE_CHUNK));
           }

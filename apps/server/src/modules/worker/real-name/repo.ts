@@ -27,10 +27,24 @@ export async function insertRun(db: DbOrTx, companyId: number, source: TRealName
  * Queues a check of each matched worker in the run: a check still waiting for the same worker is
  * superseded (its run counts it), the worker becomes 认证中. Answers how many were queued.
  */
-export async function queueChecks(db: DbOrTx, companyId: number, runId: number, match: WorkerMatch): Promise<number> {
+export async function queueChecks(
+  db: DbOrTx,
+  companyId: number,
+  runId: number,
+  match: WorkerMatch,
+  /** Workers inserted 认证中 in this transaction (an import's): none has a check to supersede. */
+  fresh = false,
+): Promise<number> {
   const [row] = await queryRows<{ n: string | number }>(
     db,
-    sql`with targets as (
+    fresh
+      ? sql`with ins as (
+              insert into worker_real_name_check (company_id, worker_id, run_id)
+              select ${companyId}, w.id, ${runId} from worker w where w.company_id = ${companyId} and ${matchOf(match)}
+              returning 1
+            )
+            select count(*)::int as n from ins`
+      : sql`with targets as (
           select w.id from worker w where w.company_id = ${companyId} and ${matchOf(match)}
         ), old as (
           update worker_real_name_check c set status = 'superseded', answered_at = now()

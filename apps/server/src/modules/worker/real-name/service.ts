@@ -29,15 +29,17 @@ export async function queueVerification(
   companyId: number,
   source: TRealNameRunSource,
   match: repo.WorkerMatch,
+  /** The workers were inserted 认证中 in this transaction (an import): nothing to supersede. */
+  fresh = false,
 ): Promise<{ runId: number; queued: number }> {
   const runId = await repo.insertRun(db, companyId, source);
-  const queued = await repo.queueChecks(db, companyId, runId, match);
+  const queued = await repo.queueChecks(db, companyId, runId, match, fresh);
   return { runId, queued };
 }
 
 /** More workers queued in a run already made (an import's later chunks). */
 export async function queueInRun(db: DbOrTx, companyId: number, runId: number, hashes: readonly string[]) {
-  return repo.queueChecks(db, companyId, runId, { hashes });
+  return repo.queueChecks(db, companyId, runId, { hashes }, true);
 }
 
 /**
