@@ -17,7 +17,7 @@ const HAND_WRITTEN_PAGES = [
   'modules/ledger/repo.ts', // the ledger's entries with their running balance
   'modules/payroll/batches/repo.ts', // a batch's items: a known total, deep pages sought by 序号
   'modules/payroll/receipts/repo.ts', // batches with their receipts, grouped
-  'modules/payroll/reconcile/repo.ts', // 对账: platform tables across companies, a difference with its payout's company
+  'modules/payroll/reconcile/repo-resolve.ts', // 对账: platform tables across companies, a difference with its payout's company
   'modules/task/assignments/repo.ts', // a task's 100,000 assignments: kept counts and page anchors
   'modules/worker/large-list/page.ts', // the worker list (ADR 0011)
 ];

@@ -15,7 +15,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { idempotent } from '../../../plugins/idempotency.ts';
 import { route } from '../../../plugins/route.ts';
-import { askAgain, listDays, listDifferences, reconcileAlerts, resolveDifference, runReconcile } from './service.ts';
+import { askAgain, listDays, listDifferences, reconcileAlerts, resolveDifference } from './resolve.ts';
+import { runReconcile } from './service.ts';
 
 /** /ops 对账 (ADR 0030): the reconciled days, their differences and the operators' resolutions. */
 export const opsReconcileRoutes: FastifyPluginAsync = async (app) => {
