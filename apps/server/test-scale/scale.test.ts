@@ -258,6 +258,8 @@ describe('paying with both processes running', () => {
       sql`select w.id from worker w where w.company_id = ${companyId} and w.status = 'active'
              and exists (select 1 from worker_bank_card c where c.company_id = w.company_id and c.worker_id = w.id)
              and not exists (select 1 from payroll_item i where i.worker_id = w.id)
+             -- Paid only once verified (仅向已实名认证并已签约的员工发放; the demo has no agreement to sign).
+             and w.real_name_status = 'verified'
            order by w.id desc limit ${ITEMS}`,
     );
     expect(workers).toHaveLength(ITEMS);
