@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { asPlatform } from './db/scope.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './db/connection-errors.ts';
 import { DEMO_LOGINS, demoLoginsWarning, seedDemoData } from './seed/demo.ts';
 import { createFieldCipher } from './lib/crypto.ts';
 import { configuredFileStore } from './db/file-store.ts';
@@ -48,6 +49,17 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
+  // A query that a library's background work (pg-boss's loops) started and left without a handler
+  // rejects when the database goes away: that is the database being away, which /api/ready reports
+  // and the work retries, not a reason to end the process. Any other unhandled rejection still does.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      app.log.warn({ err: reason }, 'database unavailable in background work');
+      return;
+    }
+    app.log.fatal({ err: reason }, 'unhandled rejection');
+    process.exit(1);
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
