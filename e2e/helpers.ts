@@ -270,3 +270,26 @@ export function makePdf(pages: number): Buffer {
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, 'latin1');
 }
+
+/** A valid resident ID number (GB 11643) for a birth date and sequence. */
+export function idNumber(birth: string, seq: number): string {
+  const first17 = `330106${birth}${String(seq).padStart(3, '0')}`;
+  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
+  return first17 + ('10X98765432'[sum % 11] ?? '');
+}
+
+/** A Luhn-valid card number. */
+export function cardNumber(prefix: string): string {
+  for (let d = 0; d <= 9; d++) {
+    const digits = prefix + d;
+    let sum = 0;
+    [...digits].reverse().forEach((c, i) => {
+      let n = Number(c);
+      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
+      sum += n;
+    });
+    if (sum % 10 === 0) return digits;
+  }
+  return prefix + '0';
+}

@@ -6,31 +6,10 @@
  * 江苏智薪 pays none of the other specs' batches, so its agreement asks nothing of them.
  */
 import { expect, test } from '../fixtures.ts';
-import { makePdf, signInOps, useSession } from '../helpers.ts';
+import { cardNumber, idNumber, makePdf, signInOps, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const JIANGSU = '江苏智薪人力资源有限公司';
-
-function idNumber(birth: string, seq: number): string {
-  const first17 = `330106${birth}${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + ('10X98765432'[sum % 11] ?? '');
-}
-
-function cardNumber(prefix: string): string {
-  for (let d = 0; d <= 9; d++) {
-    const digits = prefix + d;
-    let sum = 0;
-    [...digits].reverse().forEach((c, i) => {
-      let n = Number(c);
-      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-      sum += n;
-    });
-    if (sum % 10 === 0) return digits;
-  }
-  return prefix + '0';
-}
 
 test('a new worker is verified and signs the service company’s agreement', async ({ page, consoleErrors }) => {
   // The operator uploads 江苏智薪's agreement.

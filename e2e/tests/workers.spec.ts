@@ -2,32 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '../fixtures.ts';
-import { useSession } from '../helpers.ts';
+import { cardNumber, idNumber, useSession } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
-
-/** A valid resident ID number (GB 11643) for a birth date and sequence. */
-function idNumber(birth: string, seq: number): string {
-  const first17 = `330106${birth}${String(seq).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((acc, d, i) => acc + Number(d) * (weights[i] ?? 0), 0);
-  return first17 + ('10X98765432'[sum % 11] ?? '');
-}
-
-/** A Luhn-valid card number. */
-function cardNumber(prefix: string): string {
-  for (let d = 0; d <= 9; d++) {
-    const digits = prefix + d;
-    let sum = 0;
-    [...digits].reverse().forEach((c, i) => {
-      let n = Number(c);
-      if (i % 2 === 1) n = n * 2 > 9 ? n * 2 - 9 : n * 2;
-      sum += n;
-    });
-    if (sum % 10 === 0) return digits;
-  }
-  return prefix + '0';
-}
 
 test.describe('workers', () => {
   test('add a worker, find it by filter, open its detail', async ({ page, consoleErrors }) => {
