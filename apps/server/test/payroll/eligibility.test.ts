@@ -117,7 +117,7 @@ describe('the payroll check refuses who may not be paid (实名认证, 签约)',
       await t.app.realNameWork.run(xinghe);
       const { batch, byWorker } = await checkedReasons([unverified, failed, unsigned, good, verifying]);
       expect(byWorker.get(unverified)).toEqual(['未实名认证']);
-      expect(byWorker.get(failed)).toEqual(['实名认证失败']);
+      expect(byWorker.get(failed)).toEqual(['实名认证失败：姓名与身份证号不一致']);
       expect(byWorker.get(unsigned)).toEqual([`未签署《${TITLE}》`]);
       expect(byWorker.get(good)).toEqual([]);
       expect(byWorker.get(verifying)).toEqual(['实名认证中：认证结果返回后请重新核对', `未签署《${TITLE}》`]);

@@ -52,6 +52,7 @@ export async function runCheck(tx: DbOrTx, companyId: number, id: number, now: D
       name: p.name,
       status: p.status,
       realNameStatus: p.realNameStatus,
+      realNameReason: p.realNameReason,
       signedVersion: p.signedVersion,
       account:
         p.accountId !== null

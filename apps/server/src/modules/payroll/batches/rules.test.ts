@@ -98,7 +98,7 @@ describe('checkItems: 仅向已实名认证并已签约的员工发放 (issue 43
     ['4', payee(4, { signedVersion: null })],
     ['5', payee(5, { signedVersion: 1 })],
     ['6', payee(6)],
-    ['7', payee(7, { realNameStatus: 'failed', signedVersion: null })],
+    ['7', payee(7, { realNameStatus: 'failed', realNameReason: '姓名与身份证号不一致', signedVersion: null })],
   ]);
   const items = [1, 2, 3, 4, 5, 6, 7].map((n) => item(n, String(n), 10_000));
 
@@ -111,7 +111,7 @@ describe('checkItems: 仅向已实名认证并已签约的员工发放 (issue 43
       ['未签署《共享经济合作伙伴协议》'],
       ['未签署《共享经济合作伙伴协议》第 2 版（已签署第 1 版）'],
       [],
-      ['实名认证失败', '未签署《共享经济合作伙伴协议》'],
+      ['实名认证失败：姓名与身份证号不一致', '未签署《共享经济合作伙伴协议》'],
     ]);
     expect(out.map((c) => c.ok)).toEqual([false, false, false, false, false, true, false]);
   });

@@ -27,6 +27,8 @@ export interface Payee {
   account: { id: number; masked: string; bankCode: string | null; holderName: string } | null;
   /** unverified 未认证 | verifying 认证中 | verified 已认证 | failed 认证失败 */
   realNameStatus: string;
+  /** The provider's reason when the verification failed (姓名与身份证号不一致 ...), else ''. */
+  realNameReason?: string;
   /** The highest version of the batch's service company's agreement the worker signed, or null. */
   signedVersion: number | null;
 }
@@ -118,13 +120,14 @@ export function checkItems(
 
 /** Why a worker may not be paid under 仅向已实名认证并已签约的员工发放: none when they may. */
 export function eligibilityReasons(
-  payee: Pick<Payee, 'realNameStatus' | 'signedVersion'>,
+  payee: Pick<Payee, 'realNameStatus' | 'realNameReason' | 'signedVersion'>,
   agreement: RequiredAgreement | null,
 ): string[] {
   const reasons: string[] = [];
   if (payee.realNameStatus === 'unverified') reasons.push('未实名认证');
   else if (payee.realNameStatus === 'verifying') reasons.push('实名认证中：认证结果返回后请重新核对');
-  else if (payee.realNameStatus === 'failed') reasons.push('实名认证失败');
+  else if (payee.realNameStatus === 'failed')
+    reasons.push(payee.realNameReason ? `实名认证失败：${payee.realNameReason}` : '实名认证失败');
   else if (payee.realNameStatus !== 'verified') reasons.push('未实名认证');
   if (agreement && (payee.signedVersion ?? 0) < agreement.version) {
     reasons.push(

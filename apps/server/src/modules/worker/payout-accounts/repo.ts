@@ -132,6 +132,8 @@ export interface PayeeRow {
   accountHolder: string | null;
   /** unverified | verifying | verified | failed (实名认证). */
   realNameStatus: string;
+  /** The provider's reason of a failed verification (its latest check), else ''. */
+  realNameReason: string;
   /** The highest agreement version signed with `signedWith`'s service company, or null. */
   signedVersion: number | null;
 }
@@ -176,11 +178,17 @@ export async function findPayees(
     bank: string | null;
     holder: string | null;
     real_name_status: string;
+    real_name_reason: string | null;
     signed_version: number | null;
   }>(
     db,
     sql`select w.id_number_hash, w.id as worker_id, w.name, w.id_number_masked, w.status,
                acc.id as account_id, acc.masked, acc.bank, acc.holder, w.real_name_status,
+               case when w.real_name_status = 'failed' then
+                 (select c.reason from worker_real_name_check c
+                   where c.company_id = w.company_id and c.worker_id = w.id and c.status = 'failed'
+                   order by c.id desc limit 1)
+               end as real_name_reason,
                ${
                  signedWith === undefined
                    ? sql`null::int`
@@ -203,6 +211,7 @@ export async function findPayees(
     accountBank: r.bank,
     accountHolder: r.holder,
     realNameStatus: r.real_name_status,
+    realNameReason: r.real_name_reason ?? '',
     signedVersion: r.signed_version === null ? null : Number(r.signed_version),
   }));
 }
