@@ -49,9 +49,11 @@ async function main(): Promise<void> {
     }
     process.exit(0);
   };
-  // A query that a library's background work (pg-boss's loops) started and left without a handler
-  // rejects when the database goes away: that is the database being away, which /api/ready reports
-  // and the work retries, not a reason to end the process. Any other unhandled rejection still does.
+  // A query that a library's background work started and left without a handler rejects when the
+  // database goes away: that is the database being away, which /api/ready reports and the work
+  // retries, not a reason to end the process. pg-boss's one such query, a job's completion, is
+  // retried where it starts (lib/job-queue.ts, settleCompletions); this is the net under any other.
+  // Any other unhandled rejection still ends the process.
   process.on('unhandledRejection', (reason) => {
     if (isDatabaseUnavailable(reason)) {
       app.log.warn({ err: reason }, 'database unavailable in background work');

@@ -123,3 +123,81 @@ describe('job queue stopped while a fetch is in flight', () => {
     expect(late).toEqual([]);
   });
 });
+
+describe("a job's completion while the database is away", () => {
+  /** An executor whose completion statements fail `failures` times with `error` first. */
+  async function queueWithFailingCompletion(failures: number, error: () => Error) {
+    const client = await PGlite.create();
+    const base = pgliteExecutor(client);
+    let left = failures;
+    const logged: string[] = [];
+    const log = {
+      ...silent,
+      warn: (_o: unknown, msg: string) => logged.push(msg),
+      error: (_o: unknown, msg: string) => logged.push(msg),
+    } as unknown as FastifyBaseLogger;
+    const jobs = createPgBossQueue(
+      {
+        async executeSql(text, values) {
+          if (left > 0 && /SET completed_on = now\(\)/.test(text)) {
+            left -= 1;
+            throw error();
+          }
+          return base.executeSql(text, values);
+        },
+      },
+      log,
+      undefined,
+      { transient: (err) => err instanceof Error && err.message.startsWith('Connection terminated'), everyMs: 20 },
+    );
+    let ran = 0;
+    jobs.work('test.done', z.object({}), async () => void (ran += 1));
+    await jobs.start();
+    const state = async (id: string) =>
+      (await client.query<{ state: string }>('select state::text from pgboss.job where id = $1', [id])).rows[0]
+        ?.state ?? '';
+    return { client, jobs, logged, state, ran: () => ran, left: () => left };
+  }
+
+  /** Collects unhandled rejections while `run` runs (pg-boss leaves its completion's promise unhandled). */
+  async function unhandledDuring(run: () => Promise<void>) {
+    const seen: unknown[] = [];
+    const listener = (reason: unknown) => seen.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      await run();
+      await new Promise((r) => setTimeout(r, 50));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    return seen;
+  }
+
+  it('is tried again until the database is back, and the job ends completed, with no unhandled rejection', async () => {
+    const q = await queueWithFailingCompletion(3, () => new Error('Connection terminated unexpectedly'));
+    const unhandled = await unhandledDuring(async () => {
+      const id = await q.jobs.send('test.done', {});
+      await until(() => q.left() === 0);
+      const deadline = Date.now() + 5000;
+      while ((await q.state(id)) !== 'completed' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(await q.state(id)).toBe('completed');
+    });
+    expect(unhandled).toEqual([]);
+    expect(q.logged).toContain('job completion waits for the database');
+    await q.jobs.stop(5000);
+    await q.client.close();
+  });
+
+  it('is given up, logged and left active (to expire and be retried) on an error that is not the database being away', async () => {
+    const q = await queueWithFailingCompletion(1, () => new Error('something else'));
+    const unhandled = await unhandledDuring(async () => {
+      const id = await q.jobs.send('test.done', {});
+      await until(() => q.ran() === 1 && q.logged.length > 0);
+      expect(await q.state(id)).toBe('active');
+    });
+    expect(unhandled).toEqual([]);
+    expect(q.logged).toEqual(['job completion not written: the run will expire and be retried']);
+    await q.jobs.stop(5000);
+    await q.client.close();
+  });
+});

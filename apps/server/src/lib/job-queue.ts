@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import plans from 'pg-boss/src/plans.js';
 import type { z } from 'zod';
 import { currentRequestId, inJobOf } from './log-context.ts';
 
@@ -97,6 +98,59 @@ export function executorForClient(client: unknown): SqlExecutor {
   throw new Error('jobs: unsupported database client');
 }
 
+/** How a finished job's completion waits for a database that is away (`settleCompletions`). */
+export interface CompletionRetry {
+  /** Whether a failed statement is the database being away (db/connection-errors), worth a retry. */
+  transient: (err: unknown) => boolean;
+  /** Milliseconds between tries. */
+  everyMs?: number;
+  /** After this long the completion is given up: the run outlives its expiry and pg-boss retries it. */
+  giveUpAfterMs?: number;
+}
+
+/** pg-boss's own schema, where its statements name their tables. */
+const BOSS_SCHEMA = 'pgboss';
+
+/**
+ * pg-boss sends a finished job's completion (`complete` or `fail`) without awaiting it. A statement
+ * of it that fails, as every statement does while PostgreSQL restarts, would reject with no
+ * handler anywhere. So those two statements, and only they, are tried again here until the
+ * database is back, and never reject: a completion that still cannot be written (given up, the
+ * queue stopping, or an error that is not the database being away) is logged and the run is left
+ * active, to expire and be retried as if its process had died. The handlers are written for that
+ * (a job may run twice).
+ */
+function settleCompletions(
+  executor: SqlExecutor,
+  log: FastifyBaseLogger,
+  { transient, everyMs = 1000, giveUpAfterMs = 5 * 60_000 }: CompletionRetry,
+  stopping: () => boolean,
+): SqlExecutor {
+  const completions = new Set([plans.completeJobs(BOSS_SCHEMA), plans.failJobsById(BOSS_SCHEMA)]);
+  return {
+    async executeSql(text, values) {
+      if (!completions.has(text)) return executor.executeSql(text, values);
+      const deadline = Date.now() + giveUpAfterMs;
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await executor.executeSql(text, values);
+        } catch (err) {
+          const again = transient(err) && !stopping() && Date.now() + everyMs < deadline;
+          if (!again) {
+            log.error(
+              { err, queue: values?.[0], attempt },
+              'job completion not written: the run will expire and be retried',
+            );
+            return { rows: [{ count: 0 }] };
+          }
+          if (attempt === 1) log.warn({ err, queue: values?.[0] }, 'job completion waits for the database');
+          await new Promise((resolve) => setTimeout(resolve, everyMs));
+        }
+      }
+    },
+  };
+}
+
 /** Counts statements in flight, so that stopping can wait for pg-boss's unawaited completions. */
 function trackPending(executor: SqlExecutor) {
   const pending = new Set<Promise<unknown>>();
@@ -134,14 +188,17 @@ interface Registration {
 
 /**
  * The JobQueue on pg-boss 10, over the given SQL executor. `around` runs each handler (the app
- * opens the job's database scope there).
+ * opens the job's database scope there); `completionRetry` says which failures of a job's
+ * completion are the database being away (`settleCompletions`).
  */
 export function createPgBossQueue(
   executor: SqlExecutor,
   log: FastifyBaseLogger,
   around: <T>(queue: string, run: () => Promise<T>) => Promise<T> = (_queue, run) => run(),
+  completionRetry: CompletionRetry = { transient: () => false },
 ): JobQueue {
-  const { tracked, track, drain } = trackPending(executor);
+  let stopping = false;
+  const { tracked, track, drain } = trackPending(settleCompletions(executor, log, completionRetry, () => stopping));
   const boss = new PgBoss({
     db: tracked as PgBoss.Db,
     // Finished jobs are kept a week for inspection, then dropped by pg-boss's maintenance.
@@ -234,6 +291,7 @@ export function createPgBossQueue(
     async stop(timeoutMs = 30_000) {
       if (!started) return;
       started = false;
+      stopping = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       await drain();
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { asPlatform } from '../db/scope.ts';
 import { createPgBossQueue, executorForClient, type JobQueue } from '../lib/job-queue.ts';
 
@@ -24,7 +25,13 @@ declare module 'fastify' {
  */
 export const jobsPlugin = fp(
   async (app: FastifyInstance, { client }: { client: unknown }) => {
-    const jobs = createPgBossQueue(executorForClient(client), app.log, (queue, run) => asPlatform(`job ${queue}`, run));
+    const jobs = createPgBossQueue(
+      executorForClient(client),
+      app.log,
+      (queue, run) => asPlatform(`job ${queue}`, run),
+      // A job that ends while PostgreSQL restarts is marked done once it is back.
+      { transient: isDatabaseUnavailable },
+    );
     app.decorate('jobs', jobs);
     app.addHook('onReady', async () => {
       await jobs.start();
