@@ -10,7 +10,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptInvoiceableMismatches } from '../invoice/support.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { signCallback, type PayoutOrder } from '../../src/lib/payout-provider.ts';
 import { signedBatchCallback, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
@@ -19,6 +18,7 @@ import { freezeAndQueue, freezeForPayment, queuePayouts } from '../../src/module
 import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
+import { cardEndingIn, payingKit, type PayingKit } from './support.ts';
 import { waitForRealName } from '../worker/support.ts';
 import { waitFor } from '../wait-for.ts';
 import { asPlatform } from '../../src/db/scope.ts';
@@ -30,15 +30,6 @@ const P = '/api/emolument';
 const batchUrl = (id: number, action = '') => `${P}/emolumentGrant/${id}${action}`;
 const payUrl = (id: number) => `${P}/payRoll/${id}/pay`;
 const SECRET = 'test-payout-callback-secret-0123456789abcdef';
-const DEMO_MOBILE = '13800000001';
-
-/** A Luhn-valid card number ending in `last` (the sandbox fails cards ending in 4). */
-function cardEndingIn(seed: number, last: string): string {
-  for (let n = seed; ; n++) {
-    const body = `622202${String(n).padStart(10, '0')}`;
-    if (String(luhnCheckDigit(body)) === last) return body + luhnCheckDigit(body);
-  }
-}
 
 describe('payouts', () => {
   let t: TestApp;
@@ -49,31 +40,11 @@ describe('payouts', () => {
   let hainan: number;
   let jiangsu: number;
   let serial = 0;
+  let pay: PayingKit;
 
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-  /** A fresh `pay` code of demo (the outbox is cleared first: the 60 s rule is tested elsewhere). */
-  const payCode = async () => {
-    await t.database.db.execute(sql`delete from sms_outbox where mobile = ${DEMO_MOBILE}`);
-    const sent = await demo.post('/api/admin/vcc/sendSms', { purpose: 'pay' });
-    expect(sent.body.status, JSON.stringify(sent.body)).toBe(200);
-    const [row] = await queryRows<{ content: string }>(
-      t.database.db,
-      sql`select content from sms_outbox where mobile = ${DEMO_MOBILE} order by id desc limit 1`,
-    );
-    return {
-      method: 'sms',
-      token: sent.body.data.token as string,
-      code: /验证码为 (\d{6})/.exec(row?.content ?? '')?.[1] ?? '',
-    };
-  };
-  const balance = async (serviceCompany: number) =>
-    (
-      (await demo.get('/api/companystaff/ecompanyFdIssue/getBalance')).body.data as {
-        serviceCompanyId: number;
-        availableFen: number;
-        frozenFen: number;
-      }[]
-    ).find((b) => b.serviceCompanyId === serviceCompany) ?? { availableFen: 0, frozenFen: 0 };
+  const payCode = () => pay.payCode();
+  const balance = (serviceCompany: number) => pay.balance(serviceCompany);
 
   const newWorker = async (opts: { name?: string; card?: string } = {}) => {
     const n = ++serial;
@@ -91,20 +62,8 @@ describe('payouts', () => {
   };
 
   /** A batch of these workers, checked and submitted (under the approval threshold): 待支付. */
-  const toPay = async (workerIds: number[], amountFen = 100_000, service = hainan) => {
-    const created = await hr.post(`${P}/emolumentGrant`, {
-      title: '付款测试',
-      period: thisPeriod(),
-      serviceCompanyId: service,
-      channel: 'bank',
-      source: 'workers',
-    });
-    const id = created.body.data.id as number;
-    await hr.post(batchUrl(id, '/items'), { items: workerIds.map((workerId) => ({ workerId, amountFen })) });
-    expect((await hr.post(batchUrl(id, '/check'))).body.data.status).toBe('confirming');
-    expect((await hr.post(batchUrl(id, '/submit'))).body.data.status).toBe('to_pay');
-    return id;
-  };
+  const toPay = (workerIds: number[], amountFen = 100_000, service = hainan) =>
+    pay.toPay(workerIds, { serviceCompanyId: service, amountFen });
   const items = async (id: number) =>
     (await demo.get(`${P}/emolumentDetail/page`, { batchId: id, limit: 100 })).body.data.rows as {
       id: number;
@@ -112,23 +71,7 @@ describe('payouts', () => {
       payStatus: string | null;
       payFailReason: string | null;
     }[];
-  /**
-   * Runs payout rounds until none of the batch's payouts is open (the payment's own dispatch job
-   * may be sending at the same time on PostgreSQL, so a fixed number of rounds is not enough).
-   */
-  const settleAll = (batchId: number) =>
-    waitFor(
-      async () => {
-        await t.app.payoutWork.tick();
-        const [row] = await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int as n from payout where batch_id = ${batchId} and status in ('queued', 'submitted')`,
-        );
-        return row?.n ?? 0;
-      },
-      (open) => open === 0,
-      { what: 'the batch settling', timeoutMs: 20_000, intervalMs: 300 },
-    );
+  const settleAll = (batchId: number) => pay.settleAll(batchId);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -138,6 +81,7 @@ describe('payouts', () => {
     yunfan = caller(t.app, await loginAs(t.app, 'demo_yf'));
     hainan = await serviceCompanyId(t.database.db, '海南灵工服务有限公司');
     jiangsu = await serviceCompanyId(t.database.db, '江苏智薪人力资源有限公司');
+    pay = payingKit(t, demo, hr);
   });
   afterAll(() => t.close());
 

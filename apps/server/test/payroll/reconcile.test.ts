@@ -13,26 +13,17 @@ import { queryRows } from '../../src/db/client.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 import { chinaDateOf } from '../../src/lib/china-time.ts';
 import { signStatement } from '../../src/lib/payout-provider.ts';
-import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { verifyLedger } from '../../src/modules/ledger/service.ts';
 import { injectStatementFault, injectUnsentPayout, signedCallback } from '../../src/modules/payout-sandbox/service.ts';
 import { reconcileDay, reconcileDueDays } from '../../src/modules/payroll/reconcile/service.ts';
 import { testIdNumber } from '../files.ts';
-import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { newKey, opsLogin, sendWithKey, serviceCompanyId } from '../money/support.ts';
-import { waitFor } from '../wait-for.ts';
+import { cardEndingIn, payingKit, type PayingKit } from './support.ts';
 
 const platform = <T>(fn: () => Promise<T>) => asPlatform('a test of 对账', fn);
 const P = '/api/emolument';
 const R = '/api/ops/reconcile';
-const DEMO_MOBILE = '13800000001';
-
-function cardEndingIn(seed: number, last: string): string {
-  for (let n = seed; ; n++) {
-    const body = `622203${String(n).padStart(10, '0')}`;
-    if (String(luhnCheckDigit(body)) === last) return body + luhnCheckDigit(body);
-  }
-}
 
 interface Difference {
   id: number;
@@ -62,27 +53,9 @@ describe('对账', () => {
   const refs: Record<string, { ref: string; itemId: number; payoutId: number }> = {};
   const differences = new Map<string, Difference>();
 
-  const payCode = async () => {
-    await t.database.db.execute(sql`delete from sms_outbox where mobile = ${DEMO_MOBILE}`);
-    const sent = await demo.post('/api/admin/vcc/sendSms', { purpose: 'pay' });
-    const [row] = await queryRows<{ content: string }>(
-      t.database.db,
-      sql`select content from sms_outbox where mobile = ${DEMO_MOBILE} order by id desc limit 1`,
-    );
-    return {
-      method: 'sms',
-      token: sent.body.data.token as string,
-      code: /验证码为 (\d{6})/.exec(row?.content ?? '')?.[1] ?? '',
-    };
-  };
-  const balance = async () =>
-    (
-      (await demo.get('/api/companystaff/ecompanyFdIssue/getBalance')).body.data as {
-        serviceCompanyId: number;
-        availableFen: number;
-        frozenFen: number;
-      }[]
-    ).find((b) => b.serviceCompanyId === hainan) ?? { availableFen: 0, frozenFen: 0 };
+  let pay: PayingKit;
+  const payCode = () => pay.payCode();
+  const balance = () => pay.balance(hainan);
   const platformBalances = async () => {
     const rows = await queryRows<{ kind: string; balance_fen: string }>(
       t.database.db,
@@ -122,6 +95,7 @@ describe('对账', () => {
     opsToken = await opsLogin(t.app);
     ops = caller(t.app, opsToken);
     hainan = await serviceCompanyId(t.database.db, '海南灵工服务有限公司');
+    pay = payingKit(t, demo, hr);
 
     // Eleven workers: nine whose cards the sandbox pays, two it fails (卡号无效).
     const roles = [
@@ -146,39 +120,16 @@ describe('对账', () => {
         joinedAt: '2026-01-05',
         bankCard: {
           bankCode: 'ICBC',
-          cardNumber: cardEndingIn(1_000 * (n + 1), role.startsWith('failed') ? '4' : '7'),
+          cardNumber: cardEndingIn(1_000 * (n + 1), role.startsWith('failed') ? '4' : '7', '622203'),
           branch: '',
         },
       });
       expect(res.body.status, JSON.stringify(res.body)).toBe(200);
       workerIds.push(res.body.data.id as number);
     }
-    const created = await hr.post(`${P}/emolumentGrant`, {
-      title: '对账测试',
-      period: thisPeriod(),
-      serviceCompanyId: hainan,
-      channel: 'bank',
-      source: 'workers',
-    });
-    batchId = created.body.data.id as number;
-    await hr.post(`${P}/emolumentGrant/${batchId}/items`, {
-      items: workerIds.map((workerId) => ({ workerId, amountFen: 100_000 })),
-    });
-    expect((await hr.post(`${P}/emolumentGrant/${batchId}/check`)).body.data.status).toBe('confirming');
-    expect((await hr.post(`${P}/emolumentGrant/${batchId}/submit`)).body.data.status).toBe('to_pay');
+    batchId = await pay.toPay(workerIds, { serviceCompanyId: hainan, title: '对账测试' });
     expect((await demo.post(`${P}/payRoll/${batchId}/pay`, await payCode())).body.status).toBe(200);
-    await waitFor(
-      async () => {
-        await t.app.payoutWork.tick();
-        const [row] = await queryRows<{ n: number }>(
-          t.database.db,
-          sql`select count(*)::int as n from payout where batch_id = ${batchId} and status in ('queued', 'submitted')`,
-        );
-        return row?.n ?? 0;
-      },
-      (open) => open === 0,
-      { what: 'the batch settling', timeoutMs: 30_000, intervalMs: 300 },
-    );
+    await pay.settleAll(batchId, 30_000);
     const rows = await queryRows<{ ref: string; item_id: string; id: string; status: string }>(
       t.database.db,
       sql`select ref, item_id, id, status from payout where batch_id = ${batchId} order by item_id`,
