@@ -14,6 +14,14 @@ export const REAL_NAME_STATUS_LABELS: Record<TRealNameStatus, string> = {
   failed: '认证失败',
 };
 
+/**
+ * Runs in which the provider may be away for one check (down, refusing, or answering 无法认证)
+ * before the check is no longer asked again by itself (issue 43, ADR 0031). The sweep sends the
+ * verification job every minute, so this is about ten minutes of an outage; the check then stays
+ * 认证中 with 已停止自动重试 on the worker's detail until an admin's 重新认证 queues a new one.
+ */
+export const REAL_NAME_AUTO_ATTEMPTS = 10;
+
 /** 二要素 (name + ID number) or 三要素 (name + ID number + bank card). */
 export const REAL_NAME_FACTOR_LABELS: Record<2 | 3, string> = {
   2: '二要素（姓名、身份证号）',

@@ -105,6 +105,11 @@ export const ZRealNameCheck = z.object({
   answeredAt: z.string().nullable(),
   /** Times the provider was away for this check (it is asked again). */
   attempts: z.number(),
+  /**
+   * Still 认证中 after REAL_NAME_AUTO_ATTEMPTS runs without an answer: no longer asked again by
+   * itself; 重新认证 asks again.
+   */
+  retryStopped: z.boolean(),
 });
 export type TRealNameCheck = z.infer<typeof ZRealNameCheck>;
 

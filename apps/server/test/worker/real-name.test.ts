@@ -6,7 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REAL_NAME_AUTO_ATTEMPTS } from '@flexpay/contract';
 import { queryRows } from '../../src/db/client.ts';
+import { asPlatform } from '../../src/db/scope.ts';
+import { companiesWithPendingChecks } from '../../src/modules/worker/real-name/service.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import type { SandboxIdentityProvider } from '../../src/modules/identity-sandbox/provider.ts';
 import { buildXlsx, testCardNumber, testIdNumber, uploadTo } from '../files.ts';
@@ -176,6 +179,51 @@ describe('实名认证 (real-name verification)', () => {
     } finally {
       provider().down = false;
     }
+  });
+
+  it('stops retrying a check by itself after REAL_NAME_AUTO_ATTEMPTS runs without an answer; 重新认证 asks again', async () => {
+    provider().down = true;
+    let w = { id: 0 };
+    try {
+      w = await addWorker('实名癸');
+      await t.app.realNameWork.run(companyId);
+      // As if the sweep had found the provider away every minute but the last time.
+      await t.database.db.execute(
+        sql`update worker_real_name_check set attempts = ${REAL_NAME_AUTO_ATTEMPTS - 1}
+             where company_id = ${companyId} and worker_id = ${w.id} and status = 'verifying'`,
+      );
+      await t.app.realNameWork.run(companyId);
+      const stopped = (await demo.get(`${BASE}/${w.id}`)).body.data;
+      expect(stopped.realNameStatus).toBe('verifying');
+      expect(stopped.realName).toMatchObject({ attempts: REAL_NAME_AUTO_ATTEMPTS, retryStopped: true });
+      expect(logLines.join('')).toContain('no longer retried by themselves');
+    } finally {
+      provider().down = false;
+    }
+    // Back, but the stopped check is not asked by itself: neither by a run nor by the sweep.
+    await t.app.realNameWork.run(companyId);
+    const still = (await demo.get(`${BASE}/${w.id}`)).body.data;
+    expect(still.realName).toMatchObject({ status: 'verifying', retryStopped: true });
+    const retried = await queryRows<{ company_id: number }>(
+      t.database.db,
+      sql`select distinct company_id::int as company_id from worker_real_name_check
+           where status = 'verifying' and attempts < ${REAL_NAME_AUTO_ATTEMPTS} order by 1`,
+    );
+    const swept = await asPlatform('test', () => companiesWithPendingChecks(t.database.db));
+    expect([...swept].sort((a, b) => a - b)).toEqual(retried.map((r) => r.company_id));
+    const [stuck] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from worker_real_name_check
+           where company_id = ${companyId} and worker_id = ${w.id} and status = 'verifying'
+             and attempts = ${REAL_NAME_AUTO_ATTEMPTS}`,
+    );
+    expect(stuck?.n).toBe(1);
+    // 重新认证 queues a new check, asked at once.
+    const again = await demo.post(`${BASE}/${w.id}/realName/verify`);
+    expect(again.body.data).toMatchObject({ status: 'verifying', attempts: 0, retryStopped: false });
+    await t.app.realNameWork.run(companyId);
+    expect(await settled(w.id)).toMatchObject({ realNameStatus: 'verified' });
+    expect((await demo.get(`${BASE}/${w.id}`)).body.data.realName.retryStopped).toBe(false);
   });
 
   it('verifies an import’s workers in the background with its progress', async () => {

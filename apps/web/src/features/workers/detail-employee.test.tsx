@@ -1,4 +1,4 @@
-import type { TWorkerDetail } from '@flexpay/contract/web';
+import { REAL_NAME_AUTO_ATTEMPTS, type TWorkerDetail } from '@flexpay/contract/web';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fail, getButton, mockApi, ok, renderScreen, setupUser, type TApiCall } from '../../components/test-utils.tsx';
@@ -260,6 +260,7 @@ describe('员工详情', () => {
           requestedAt: '2026-11-29T02:00:00.000Z',
           answeredAt: '2026-11-29T02:00:05.000Z',
           attempts: 0,
+          retryStopped: false,
         },
       }),
     );
@@ -287,6 +288,7 @@ describe('员工详情', () => {
           requestedAt: '2026-11-29T02:00:00.000Z',
           answeredAt: null,
           attempts: 2,
+          retryStopped: false,
         },
       }),
     );
@@ -295,6 +297,36 @@ describe('员工详情', () => {
     const card = cardOf('实名认证');
     expect(within(card).getByText('认证服务暂不可用，已尝试 2 次，将自动重试')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: '重新认证' })).toBeDisabled();
+  });
+
+  it('says automatic retries stopped after REAL_NAME_AUTO_ATTEMPTS, stops polling and offers 重新认证', async () => {
+    useSession.setState({ elements: { 'employee:edit': true, 'employee:verify': true } });
+    api = mockDetail(
+      workerDetail({
+        realNameStatus: 'verifying',
+        realName: {
+          status: 'verifying',
+          factors: null,
+          reason: '',
+          providerRef: null,
+          source: 'import',
+          requestedAt: '2026-11-29T02:00:00.000Z',
+          answeredAt: null,
+          attempts: REAL_NAME_AUTO_ATTEMPTS,
+          retryStopped: true,
+        },
+      }),
+    );
+    renderDetail();
+    await screen.findByText('认证方式');
+    const card = cardOf('实名认证');
+    expect(
+      within(card).getByText(
+        `认证服务长时间未返回结果，已尝试 ${REAL_NAME_AUTO_ATTEMPTS} 次，已停止自动重试，请稍后点击“重新认证”`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('已停止自动重试')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: '重新认证' })).toBeEnabled();
   });
 
   it('重新认证 queues the check again', async () => {
@@ -310,6 +342,7 @@ describe('员工详情', () => {
           requestedAt: '2026-11-29T02:00:00.000Z',
           answeredAt: null,
           attempts: 0,
+          retryStopped: false,
         }),
     });
     renderDetail();

@@ -53,6 +53,7 @@ export function workerDetail(overrides: Partial<TWorkerDetail> = {}): TWorkerDet
       requestedAt: '2024-03-01T02:00:00.000Z',
       answeredAt: '2024-03-01T02:00:01.000Z',
       attempts: 0,
+      retryStopped: false,
     },
     canDelete: false,
     updatedAt: '2024-03-02T02:00:00.000Z',

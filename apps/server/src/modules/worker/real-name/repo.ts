@@ -4,7 +4,7 @@
  * workers are queued by one statement per commit batch, and answered a provider batch at a time.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { TRealNameRunSource } from '@flexpay/contract';
+import { REAL_NAME_AUTO_ATTEMPTS, type TRealNameRunSource } from '@flexpay/contract';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 
 /** Which workers a queueing names: by id, or by ID number hash (an import's rows). */
@@ -85,7 +85,10 @@ export interface PendingCheck {
   attempts: number;
 }
 
-/** The oldest checks still waiting, after `afterId`, up to `limit`. */
+/**
+ * The oldest checks still waiting, after `afterId`, up to `limit`; a check the provider was away
+ * for REAL_NAME_AUTO_ATTEMPTS times is asked again only by 重新认证 (a new check).
+ */
 export async function findPendingChecks(
   db: DbOrTx,
   companyId: number,
@@ -110,6 +113,7 @@ export async function findPendingChecks(
              limit 1
           ) card on true
          where c.company_id = ${companyId} and c.status = 'verifying' and c.id > ${afterId}
+           and c.attempts < ${REAL_NAME_AUTO_ATTEMPTS}
          order by c.id
          limit ${limit}`,
   );
@@ -167,13 +171,22 @@ export async function recordAnswers(db: DbOrTx, companyId: number, answers: read
   await finishRuns(db, companyId);
 }
 
-/** Counts one more time the provider was away for these checks. */
-export async function countAttempts(db: DbOrTx, companyId: number, ids: readonly number[]): Promise<void> {
-  if (!ids.length) return;
-  await db.execute(
-    sql`update worker_real_name_check set attempts = attempts + 1
-         where company_id = ${companyId} and id = any(${sql.param([...ids])}::bigint[]) and status = 'verifying'`,
+/**
+ * Counts one more time the provider was away for these checks; answers how many have now reached
+ * REAL_NAME_AUTO_ATTEMPTS (no longer asked again by themselves).
+ */
+export async function countAttempts(db: DbOrTx, companyId: number, ids: readonly number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with counted as (
+          update worker_real_name_check set attempts = attempts + 1
+           where company_id = ${companyId} and id = any(${sql.param([...ids])}::bigint[]) and status = 'verifying'
+          returning attempts
+        )
+        select count(*) filter (where attempts >= ${REAL_NAME_AUTO_ATTEMPTS})::int as n from counted`,
   );
+  return Number(row?.n ?? 0);
 }
 
 /** Ends the runs whose every check is answered or superseded. */
@@ -273,11 +286,12 @@ export async function findRecentRuns(db: DbOrTx, companyId: number, recentMinute
   }));
 }
 
-/** Companies with checks waiting for the provider (the platform's sweep). */
+/** Companies with checks waiting for the provider and still retried by themselves (the platform's sweep). */
 export async function findCompaniesWithPending(db: DbOrTx): Promise<number[]> {
   const rows = await queryRows<{ company_id: string | number }>(
     db,
-    sql`select distinct company_id from worker_real_name_check where status = 'verifying'`,
+    sql`select distinct company_id from worker_real_name_check
+         where status = 'verifying' and attempts < ${REAL_NAME_AUTO_ATTEMPTS}`,
   );
   return rows.map((r) => Number(r.company_id));
 }

@@ -4,13 +4,21 @@
  * their name, ID number or default bank card, importing them and 重新认证 queue a check (the
  * worker becomes 认证中); the job (`runVerification`) asks the provider a batch at a time, paced
  * under its rate, and records each answer with the provider's reference. When the provider is
- * away the checks stay 认证中 and are asked again later.
+ * away the checks stay 认证中 and are asked again later, by the minute's sweep, until it was away
+ * REAL_NAME_AUTO_ATTEMPTS times for one (the contract's worker-rules.ts): that check then waits for
+ * an admin's 重新认证, and the detail says so.
  *
  * The ID and card numbers are decrypted only into the provider's request: never logged, never in
  * an error message, never stored with the answer.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { TRealNameCheck, TRealNameRun, TRealNameRunSource, TRealNameStatus } from '@flexpay/contract';
+import {
+  REAL_NAME_AUTO_ATTEMPTS,
+  type TRealNameCheck,
+  type TRealNameRun,
+  type TRealNameRunSource,
+  type TRealNameStatus,
+} from '@flexpay/contract';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -88,8 +96,9 @@ export async function findRealNameCheck(
 ): Promise<TRealNameCheck | null> {
   const row = await repo.findLatestCheck(db, companyId, workerId);
   if (!row) return null;
+  const status = (row.status === 'superseded' ? 'verifying' : row.status) as TRealNameStatus;
   return {
-    status: (row.status === 'superseded' ? 'verifying' : row.status) as TRealNameStatus,
+    status,
     factors: row.factors === 2 || row.factors === 3 ? row.factors : null,
     reason: row.reason,
     providerRef: row.providerRef,
@@ -97,6 +106,7 @@ export async function findRealNameCheck(
     requestedAt: row.requestedAt.toISOString(),
     answeredAt: row.answeredAt?.toISOString() ?? null,
     attempts: row.attempts,
+    retryStopped: status === 'verifying' && row.attempts >= REAL_NAME_AUTO_ATTEMPTS,
   };
 }
 
@@ -171,6 +181,7 @@ export async function runVerification(ctx: ServiceContext, companyId: number): P
   let afterId = 0;
   let answered = 0;
   let deferred = 0;
+  let stopped = 0;
   // The next batch is read while the provider answers this one.
   let next = repo.findPendingChecks(ctx.db, companyId, afterId, batchSize);
   for (;;) {
@@ -191,7 +202,7 @@ export async function runVerification(ctx: ServiceContext, companyId: number): P
     if (!answers) {
       // Away: these and every later check wait for the next run.
       await next.catch(() => []);
-      await repo.countAttempts(
+      stopped += await repo.countAttempts(
         ctx.db,
         companyId,
         pending.map((p) => p.id),
@@ -220,9 +231,15 @@ export async function runVerification(ctx: ServiceContext, companyId: number): P
     // On PGlite the transaction waits for the next batch's read, queued first on the one connection.
     await next.catch(() => []);
     await ctx.db.transaction((tx) => repo.recordAnswers(tx, companyId, decided));
-    await repo.countAttempts(ctx.db, companyId, away);
+    stopped += await repo.countAttempts(ctx.db, companyId, away);
     answered += decided.length;
     deferred += away.length;
+  }
+  if (stopped > 0) {
+    ctx.log.warn(
+      { companyId, checks: stopped, attempts: REAL_NAME_AUTO_ATTEMPTS },
+      'identity provider never answered: checks no longer retried by themselves (重新认证 asks again)',
+    );
   }
   return { answered, deferred };
 }
