@@ -51,8 +51,28 @@ declare module 'fastify' {
   }
 }
 
-/** The envelope's business code at the head of a JSON answer (`{"status":40001,…`). */
-const ENVELOPE_CODE = /^\{"status":(-?\d{1,9})[,}]/;
+const ENVELOPE_HEAD = '{"status":';
+
+/**
+ * The envelope's business code at the head of a JSON answer (`{"status":40001,…`), read digit by
+ * digit: no regular expression over an answer of many kilobytes on every request.
+ */
+export function envelopeCodeOf(payload: string): number | null {
+  if (!payload.startsWith(ENVELOPE_HEAD)) return null;
+  let i = ENVELOPE_HEAD.length;
+  const negative = payload.charCodeAt(i) === 45; // '-'
+  if (negative) i += 1;
+  let code = 0;
+  const first = i;
+  for (; i < payload.length && i - first < 9; i += 1) {
+    const digit = payload.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) break;
+    code = code * 10 + digit;
+  }
+  const next = payload.charCodeAt(i);
+  if (i === first || (next !== 44 && next !== 125)) return null; // ',' or '}'
+  return negative ? -code : code;
+}
 
 function realmOf(request: FastifyRequest): 'company' | 'operator' | 'public' {
   if (request.operator) return 'operator';
@@ -138,10 +158,8 @@ export const gatewayLogPlugin = fp(
     // the garbage collector more than the lookups save.
     app.decorateRequest('envelopeCode', null);
     app.addHook('onSend', (request, _reply, payload, done) => {
-      if (typeof payload === 'string' && request.url.startsWith('/api/')) {
-        const m = ENVELOPE_CODE.exec(payload);
-        if (m) request.envelopeCode = Number(m[1]);
-      }
+      if (typeof payload === 'string' && request.url.startsWith('/api/'))
+        request.envelopeCode = envelopeCodeOf(payload);
       done(null, payload);
     });
     app.addHook('onResponse', (request, reply, done) => {

@@ -80,12 +80,14 @@ export const metricsPlugin = fp(
       });
 
     app.addHook('onResponse', (request, reply, done) => {
-      if (request.routeOptions.config?.metrics === false) return done();
+      // A getter that builds its object on each read: read once.
+      const route = request.routeOptions;
+      if (route.config?.metrics === false) return done();
       const ms = reply.elapsedTime;
       recent.record(Date.now(), ms, reply.statusCode);
       // A path no route matched is one label, not one per path a scanner tries.
       duration?.observe(
-        { method: request.method, route: request.routeOptions.url ?? '(unmatched)', status: String(reply.statusCode) },
+        { method: request.method, route: route.url ?? '(unmatched)', status: String(reply.statusCode) },
         ms / 1000,
       );
       done();
