@@ -133,6 +133,8 @@ export const ZPayrollItem = z.object({
   payStatus: z.enum(ITEM_PAY_STATUSES).nullable(),
   payFailReason: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** 对账中: a payout of the item is held, the provider's statement disagreeing (ADR 0030). */
+  reconciling: z.boolean(),
 });
 export type TPayrollItem = z.infer<typeof ZPayrollItem>;
 

@@ -311,6 +311,30 @@ describe('对账', () => {
     await ledgerClean();
   });
 
+  it('shows a held item 对账中 in 发放记录 and in its batch’s items, to its company only', async () => {
+    type Row = { id: number; payStatus: string | null; reconciling: boolean };
+    const held = [refs.missingA!.itemId, refs.failedA!.itemId];
+    const records = (await demo.get(`${P}/emolumentGrantRecord/page`, { limit: 100 })).body.data.rows as Row[];
+    const items = (await demo.get(`${P}/emolumentDetail/page`, { batchId, limit: 100 })).body.data.rows as Row[];
+    for (const rows of [records, items]) {
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      for (const id of held) expect(byId.get(id)?.reconciling, String(id)).toBe(true);
+      // The item's own status is unchanged: 对账中 is shown in its place.
+      expect(byId.get(refs.missingA!.itemId)?.payStatus).toBe('paid');
+      expect(byId.get(refs.clean!.itemId)).toMatchObject({ payStatus: 'paid', reconciling: false });
+    }
+    // Only the held ones (every item of the batch but the clean one), and nothing of the provider's.
+    expect(items.filter((i) => i.reconciling)).toHaveLength(10);
+    expect(JSON.stringify(items)).not.toMatch(/SB\d{12}/);
+    // 退款中心 says so of a failed item that is held.
+    const refunds = (await demo.get(`${P}/refund/page`, { limit: 100 })).body.data.rows as Row[];
+    expect(refunds.find((r) => r.id === refs.failedA!.itemId)?.reconciling).toBe(true);
+    // Another company reads none of it.
+    const theirs = (await yunfan.get(`${P}/emolumentGrantRecord/page`, { limit: 100 })).body.data.rows as Row[];
+    expect(theirs.some((r) => held.includes(r.id))).toBe(false);
+    expect((await yunfan.get(`${P}/emolumentDetail/page`, { batchId })).body.status).toBe(40400);
+  });
+
   it('refuses bad input, a second resolution, an unknown difference and anyone but an operator', async () => {
     const d = differences.get(refs.missingB!.ref)!;
     const url = `${R}/difference/${d.id}/resolve`;

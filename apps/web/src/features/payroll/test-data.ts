@@ -51,6 +51,7 @@ export function item(over: Partial<TPayrollItem> = {}): TPayrollItem {
     payStatus: null,
     payFailReason: null,
     paidAt: null,
+    reconciling: false,
     ...over,
   };
 }

@@ -8,6 +8,14 @@ import type { ServiceContext } from '../../../core/context.ts';
 import * as repo from './repo.ts';
 import { toItem } from './service.ts';
 
+/** The page's items that are 对账中 (a payout held by 对账, ADR 0030). */
+const heldOf = (ctx: ServiceContext, auth: AuthContext, rows: readonly { item: repo.ItemRow }[]) =>
+  repo.heldItemIds(
+    ctx.db,
+    auth.companyId,
+    rows.map((r) => r.item.id),
+  );
+
 /** 退款中心: the items whose payment failed, each with its batch, to be paid again. */
 export async function listFailedItems(
   ctx: ServiceContext,
@@ -15,10 +23,11 @@ export async function listFailedItems(
   q: { page: number; limit: number; name?: string | undefined },
 ): Promise<TPage<TRefundItem>> {
   const page = await repo.findFailedItemPage(ctx.db, auth.companyId, q.name, q.page, q.limit);
+  const held = await heldOf(ctx, auth, page.rows);
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      ...toItem(r.item),
+      ...toItem(r.item, held.has(r.item.id)),
       batchTitle: r.batchTitle,
       batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
     })),
@@ -50,10 +59,11 @@ export async function listGrantRecords(
     q.page,
     q.limit,
   );
+  const held = await heldOf(ctx, auth, page.rows);
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      ...toItem(r.item),
+      ...toItem(r.item, held.has(r.item.id)),
       batchTitle: r.batchTitle,
       batchNo: payrollBatchNo(r.item.batchId, r.batchCreatedAt.toISOString()),
       period: r.period,

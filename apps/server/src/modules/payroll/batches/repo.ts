@@ -5,7 +5,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, or, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 import { contains, equals, pagedQuery, startsWith, type PagedJoin } from '../../../db/paged-query.ts';
-import { payrollBatch, payrollItem } from '../../../db/schema/index.ts';
+import { payout, payrollBatch, payrollItem } from '../../../db/schema/index.ts';
 import { anyId } from '../../../db/any-of.ts';
 import { analyzeTable } from '../../../db/statistics.ts';
 
@@ -454,4 +454,17 @@ export async function countRecords(db: DbOrTx, f: RecordFilters) {
     .innerJoin(payrollBatch, eq(payrollBatch.id, payrollItem.batchId))
     .where(recordWhere(f));
   return counted?.n ?? 0;
+}
+
+/**
+ * The company's items among these whose payout is held by 对账 (对账中, ADR 0030): read through
+ * `payout_hold_idx`, which holds only the held payouts.
+ */
+export async function heldItemIds(db: DbOrTx, companyId: number, itemIds: readonly number[]): Promise<Set<number>> {
+  if (!itemIds.length) return new Set();
+  const rows = await db
+    .selectDistinct({ itemId: payout.itemId })
+    .from(payout)
+    .where(and(eq(payout.companyId, companyId), eq(payout.reconcileHold, true), anyId(payout.itemId, itemIds)));
+  return new Set(rows.map((r) => r.itemId));
 }

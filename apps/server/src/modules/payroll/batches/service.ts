@@ -92,8 +92,11 @@ export async function toBatch(db: DbOrTx, row: repo.BatchRow): Promise<TPayrollB
   return batch as TPayrollBatch;
 }
 
-/** An item as the API shows it (also the rows of 退款中心 and 发放记录, records.ts). */
-export const toItem = (r: repo.ItemRow): TPayrollItem => ({
+/**
+ * An item as the API shows it (also the rows of 退款中心 and 发放记录, records.ts); `reconciling`:
+ * a payout of it is held by 对账 (对账中, ADR 0030).
+ */
+export const toItem = (r: repo.ItemRow, reconciling = false): TPayrollItem => ({
   id: r.id,
   batchId: r.batchId,
   rowNo: r.rowNo,
@@ -114,7 +117,18 @@ export const toItem = (r: repo.ItemRow): TPayrollItem => ({
   payStatus: r.payStatus as TPayrollItem['payStatus'],
   payFailReason: r.payFailReason,
   paidAt: r.paidAt?.toISOString() ?? null,
+  reconciling,
 });
+
+/** Items as the API shows them, each 对账中 when a payout of it is held (only paid items are asked about). */
+export async function toItems(db: DbOrTx, companyId: number, rows: readonly repo.ItemRow[]): Promise<TPayrollItem[]> {
+  const held = await repo.heldItemIds(
+    db,
+    companyId,
+    rows.filter((r) => r.payStatus !== null).map((r) => r.id),
+  );
+  return rows.map((r) => toItem(r, held.has(r.id)));
+}
 
 /** One batch of the company as the API shows it (after a payment, for its answer). */
 export async function getBatch(db: DbOrTx, companyId: number, id: number): Promise<TPayrollBatch> {
@@ -208,12 +222,12 @@ export async function listItems(
     q.limit,
     known,
   );
-  return { total: page.total, rows: page.rows.map(toItem) };
+  return { total: page.total, rows: await toItems(ctx.db, auth.companyId, page.rows) };
 }
 
 /** The spec's getEmolumentDetailByIds: the company's items among these ids (others are left out). */
 export async function itemsByIds(ctx: ServiceContext, auth: AuthContext, ids: number[]): Promise<TPayrollItem[]> {
-  return (await repo.findItemsByIds(ctx.db, auth.companyId, [...new Set(ids)])).map(toItem);
+  return toItems(ctx.db, auth.companyId, await repo.findItemsByIds(ctx.db, auth.companyId, [...new Set(ids)]));
 }
 
 // ---- Creating and filling ----
