@@ -1,14 +1,19 @@
 /**
  * 对账中 (issue 42 point 1, ADR 0030): a payout the provider's statement disagrees with shows in
- * 支付中心 as 对账中 with the platform's plain explanation, no receipt, and never the provider's data.
+ * 支付中心, 发放记录 and its batch's items (支付详情, 发放明细) as 对账中 with the platform's plain
+ * explanation, no receipt, and never the provider's data.
  */
-import type { TPayment } from '@flexpay/contract/web';
+import type { TGrantRecord, TPayment } from '@flexpay/contract/web';
 import { PAYOUT_RECONCILING_NOTE } from '@flexpay/contract/web';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
 import { useSession } from '../../lib/session-store.ts';
+import { Component as EmolumentDetailPage } from './routes/emolument-detail-page.tsx';
+import { Component as GrantRecordPage } from './routes/emolument-grant-record-page.tsx';
 import { Component as PaymentCenterPage } from './routes/epayment-center-page.tsx';
+import { Component as PayDetailPage } from './routes/pay-roll-detail-page.tsx';
+import { batch, item } from './test-data.ts';
 
 const PAYMENT: TPayment = {
   id: 900,
@@ -30,7 +35,7 @@ const PAYMENT: TPayment = {
 };
 
 let api: ReturnType<typeof mockApi> | undefined;
-beforeEach(() => useSession.setState({ elements: { 'payroll:view': true }, menus: {} }));
+beforeEach(() => useSession.setState({ elements: { 'payroll:view': true, 'payroll:refund': true }, menus: {} }));
 afterEach(() => {
   api?.restore();
   api = undefined;
@@ -62,4 +67,84 @@ describe('支付中心', () => {
     // Never the provider's own reference.
     expect(screen.queryByText(/SB0000/)).toBeNull();
   });
+});
+
+/** What a held item's row must show, and must not: the status in the platform's words, no 回单. */
+async function expectHeld(row: HTMLElement) {
+  const user = setupUser();
+  const tag = within(row).getByText('对账中');
+  expect(within(row).getByText('对账单与平台记录不一致，平台核实中')).toBeInTheDocument();
+  expect(within(row).queryByText('已支付')).toBeNull();
+  expect(within(row).queryByRole('link', { name: '回单' })).toBeNull();
+  await user.hover(tag);
+  expect(await screen.findByText(PAYOUT_RECONCILING_NOTE, {}, { timeout: 5_000 })).toBeInTheDocument();
+  await user.keyboard('{Escape}');
+}
+
+const heldItem = item({
+  id: 1,
+  name: '张三',
+  payStatus: 'paid',
+  paidAt: '2026-11-24T02:10:00.000Z',
+  reconciling: true,
+});
+const paidItem = item({
+  id: 2,
+  rowNo: 2,
+  name: '李四',
+  workerId: 12,
+  payStatus: 'paid',
+  paidAt: '2026-11-24T02:10:00.000Z',
+});
+
+describe('发放记录', () => {
+  it('shows a held item as 对账中 with the plain explanation and no 回单; a paid one as 已支付 with its 回单', async () => {
+    const record = (over: Partial<TGrantRecord>): TGrantRecord => ({
+      ...item(over),
+      batchTitle: '11月 结算',
+      batchNo: 'FF20261124000007',
+      period: '2026-11',
+    });
+    api = mockApi({
+      'GET /api/emolument/emolumentGrantRecord/page': () =>
+        ok({ total: 2, rows: [record(heldItem), record(paidItem)] }),
+    });
+    renderScreen(GrantRecordPage, { path: '/EmolumentManagement/emolumentGrantRecord' });
+    const held = (await screen.findByText('张三', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    await expectHeld(held);
+    const paid = screen.getByText('李四').closest('tr') as HTMLElement;
+    expect(within(paid).getByText('已支付')).toBeInTheDocument();
+    expect(within(paid).queryByText('对账中')).toBeNull();
+    expect(within(paid).getByRole('link', { name: '回单' })).toBeInTheDocument();
+  });
+});
+
+describe('a batch’s items', () => {
+  const paidBatch = () => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(batch({ status: 'completed', itemCount: 2, okCount: 2, failedCount: 0 })),
+      'GET /api/emolument/emolumentDetail/page': ({ params }) =>
+        ok(
+          (params as { payStatus?: string }).payStatus === 'failed'
+            ? { total: 0, rows: [] }
+            : { total: 2, rows: [heldItem, paidItem] },
+        ),
+    });
+  };
+
+  for (const [title, page, path] of [
+    ['支付详情', PayDetailPage, '/EmolumentManagement/payRollDetail'],
+    ['发放明细', EmolumentDetailPage, '/EmolumentManagement/emolumentDetail'],
+  ] as const) {
+    it(`in ${title} show a held item as 对账中 with the plain explanation and no 回单`, async () => {
+      paidBatch();
+      renderScreen(page, { path, initialEntry: `${path}?id=7` });
+      const held = (await screen.findByText('张三', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+      await expectHeld(held);
+      const paid = screen.getByText('李四').closest('tr') as HTMLElement;
+      expect(within(paid).getByText('已支付')).toBeInTheDocument();
+      expect(within(paid).getByRole('link', { name: '回单' })).toBeInTheDocument();
+    });
+  }
 });

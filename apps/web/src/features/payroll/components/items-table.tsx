@@ -22,6 +22,7 @@ import { useItems } from '../api/get-items.ts';
 import { useRemoveItem } from '../api/remove-item.ts';
 import { useUpdateItem } from '../api/update-item.ts';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
+import { ReconcilingStatus } from './reconciling-status.tsx';
 import { CheckResultTag, channelLabel, FeeMoney, feesComputed, WorkerName, yuanToFen } from './payroll-format.tsx';
 import { TrimmedTextArea } from '../../../components/trimmed-text-area.tsx';
 
@@ -109,7 +110,10 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
             dataIndex: 'payStatus',
             width: 150,
             render: (s: TPayrollItem['payStatus'], item: TPayrollItem) =>
-              s ? (
+              // 对账中 (ADR 0030): a payout held by the day's reconciliation, in the platform's words.
+              item.reconciling ? (
+                <ReconcilingStatus />
+              ) : s ? (
                 <Space orientation="vertical" size={0}>
                   <Tag color={s === 'paid' ? 'success' : s === 'failed' ? 'error' : 'processing'}>
                     {ITEM_PAY_STATUS_LABELS[s]}
@@ -133,7 +137,7 @@ export function ItemsTable({ batch, editable = true }: { batch: TPayrollBatch; e
             key: 'receipt',
             width: 64,
             render: (_: unknown, item: TPayrollItem) =>
-              item.payStatus === 'paid' ? (
+              item.payStatus === 'paid' && !item.reconciling ? (
                 <Link to={screenPath('emolumentReceiptDetails', { id: batch.id, name: item.name })}>回单</Link>
               ) : (
                 <Typography.Text type="secondary">-</Typography.Text>

@@ -13,6 +13,7 @@ import { useListQuery } from '../../../lib/use-list-query.ts';
 import { useExportGrantRecords } from '../api/export-grant-records.ts';
 import { useGrantRecords } from '../api/get-grant-records.ts';
 import { normalizePeriod, WorkerName } from '../components/payroll-format.tsx';
+import { ReconcilingStatus } from '../components/reconciling-status.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 
 const RECORD_FILTERS = defineFilters({
@@ -75,7 +76,10 @@ const columns: TableColumnsType<TGrantRecord> = [
     dataIndex: 'payStatus',
     width: 150,
     render: (s: TGrantRecord['payStatus'], r) =>
-      s ? (
+      // 对账中 (ADR 0030): a payout held by the day's reconciliation, in the platform's words, no 回单.
+      r.reconciling ? (
+        <ReconcilingStatus />
+      ) : s ? (
         <>
           {ITEM_PAY_STATUS_LABELS[s]}
           {r.payFailReason && <Typography.Text type="danger">（{r.payFailReason}）</Typography.Text>}

@@ -1,16 +1,13 @@
 import {
   PAYOUT_CHANNEL_LABELS,
   PAYOUT_CHANNELS,
-  PAYOUT_RECONCILING_LABEL,
-  PAYOUT_RECONCILING_NOTE,
-  PAYOUT_RECONCILING_SHORT,
   PAYOUT_STATUS_LABELS,
   PAYOUT_STATUSES,
   screenPath,
   type TPayment,
   type TPayoutStatus,
 } from '@flexpay/contract/web';
-import { Card, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Card, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { Link } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
@@ -20,6 +17,7 @@ import { pdfPreviewPath } from '../../../lib/pdf-preview-path.ts';
 import { useListQuery } from '../../../lib/use-list-query.ts';
 import { usePayments } from '../api/get-payments.ts';
 import { receiptPdfUrl } from '../api/receipt-pdf-url.ts';
+import { ReconcilingStatus } from '../components/reconciling-status.tsx';
 import { DateTimeStack } from '../../../components/date-time-stack.tsx';
 
 const PAYMENT_FILTERS = defineFilters({
@@ -92,16 +90,7 @@ const columns: TableColumnsType<TPayment> = [
     render: (s: TPayoutStatus, p) =>
       p.reconciling ? (
         // 对账中 (ADR 0030): the provider's statement disagrees; the platform's words, never its data.
-        <Space orientation="vertical" size={0}>
-          <Tooltip title={PAYOUT_RECONCILING_NOTE} trigger={['hover', 'focus']}>
-            <Tag color="gold" tabIndex={0}>
-              {PAYOUT_RECONCILING_LABEL}
-            </Tag>
-          </Tooltip>
-          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-            {PAYOUT_RECONCILING_SHORT}
-          </Typography.Text>
-        </Space>
+        <ReconcilingStatus />
       ) : (
         <Space orientation="vertical" size={0}>
           <Tag color={COLORS[s]}>{PAYOUT_STATUS_LABELS[s]}</Tag>
