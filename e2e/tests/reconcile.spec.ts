@@ -22,7 +22,8 @@ test('对账: a difference found, shown 对账中 to the company, resolved in th
   // 立即对账: 海南灵工, today.
   const form = page.getByRole('form', { name: '立即对账' });
   await form.getByRole('combobox', { name: '服务商' }).click();
-  await page.getByTitle('海南灵工服务有限公司').click();
+  // The option, not the list's cell of the same title (a day already reconciled: the hourly job's, the axe tier's).
+  await page.locator('.ant-select-item-option', { hasText: '海南灵工服务有限公司' }).click();
   const dayInput = form.getByRole('textbox', { name: '对账日期' });
   await dayInput.click();
   await dayInput.fill(today());
