@@ -54,6 +54,10 @@ export const LOCAL_TABLES: Readonly<Record<string, string>> = {
     "对账's staging table: a statement COPied in, kept two days, read by the matching statement only (revoked from flexpay_app).",
   sandbox_payout:
     "The sandbox payout provider's own books: it stands for an outside system, keyed by our payout's ref, with no key to ours.",
+  sandbox_signing_document:
+    "The sandbox signing provider's copies of the documents it was sent (one per content): an outside system's store, no company's, with no key to ours.",
+  sandbox_signing_request:
+    "The sandbox signing provider's own books: it stands for an outside e-signing service, keyed by our agreement's ref as a value, with no key to ours.",
   process_heartbeat:
     "系统监控's heartbeats: one row per server process (its name, memory, load), rewritten every 10 s; the platform's bookkeeping, of no company, read by the operators only.",
 };

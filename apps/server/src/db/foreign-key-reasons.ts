@@ -130,6 +130,8 @@ export const FOREIGN_KEY_REASONS: Readonly<Record<string, string>> = {
   payroll_item_worker_fk:
     '**a worker with items (checked into a batch, paid or not, cancelled batches included) is not deleted: 该员工已有发放记录，不能删除，可设为离职**; index `payroll_item_worker_idx (company_id, worker_id) where worker_id is not null` (also serves the payroll\'s "has this worker items?") (added by the foreign-key audit, migration 0023)',
   role_company_id_company_id_fk: 'the tenant',
+  sandbox_signing_request_document_fk:
+    "a sandbox signing request's document (its copy of the template's PDF, kept once per content; never deleted); index `sandbox_signing_request_document_idx` (migration 0058, ADR 0031)",
   session_company_id_company_id_fk: 'the tenant',
   session_admin_fk: "a session records a sign-in of that company's admin",
   stored_file_company_id_company_id_fk: 'the tenant',

@@ -22,11 +22,33 @@ export interface SignedDocument {
   signedAt: Date;
 }
 
+/** The provider's answer to a request sent. */
+export type SendAnswer =
+  | { providerRef: string; outcome: 'sent' }
+  /** Refused (its reason in Chinese, e.g. 手机号无法接收短信): nothing reaches the signer. */
+  | { providerRef: string; outcome: 'failed'; reason: string };
+
 export interface SigningProvider {
-  /** Sends the request to the signer; answers the provider's reference. Sending a ref again sends nothing new. */
-  send(request: SigningRequest): Promise<{ providerRef: string }>;
+  /** The requests a second the provider's contract allows; callers pace themselves under it. */
+  readonly ratePerSecond: number;
+  /**
+   * Sends the request to the signer; answers the provider's reference, or its refusal. Sending a
+   * ref again sends nothing new and answers as the first time. Throws SigningUnavailableError
+   * when the provider is down or over its rate: nothing was sent then.
+   */
+  send(request: SigningRequest): Promise<SendAnswer>;
   /** The signed document of a request once the signer has signed; undefined while they have not. */
   fetchSigned(providerRef: string): Promise<SignedDocument | undefined>;
   /** Called when a signer has signed (the provider's callback): our ref and the provider's. */
   onSigned(listener: (signed: { ref: string; providerRef: string }) => Promise<void>): void;
+  /** Called when a request sent fails afterwards (the signer declined, it expired): with the reason. */
+  onFailed(listener: (failed: { ref: string; providerRef: string; reason: string }) => Promise<void>): void;
+}
+
+/** The provider is down or refused the request's rate: try again later, nothing was sent. */
+export class SigningUnavailableError extends Error {
+  constructor(message = '电子签约服务暂不可用') {
+    super(message);
+    this.name = 'SigningUnavailableError';
+  }
 }

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { withoutCompany } from '../../src/db/scope.ts';
 import type { SandboxSigningProvider } from '../../src/modules/signing-sandbox/provider.ts';
 import { PNG_BYTES, testCardNumber, testIdNumber, uploadTo } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
@@ -143,7 +144,7 @@ describe('签约 (agreements)', () => {
       t.database.db,
       sql`select content from sms_outbox where purpose = 'sign' order by id desc limit 1`,
     );
-    const link = provider().linkOf(sent.providerRef ?? '');
+    const link = await withoutCompany(() => provider().linkOf(sent.providerRef ?? ''));
     expect(sms?.content).toContain(`验证码 ${link?.code}`);
     expect(sms?.content).toContain(`/api/sandbox/signing/${link?.token}`);
     // A wrong code signs nothing.

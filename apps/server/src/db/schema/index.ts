@@ -6,6 +6,7 @@ export * from './export-job.ts';
 export * from './import-job.ts';
 export * from './worker.ts';
 export * from './worker-identity.ts';
+export * from './signing-sandbox.ts';
 export * from './operator.ts';
 export * from './ledger.ts';
 export * from './money.ts';

@@ -57,6 +57,8 @@ export const TABLE_OWNERS = {
   payout_month_total: 'payroll',
   payout_month_worker: 'payroll',
   sandbox_payout: 'payout-sandbox',
+  sandbox_signing_document: 'signing-sandbox',
+  sandbox_signing_request: 'signing-sandbox',
   access_log: 'gateway-log',
   server_log: 'gateway-log',
   task_order: 'task',

@@ -396,6 +396,35 @@ describe('员工详情', () => {
     ).toBeInTheDocument();
   });
 
+  it('shows 签约失败 with the provider’s reason', async () => {
+    api = mockDetail(workerDetail({ contractStatus: 'unsigned' }), {
+      'GET /api/companystaff/employee/:id/agreement': () =>
+        ok([
+          {
+            id: 8,
+            serviceCompanyId: 1,
+            serviceCompanyName: '海南灵工服务有限公司',
+            title: '共享经济合作伙伴协议',
+            version: 1,
+            isCurrent: true,
+            status: 'failed',
+            reason: '手机号无法接收短信',
+            providerRef: 'SS2',
+            signedSha256: null,
+            requestedAt: '2026-11-29T02:00:00.000Z',
+            sentAt: '2026-11-29T02:00:01.000Z',
+            signedAt: null,
+            sandboxLink: null,
+          },
+        ]),
+    });
+    renderDetail();
+    await screen.findByText('《共享经济合作伙伴协议》第 1 版');
+    const card = cardOf('签约状态');
+    expect(within(card).getByText('签约失败')).toBeInTheDocument();
+    expect(within(card).getByText('手机号无法接收短信')).toBeInTheDocument();
+  });
+
   it('发起签约 sends the worker with the chosen service company', async () => {
     useSession.setState({ elements: { 'employee:edit': true, 'employee:sign': true } });
     api = mockDetail(workerDetail(), {

@@ -6,6 +6,18 @@ import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../../db/client.ts';
 
 /**
+ * The failed agreements of the template of the workers matched by `where` are forgotten, so that
+ * queueing sends them again under a new ref (the provider answers a ref it knows as before).
+ */
+export async function dropFailed(db: DbOrTx, companyId: number, where: SQL, templateId: number): Promise<void> {
+  await db.execute(
+    sql`delete from worker_agreement a
+         where a.company_id = ${companyId} and a.template_id = ${templateId} and a.status = 'failed'
+           and a.worker_id in (select worker.id from worker where worker.company_id = ${companyId} and ${where})`,
+  );
+}
+
+/**
  * Queues an agreement of the template for each 在职, 已认证 worker matched by `where` (a condition
  * on `worker`) who has none of it yet; answers how many were queued and how many were passed over
  * because their real name is not verified.
@@ -70,6 +82,39 @@ export async function markSent(db: DbOrTx, companyId: number, id: number, provid
         update worker set contract_status = 'signing', updated_at = now()
           where company_id = ${companyId} and id in (select worker_id from a) and contract_status = 'unsigned'`,
   );
+}
+
+/**
+ * Failed (签约失败, the provider's reason): from 待发送 (refused when sent) or 签约中 (declined);
+ * the worker's contract status is summed up again. False when it was neither.
+ */
+export async function markFailed(
+  db: DbOrTx,
+  companyId: number,
+  id: number,
+  failure: { providerRef: string; reason: string },
+): Promise<boolean> {
+  const rows = await queryRows<{ worker_id: string | number }>(
+    db,
+    sql`update worker_agreement
+           set status = 'failed', reason = ${failure.reason.slice(0, 100)},
+               provider_ref = ${failure.providerRef}, sent_at = coalesce(sent_at, now())
+         where company_id = ${companyId} and id = ${id} and status in ('queued', 'signing')
+        returning worker_id`,
+  );
+  const [row] = rows;
+  if (!row) return false;
+  await db.execute(
+    sql`update worker w set contract_status = case
+             when exists (select 1 from worker_agreement a
+                           where a.company_id = w.company_id and a.worker_id = w.id and a.status = 'signed') then 'signed'
+             when exists (select 1 from worker_agreement a
+                           where a.company_id = w.company_id and a.worker_id = w.id and a.status = 'signing') then 'signing'
+             else 'unsigned' end,
+               updated_at = now()
+         where w.company_id = ${companyId} and w.id = ${Number(row.worker_id)}`,
+  );
+  return true;
 }
 
 export async function findByRef(db: DbOrTx, companyId: number, id: number) {

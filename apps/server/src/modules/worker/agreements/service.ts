@@ -20,6 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import { conflict, invalidField, notFound } from '../../../lib/errors.ts';
+import { createPacer } from '../../../lib/pacer.ts';
 import { findStoredFileIn, readStoredFile, removeStoredFile, storeGeneratedFile } from '../../file/service.ts';
 import { findCurrentTemplate, readTemplatePdf } from '../../service-company/agreements.ts';
 import { findEnabledLink, findRequiredAgreement, serviceCompanyNames } from '../../service-company/service.ts';
@@ -73,39 +74,52 @@ export async function requestSigning(
   return { jobId };
 }
 
-/** The job: queue the agreements, then send each queued one of the current template. */
+/**
+ * The job: queue the agreements (a failed one of the same workers again), then send each queued
+ * one of the current template, paced under the provider's rate; one the provider refuses is
+ * 签约失败 with its reason.
+ */
 export async function runSigning(
   ctx: ServiceContext,
   job: AgreementSendJob,
-): Promise<{ queued: number; sent: number }> {
+): Promise<{ queued: number; sent: number; failed: number }> {
   const template = await findCurrentTemplate(ctx.db, job.serviceCompanyId);
-  if (!template) return { queued: 0, sent: 0 };
+  if (!template) return { queued: 0, sent: 0, failed: 0 };
   const where = job.workerIds
     ? sql`worker.id = any(${sql.param(job.workerIds)}::bigint[])`
     : (whereOf(job.companyId, toRepoFilter(ctx, job.filter ?? {})) ?? sql`true`);
-  const { queued } = await ctx.db.transaction((tx) =>
-    repo.queueAgreements(tx, job.companyId, where, { ...template, serviceCompanyId: job.serviceCompanyId }),
-  );
+  const { queued } = await ctx.db.transaction(async (tx) => {
+    await repo.dropFailed(tx, job.companyId, where, template.id);
+    return repo.queueAgreements(tx, job.companyId, where, { ...template, serviceCompanyId: job.serviceCompanyId });
+  });
   const document = await readTemplatePdf(ctx, template.fileKey);
+  const pacer = createPacer(ctx.signingProvider.ratePerSecond);
   let sent = 0;
+  let failed = 0;
   let afterId = 0;
   for (;;) {
     const batch = await repo.findQueued(ctx.db, job.companyId, template.id, afterId, 200);
     if (!batch.length) break;
     for (const a of batch) {
       afterId = a.id;
-      const { providerRef } = await ctx.signingProvider.send({
+      await pacer.waitForRoom(1);
+      const answer = await ctx.signingProvider.send({
         ref: refOf(job.companyId, a.id),
         signerName: a.name,
         signerMobile: a.mobile,
         documentTitle: template.title,
         document,
       });
-      await repo.markSent(ctx.db, job.companyId, a.id, providerRef);
-      sent += 1;
+      if (answer.outcome === 'failed') {
+        await ctx.db.transaction((tx) => repo.markFailed(tx, job.companyId, a.id, answer));
+        failed += 1;
+      } else {
+        await repo.markSent(ctx.db, job.companyId, a.id, answer.providerRef);
+        sent += 1;
+      }
     }
   }
-  return { queued, sent };
+  return { queued, sent, failed };
 }
 
 /**
@@ -141,6 +155,20 @@ export async function collectSigned(ctx: ServiceContext, companyId: number, ref:
   if (!kept) await removeStoredFile(ctx, file).catch(() => {});
 }
 
+/**
+ * The provider's word that an agreement sent has failed (the signer declined): 签约失败 with its
+ * reason. Called in the company's scope; an unknown or finished ref changes nothing.
+ */
+export async function collectFailed(
+  ctx: ServiceContext,
+  companyId: number,
+  failure: { ref: string; providerRef: string; reason: string },
+) {
+  const key = parseRef(failure.ref);
+  if (!key || key.companyId !== companyId) return;
+  await ctx.db.transaction((tx) => repo.markFailed(tx, companyId, key.id, failure));
+}
+
 /** The company a provider's ref names (its callback comes with no session). */
 export const companyOfRef = (ref: string) => parseRef(ref)?.companyId;
 
@@ -159,12 +187,17 @@ export async function listAgreements(
   const required = new Map<number, { title: string; version: number } | undefined>();
   for (const sc of new Set(rows.map((r) => r.serviceCompanyId)))
     required.set(sc, await findRequiredAgreement(ctx.db, sc));
-  const provider = ctx.signingProvider as Partial<{ linkOf(ref: string): { token: string; code: string } | undefined }>;
-  return rows.map((r) => {
+  const provider = ctx.signingProvider as Partial<{
+    linkOf(ref: string): Promise<{ token: string; code: string } | undefined>;
+  }>;
+  const out: TWorkerAgreement[] = [];
+  for (const r of rows) {
     const need = required.get(r.serviceCompanyId);
     const link =
-      ctx.config.demoMode && r.status === 'signing' && r.providerRef ? provider.linkOf?.(r.providerRef) : undefined;
-    return {
+      ctx.config.demoMode && r.status === 'signing' && r.providerRef
+        ? await provider.linkOf?.(r.providerRef)
+        : undefined;
+    out.push({
       id: r.id,
       serviceCompanyId: r.serviceCompanyId,
       serviceCompanyName: names.get(r.serviceCompanyId) ?? '',
@@ -179,8 +212,9 @@ export async function listAgreements(
       sentAt: r.sentAt?.toISOString() ?? null,
       signedAt: r.signedAt?.toISOString() ?? null,
       sandboxLink: link ? `${apiPath(API.sandbox.signing, { token: link.token })}?code=${link.code}` : null,
-    };
-  });
+    });
+  }
+  return out;
 }
 
 /** A signed agreement's PDF. */

@@ -1,12 +1,13 @@
 /**
- * The signing job (`worker.agreement-send`) and the provider's callback: when the signing provider
- * says an agreement is signed, its PDF is collected in the agreement's company's scope.
+ * The signing job (`worker.agreement-send`) and the provider's callbacks: when the signing provider
+ * says an agreement is signed, its PDF is collected in the agreement's company's scope; when it
+ * says one failed (the signer declined), it is 签约失败 with the reason.
  */
 import { ZWorkerFilters } from '@flexpay/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { inCompany } from '../../../db/scope.ts';
-import { AGREEMENT_SEND_JOB, collectSigned, companyOfRef, runSigning } from './service.ts';
+import { AGREEMENT_SEND_JOB, collectFailed, collectSigned, companyOfRef, runSigning } from './service.ts';
 
 const ZJob = z.object({
   companyId: z.number().int().positive(),
@@ -29,5 +30,10 @@ export function registerAgreementWork(app: FastifyInstance): void {
     const companyId = companyOfRef(ref);
     if (companyId === undefined) return;
     await inCompany(companyId, () => collectSigned(app.ctx, companyId, ref, providerRef));
+  });
+  app.ctx.signingProvider.onFailed(async (failure) => {
+    const companyId = companyOfRef(failure.ref);
+    if (companyId === undefined) return;
+    await inCompany(companyId, () => collectFailed(app.ctx, companyId, failure));
   });
 }

@@ -23,6 +23,7 @@ import type { AuthContext } from '../../../core/auth.ts';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/errors.ts';
+import { createPacer } from '../../../lib/pacer.ts';
 import { ProviderUnavailableError, type IdentityCheck } from '../../../lib/identity-provider.ts';
 import * as repo from './repo.ts';
 
@@ -136,36 +137,6 @@ export interface VerificationOutcome {
 
 /** Tries of one request when the provider refuses it (down, or its rate), before the run gives up. */
 const TRIES = 3;
-/** The pace is kept this much under the provider's rate. */
-const RATE_MARGIN = 0.98;
-/** A second as the provider counts it, with room for the request's way there. */
-const WINDOW_MS = 1_020;
-
-/**
- * Requests as the provider's rate allows them: the checks sent in any window of a second (with a
- * little room) never exceed the rate, whatever the database's pace; a run that fell behind does
- * not catch up in a burst the provider would refuse.
- */
-function createPacer(ratePerSecond: number) {
-  const budget = Math.max(1, Math.floor(ratePerSecond * RATE_MARGIN));
-  const sent: { at: number; n: number }[] = [];
-  return {
-    budget,
-    async waitForRoom(n: number): Promise<void> {
-      for (;;) {
-        const now = Date.now();
-        while (sent.length && now - (sent[0]?.at ?? now) >= WINDOW_MS) sent.shift();
-        const used = sent.reduce((sum, s) => sum + s.n, 0);
-        if (used + n <= budget || !sent.length) {
-          sent.push({ at: now, n });
-          return;
-        }
-        await sleep(WINDOW_MS - (now - (sent[0]?.at ?? now)) + 1);
-      }
-    },
-  };
-}
-
 /**
  * Asks the provider about every check of the company waiting for it, oldest first, a batch at a
  * time and no faster than its rate; records the answers. A request the provider refuses is tried

@@ -25,7 +25,8 @@ const STATUS_COLORS: Record<TAgreementStatus, string> = {
 
 /**
  * 签约状态 on the worker's detail: the worker's agreements with each service company and version
- * (the signed PDF and its SHA-256), and 发起签约. In demo mode a 签约中 agreement shows the
+ * (the signed PDF and its SHA-256; a failed one with the provider's reason), and 发起签约 (which
+ * sends a failed one again). In demo mode a 签约中 agreement shows the
  * sandbox's link, which is what the worker's SMS holds.
  */
 export function AgreementsCard({ worker }: { worker: TWorkerDetail }) {
@@ -60,8 +61,13 @@ export function AgreementsCard({ worker }: { worker: TWorkerDetail }) {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 100,
-      render: (s: TAgreementStatus) => <Tag color={STATUS_COLORS[s]}>{AGREEMENT_STATUS_LABELS[s]}</Tag>,
+      width: 160,
+      render: (s: TAgreementStatus, a) => (
+        <Space orientation="vertical" size={2}>
+          <Tag color={STATUS_COLORS[s]}>{AGREEMENT_STATUS_LABELS[s]}</Tag>
+          {s === 'failed' && a.reason && <Typography.Text type="danger">{a.reason}</Typography.Text>}
+        </Space>
+      ),
     },
     {
       title: '签署时间',
