@@ -1,11 +1,12 @@
 /**
  * COPY ... FROM STDIN inside the caller's transaction, on either driver (对账's statements, ADR
  * 0030): node-postgres streams the bytes through pg-copy-streams on the transaction's connection;
- * PGlite (one process, in memory) takes them as one blob (`FROM '/dev/blob'`).
+ * PGlite (one process, in memory) takes them as one blob (`FROM '/dev/blob'`). COPY ... TO STDOUT
+ * on PostgreSQL only (`copyOut`).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
 import type { Tx } from './client.ts';
 
@@ -63,4 +64,16 @@ export async function copyIn(tx: Tx, target: string, options: string, source: As
   await connection.query('reset role', [], { blob: new Blob([]) });
   await connection.query(`COPY ${target} FROM '/dev/blob' ${options}`, [], { blob: new Blob(chunks) });
   if (role) await connection.query(`set role "${role.role.replace(/"/g, '""')}"`, [], { blob: new Blob([]) });
+}
+
+/**
+ * The bytes of `COPY (<query>) TO STDOUT` (text format: a line per row, tab between columns),
+ * streamed on the transaction's connection; PostgreSQL only (`isPostgres`). A COPY takes no
+ * parameters: `query` must hold its values as literals the caller wrote from checked values.
+ */
+export async function* copyOut(tx: Tx, query: string): AsyncGenerator<Uint8Array> {
+  const connection = connectionOf(tx);
+  if (!('release' in connection)) throw new Error('copy: COPY TO STDOUT needs PostgreSQL');
+  const stream = (await connection.query(copyTo(`COPY (${query}) TO STDOUT`))) as AsyncIterable<Uint8Array>;
+  yield* stream;
 }

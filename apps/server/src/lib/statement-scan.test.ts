@@ -64,3 +64,44 @@ describe('a statement read as it streams', () => {
     expect(s.duplicates()).toEqual([]);
   });
 });
+
+describe('the ids a statement did not name (our payouts it lacks, ADR 0030)', () => {
+  async function* chunked(text: string, size: number) {
+    for (let i = 0; i < text.length; i += size) yield Buffer.from(text.slice(i, i + size));
+  }
+
+  it('counts the ids read and answers those no line named, across chunk boundaries', async () => {
+    const s = scan(['provider_ref,order_ref,amount\nSB1,PO1-1,1.00\nSB2,PO2-1,2.00\nSB3,PO3-1,3.00\n']);
+    expect(s.named).toBe(true);
+    const ours = 'PO1-1\nPO9-1\nPO2-1\nPO3-1\nPO7-2\n';
+    for (const size of [1, 4, 1000]) {
+      expect(await s.unnamed(chunked(ours, size), 10)).toEqual({ count: 5, refs: ['PO9-1', 'PO7-2'] });
+    }
+    // The last line without its newline is read too.
+    expect(await s.unnamed(chunked('PO1-1\nPO8-1', 3), 10)).toEqual({ count: 2, refs: ['PO8-1'] });
+    expect(await s.unnamed(chunked('', 3), 10)).toEqual({ count: 0, refs: [] });
+  });
+
+  it('stops collecting past the limit (one more than it, so the caller sees there were more)', async () => {
+    const s = scan(['h\nSB1,PO1-1,1.00\n']);
+    const { count, refs } = await s.unnamed(chunked('PA\nPB\nPC\nPD\nPO1-1\n', 2), 2);
+    expect(count).toBe(5);
+    expect(refs).toEqual(['PA', 'PB', 'PC']);
+  });
+
+  it('finds the one missing of a million', async () => {
+    const s = new StatementScan();
+    s.update(Buffer.from('h\n'));
+    const lines: string[] = [];
+    for (let i = 0; i < 1_000_000; i++) if (i !== 777_777) lines.push(`SB${i},PO${i}-1,1.00\n`);
+    s.update(Buffer.from(lines.join('')));
+    s.end();
+    const ours = Array.from({ length: 1_000_000 }, (_, i) => `PO${i}-1\n`).join('');
+    expect(await s.unnamed(chunked(ours, 65_536), 10)).toEqual({ count: 1_000_000, refs: ['PO777777-1'] });
+  });
+
+  it('cannot answer for a statement with quotes (its ids were left to SQL)', () => {
+    expect(scan(['h\n"SB1",PO1-1,1.00\n']).named).toBe(false);
+    expect(new StatementScan().named).toBe(false);
+  });
+});

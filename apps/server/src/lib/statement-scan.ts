@@ -12,6 +12,18 @@ const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 
+/** An id's 64 bits: FNV-1a and a second multiplier over its bytes `[from, to)`. */
+function keyOf(bytes: Buffer, from: number, to: number): [number, number] {
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = from; i < to; i++) {
+    const c = bytes[i] as number;
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+  }
+  return [a >>> 0, (b | 1) >>> 0];
+}
+
 export class StatementScan {
   private carry: Buffer = Buffer.alloc(0);
   private lineNo = 0;
@@ -82,16 +94,53 @@ export class StatementScan {
     const second = line.indexOf(COMMA, first + 1);
     const to = second < 0 ? line.length : second;
     this.totals(line, to);
-    let a = 0x811c9dc5;
-    let b = 0x9e3779b9;
-    for (let i = first + 1; i < to; i++) {
-      const c = line[i] as number;
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
-    }
-    a >>>= 0;
-    b = (b | 1) >>> 0;
+    const [a, b] = keyOf(line, first + 1, to);
     if (this.insert(a, b)) this.repeated.add(line.toString('latin1', first + 1, to));
+  }
+
+  /**
+   * Whether the id table can answer `unnamed`: every line was read for its id (none quoted).
+   */
+  get named(): boolean {
+    return !this.quoted && this.lineNo > 0;
+  }
+
+  /**
+   * Reads ids, one a line (COPY's text output of one column), and answers how many there were
+   * and those no line of the statement named, up to `limit + 1` of them. Kept as bytes until one
+   * is found missing. Two ids with the same 64 bits would count as named: the caller compares
+   * the count found with the count it expects and asks SQL when they differ.
+   */
+  async unnamed(source: AsyncIterable<Uint8Array>, limit: number): Promise<{ count: number; refs: string[] }> {
+    let count = 0;
+    const refs: string[] = [];
+    let carry: Buffer = Buffer.alloc(0);
+    const take = (buf: Buffer, from: number, to: number) => {
+      count++;
+      if (refs.length > limit) return;
+      const [a, b] = keyOf(buf, from, to);
+      if (!this.contains(a, b)) refs.push(buf.toString('utf8', from, to));
+    };
+    for await (const chunk of source) {
+      let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      if (carry.length) buf = Buffer.concat([carry, buf]);
+      let start = 0;
+      for (let end = buf.indexOf(NEWLINE); end >= 0; end = buf.indexOf(NEWLINE, start)) {
+        take(buf, start, end);
+        start = end + 1;
+      }
+      carry = Buffer.from(buf.subarray(start));
+    }
+    if (carry.length) take(carry, 0, carry.length);
+    return { count, refs };
+  }
+
+  private contains(a: number, b: number): boolean {
+    const mask = this.used.length - 1;
+    for (let slot = a & mask; this.used[slot]; slot = (slot + 1) & mask) {
+      if (this.keysA[slot] === a && this.keysB[slot] === b) return true;
+    }
+    return false;
   }
 
   /** amount,status,settled_at after the id: yuan with two decimals, and a +08:00 time on the day. */

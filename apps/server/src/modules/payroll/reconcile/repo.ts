@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
-import { setStagingSetting } from '../../../db/copy.ts';
+import { copyOut, setStagingSetting } from '../../../db/copy.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -119,6 +119,57 @@ interface UnmatchedLine {
   ourNetFen: number | null;
 }
 
+/** The statement's ids as its scan kept them (lib/statement-scan.ts). */
+export interface NamedRefs {
+  unnamed(source: AsyncIterable<Uint8Array>, limit: number): Promise<{ count: number; refs: string[] }>;
+}
+
+type MissingRow = Record<string, unknown>;
+
+/**
+ * Our payouts of the day no statement line names, joined the other way in SQL: the day's lines
+ * hashed (in memory, not in batches on disk) against the day's payouts.
+ */
+async function missingByJoin(tx: Tx, dayId: number, serviceCompanyId: number, start: Date, end: Date) {
+  await tx.execute(sql`set local work_mem = '128MB'`);
+  return queryRows<MissingRow>(
+    tx,
+    sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
+         where not exists (select 1 from reconcile_line l where l.day_id = ${dayId} and l.ref = o.ref)`,
+  );
+}
+
+/**
+ * The same, found by the statement's own scan: the day's payout ids streamed out (one COPY, no
+ * join: a hash of a million lines costs PostgreSQL twice the COPY) and looked up in the ids the
+ * scan kept as the file went past; the few missing are read by id. Undefined, for the join to
+ * answer, unless it found exactly the `expected` count (64-bit keys could, once in 10^7 days,
+ * take a missing id for a named one).
+ */
+async function missingByScan(
+  tx: Tx,
+  named: NamedRefs,
+  serviceCompanyId: number,
+  start: Date,
+  end: Date,
+  expected: number,
+): Promise<MissingRow[] | undefined> {
+  // COPY takes no parameters: the values are an integer and two instants written here.
+  if (!Number.isSafeInteger(serviceCompanyId)) return undefined;
+  const refsOfDay = `select ref from payout
+       where service_company_id = ${serviceCompanyId} and status in ('succeeded', 'failed')
+         and settled_at >= '${start.toISOString()}'::timestamptz and settled_at < '${end.toISOString()}'::timestamptz
+         and not reconcile_hold`;
+  const { refs } = await named.unnamed(copyOut(tx, refsOfDay), expected);
+  if (refs.length !== expected) return undefined;
+  const rows = await queryRows<MissingRow>(
+    tx,
+    sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
+         where o.ref = any(${sql.param(refs)}::text[])`,
+  );
+  return rows.length === expected ? rows : undefined;
+}
+
 /** At most this many unmatched refs a day: more means the statement is wrong as a whole. */
 export const UNMATCHED_CAP = 10_000;
 
@@ -148,6 +199,8 @@ export async function matchDay(
   duplicates: readonly string[],
   /** The lines' count, sum and bad ones, when the file's scan could tell them. */
   scanned: { lines: number; fen: number; bad: number } | null = null,
+  /** The ids the statement named, as its scan kept them (PostgreSQL, a statement with no quotes). */
+  namedRefs: NamedRefs | null = null,
 ) {
   // The lines alone: how many, their sum, and any outside the day or invalid.
   const [totals] = scanned
@@ -232,13 +285,10 @@ export async function matchDay(
     sql`select count(*)::int as n from (${ofDay(serviceCompanyId, start, end)}) o`,
   );
   if (!tooMany && (ours?.n ?? 0) > named) {
-    // The day's lines hashed in memory, not in batches on disk.
-    await tx.execute(sql`set local work_mem = '128MB'`);
-    const missing = await queryRows<Record<string, unknown>>(
-      tx,
-      sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
-           where not exists (select 1 from reconcile_line l where l.day_id = ${dayId} and l.ref = o.ref)`,
-    );
+    const expected = (ours?.n ?? 0) - named;
+    const missing =
+      (namedRefs && (await missingByScan(tx, namedRefs, serviceCompanyId, start, end, expected))) ??
+      (await missingByJoin(tx, dayId, serviceCompanyId, start, end));
     for (const m of missing)
       byRef.set(String(m.ref), {
         ref: String(m.ref),

@@ -173,6 +173,9 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
         end,
         duplicates ?? (await repo.repeatedRefs(tx, dayId)),
         totals,
+        // The scan kept every id of a streamed statement (PostgreSQL): the day's payouts the
+        // statement lacks are looked up there rather than joined.
+        !downloaded && read.scan.named ? read.scan : null,
       );
       if (matched.badLines > 0) throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
       if (matched.tooMany)
