@@ -12,16 +12,20 @@ const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const QUOTE = 0x22;
 
-/** An id's 64 bits: FNV-1a and a second multiplier over its bytes `[from, to)`. */
-function keyOf(bytes: Buffer, from: number, to: number): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x9e3779b9;
-  for (let i = from; i < to; i++) {
-    const c = bytes[i] as number;
-    a = Math.imul(a ^ c, 0x01000193);
-    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
-  }
-  return [a >>> 0, (b | 1) >>> 0];
+const BEIJING_OFFSET = '+08:00';
+
+/** The first comma in bytes `[from, end)`, or `end`. */
+function commaAfter(bytes: Buffer, from: number, end: number): number {
+  let i = from;
+  while (i < end && bytes[i] !== COMMA) i++;
+  return i;
+}
+
+/** Whether the bytes at `at` are `text` (ASCII). */
+function sameAscii(bytes: Buffer, at: number, text: string): boolean {
+  if (at + text.length > bytes.length) return false;
+  for (let i = 0; i < text.length; i++) if (bytes[at + i] !== text.charCodeAt(i)) return false;
+  return true;
 }
 
 export class StatementScan {
@@ -31,6 +35,8 @@ export class StatementScan {
   private keysB = new Uint32Array(1 << 16);
   private used = new Uint8Array(1 << 16);
   private count = 0;
+  private keyA = 0;
+  private keyB = 0;
   private readonly repeated = new Set<string>();
   header = '';
   quoted = false;
@@ -45,24 +51,24 @@ export class StatementScan {
   constructor(private readonly day?: string) {}
 
   update(chunk: Uint8Array): void {
-    const bytes = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    if (!this.quoted && bytes.includes(QUOTE)) this.quoted = true;
+    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (!this.quoted && buf.includes(QUOTE)) this.quoted = true;
     let start = 0;
-    const buf = bytes;
     if (this.carry.length) {
-      const end = bytes.indexOf(NEWLINE);
+      const end = buf.indexOf(NEWLINE);
       if (end < 0) {
-        this.carry = Buffer.concat([this.carry, bytes]);
+        this.carry = Buffer.concat([this.carry, buf]);
         return;
       }
-      this.line(Buffer.concat([this.carry, bytes.subarray(0, end)]));
+      const joined = Buffer.concat([this.carry, buf.subarray(0, end)]);
+      this.line(joined, 0, joined.length);
       this.carry = Buffer.alloc(0);
       start = end + 1;
     }
     for (;;) {
       const end = buf.indexOf(NEWLINE, start);
       if (end < 0) break;
-      this.line(buf.subarray(start, end));
+      this.line(buf, start, end);
       start = end + 1;
     }
     if (start < buf.length) this.carry = Buffer.from(buf.subarray(start));
@@ -70,7 +76,7 @@ export class StatementScan {
 
   /** The last line, when the file does not end with a newline. */
   end(): void {
-    if (this.carry.length) this.line(this.carry);
+    if (this.carry.length) this.line(this.carry, 0, this.carry.length);
     this.carry = Buffer.alloc(0);
   }
 
@@ -79,23 +85,39 @@ export class StatementScan {
     return [...this.repeated];
   }
 
-  private line(line: Buffer): void {
+  /**
+   * One line, bytes `[start, end)` of `buf`: read in place, byte by byte (no slice, no string
+   * unless the id is repeated), a million lines a statement.
+   */
+  private line(buf: Buffer, start: number, end: number): void {
     this.lineNo++;
     if (this.lineNo === 1) {
-      this.header = line
-        .toString('utf8')
+      this.header = buf
+        .toString('utf8', start, end)
         .replace(/^\uFEFF/, '')
         .replace(/\r$/, '');
       return;
     }
     if (this.quoted) return;
-    const first = line.indexOf(COMMA);
-    if (first < 0) return;
-    const second = line.indexOf(COMMA, first + 1);
-    const to = second < 0 ? line.length : second;
-    this.totals(line, to);
-    const [a, b] = keyOf(line, first + 1, to);
-    if (this.insert(a, b)) this.repeated.add(line.toString('latin1', first + 1, to));
+    const first = commaAfter(buf, start, end);
+    if (first >= end) return;
+    const to = commaAfter(buf, first + 1, end);
+    this.totals(buf, to, end);
+    this.key(buf, first + 1, to);
+    if (this.insert(this.keyA, this.keyB)) this.repeated.add(buf.toString('latin1', first + 1, to));
+  }
+
+  /** The id's 64 bits, FNV-1a and a second multiplier over bytes `[from, to)`, into keyA and keyB. */
+  private key(bytes: Buffer, from: number, to: number): void {
+    let a = 0x811c9dc5;
+    let b = 0x9e3779b9;
+    for (let i = from; i < to; i++) {
+      const c = bytes[i] as number;
+      a = Math.imul(a ^ c, 0x01000193);
+      b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 13);
+    }
+    this.keyA = a >>> 0;
+    this.keyB = (b | 1) >>> 0;
   }
 
   /**
@@ -118,8 +140,8 @@ export class StatementScan {
     const take = (buf: Buffer, from: number, to: number) => {
       count++;
       if (refs.length > limit) return;
-      const [a, b] = keyOf(buf, from, to);
-      if (!this.contains(a, b)) refs.push(buf.toString('utf8', from, to));
+      this.key(buf, from, to);
+      if (!this.contains(this.keyA, this.keyB)) refs.push(buf.toString('utf8', from, to));
     };
     for await (const chunk of source) {
       let buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -143,16 +165,16 @@ export class StatementScan {
     return false;
   }
 
-  /** amount,status,settled_at after the id: yuan with two decimals, and a +08:00 time on the day. */
-  private totals(line: Buffer, from: number): void {
+  /** amount,status,settled_at after the id (from the comma at `from`): yuan with two decimals, and a +08:00 time on the day. */
+  private totals(line: Buffer, from: number, end: number): void {
     this.lines++;
-    if (!this.plain || from >= line.length) {
+    if (!this.plain || from >= end) {
       this.plain = false;
       return;
     }
-    const third = line.indexOf(COMMA, from + 1);
-    const fourth = third < 0 ? -1 : line.indexOf(COMMA, third + 1);
-    if (third < 0 || fourth < 0) {
+    const third = commaAfter(line, from + 1, end);
+    const fourth = third >= end ? end : commaAfter(line, third + 1, end);
+    if (third >= end || fourth >= end) {
       this.plain = false;
       return;
     }
@@ -173,18 +195,17 @@ export class StatementScan {
       fen = fen * 10 + d;
     }
     this.fen += fen;
-    const status = line.toString('latin1', third + 1, fourth);
-    const at = line.toString('latin1', fourth + 1, line[line.length - 1] === 0x0d ? line.length - 1 : line.length);
-    if (this.day !== undefined && !(at.length === 29 && at.endsWith('+08:00'))) {
+    const atStart = fourth + 1;
+    const atEnd = line[end - 1] === 0x0d ? end - 1 : end;
+    if (this.day !== undefined && !(atEnd - atStart === 29 && sameAscii(line, atEnd - 6, BEIJING_OFFSET))) {
       this.plain = false;
       return;
     }
-    if (
-      fen <= 0 ||
-      (status !== 'succeeded' && status !== 'failed') ||
-      (this.day !== undefined && !at.startsWith(this.day))
-    )
-      this.bad++;
+    const status = third + 1;
+    const knownStatus =
+      (fourth - status === 9 && sameAscii(line, status, 'succeeded')) ||
+      (fourth - status === 6 && sameAscii(line, status, 'failed'));
+    if (fen <= 0 || !knownStatus || (this.day !== undefined && !sameAscii(line, atStart, this.day))) this.bad++;
   }
 
   /** Adds a key; answers whether it was there. The table doubles past half full. */
