@@ -69,17 +69,20 @@ export async function hasOpenPayouts(tx: Tx, serviceCompanyId: number): Promise<
   return Boolean(row?.open);
 }
 
-/** Our payouts still open that the statement settles (one line each, the provider's final word). */
+/**
+ * Our payouts still open that the statement settles (the provider's final word): paid when a line
+ * says so, else failed. A ref on several lines is settled too, so that its 重复记录 is held on a
+ * settled payout (a held payout is final: nothing would release its frozen debit otherwise).
+ */
 export async function openPayoutsNamed(tx: Tx, dayId: number, serviceCompanyId: number) {
   return queryRows<{ ref: string; status: 'succeeded' | 'failed' }>(
     tx,
-    sql`select l.ref, min(l.status) as status
+    sql`select l.ref, case when bool_or(l.status = 'succeeded') then 'succeeded' else 'failed' end as status
           from reconcile_line l
           join payout p on p.ref = l.ref
          where l.day_id = ${dayId} and p.service_company_id = ${serviceCompanyId}
            and p.status in ('queued', 'submitted') and not p.reconcile_hold
-         group by l.ref
-        having count(*) = 1`,
+         group by l.ref`,
   );
 }
 

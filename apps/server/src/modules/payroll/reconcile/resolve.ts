@@ -110,6 +110,10 @@ export async function resolveDifference(
         ],
       });
   } else {
+    // Only a settled payout's facts can be posted: its frozen debit moves when it settles. (A day
+    // settles the open payouts its statement names before holding any; this guards older holds.)
+    if (p.status === 'queued' || p.status === 'submitted')
+      throw conflict('这笔发放尚未结算，不能按服务方结果入账，请以平台记录为准处理');
     const ours = p.status === 'succeeded' ? p.netFen : 0;
     const paid = ours - d.suspenseFen;
     const providerPaid = paid > 0;

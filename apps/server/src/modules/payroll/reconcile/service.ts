@@ -147,8 +147,9 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
       }
       const sha256 = downloaded ? downloaded.sha256 : read.check(statement.signature);
       const { duplicates, totals } = downloaded ?? scanned(read.scan);
-      // A payout still open on our side is settled by its line: the signed statement is the
-      // provider's final word, like a late callback.
+      // A payout still open on our side is settled by its lines: the signed statement is the
+      // provider's final word, like a late callback (a repeated line is then a 重复记录 of a
+      // settled payout, as any other).
       const open = (await repo.hasOpenPayouts(tx, serviceCompanyId))
         ? await repo.openPayoutsNamed(tx, dayId, serviceCompanyId)
         : [];
