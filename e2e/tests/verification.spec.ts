@@ -3,7 +3,8 @@
  * /ops 协议模板; an admin adds a worker, who is verified in the background (已认证 by 三要素 on the
  * detail, with the provider's reference), sends the agreement (发起签约), the worker follows the
  * sandbox's SMS link with its code, and the detail shows 已签约 with the signed PDF.
- * 江苏智薪 pays none of the other specs' batches, so its agreement asks nothing of them.
+ * 江苏智薪 pays none of the other specs' batches, so its agreement (the demo's first version, and
+ * the one uploaded here) asks nothing of them.
  */
 import { expect, test } from '../fixtures.ts';
 import { cardNumber, idNumber, makePdf, signInOps, useSession } from '../helpers.ts';

@@ -11,6 +11,7 @@ import { seedContent } from './content.ts';
 import { DEMO_OPERATOR, seedMoney } from './money.ts';
 import { seedPayroll } from './payroll.ts';
 import { seedChat } from './chat.ts';
+import { seedAgreements } from './agreements.ts';
 import { seedContracts } from './contracts.ts';
 import { seedInvoices } from './invoices.ts';
 import { seedTasks } from './tasks.ts';
@@ -347,6 +348,7 @@ export async function seedDemoData(db: Db, cipher: FieldCipher): Promise<boolean
     await seedContent(tx, { xinghe: xinghe.id, yunfan: yunfan.id }, new Date());
     await seedInvoices(tx, { xinghe: xinghe.id, service: service.id, demo: adminId('demo') }, new Date());
     await seedContracts(tx, new Date());
+    await seedAgreements(tx, { xinghe: xinghe.id, service2: service2.id }, new Date());
     const [ops] = await queryRows<{ id: unknown }>(
       tx,
       sql`select id from operator where username = ${DEMO_OPERATOR.username}`,

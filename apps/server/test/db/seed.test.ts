@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import type { TBranding } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { asPlatform } from '../../src/db/scope.ts';
+import { writeDemoFiles } from '../../src/seed/demo-files.ts';
 import { FEMALE_GIVEN, MALE_GIVEN, createRng, generateWorker } from '../../src/seed/workers.ts';
 import { createFieldCipher } from '../../src/lib/crypto.ts';
-import { caller, createTestApp, type TestApp } from '../helpers.ts';
+import { caller, createTestApp, loginAs, type TestApp } from '../helpers.ts';
+import { opsLogin } from '../money/support.ts';
 import { TEST_ENCRYPTION_KEY } from '../keys.ts';
 
 const BRANDING = '/api/admin/dataDictionary/getCustomCompanyInfo';
@@ -86,5 +90,72 @@ describe('demo seed', () => {
       expect(svgOf(branding.loginObj?.loginImgSrc ?? '')).toContain(company.name.slice(0, 4));
     }
     expect(new Set(images).size).toBe(4);
+  });
+
+  it('has workers in every 实名认证 and 签约 state, and 江苏智薪’s agreement with signed PDFs behind the 已签约', async () => {
+    const demoToken = await loginAs(t.app, 'demo');
+    const demo = caller(t.app, demoToken);
+    const states = await queryRows<{ real_name_status: string; contract_status: string; n: number }>(
+      t.database.db,
+      sql`select w.real_name_status, w.contract_status, count(*)::int as n from worker w
+            join company c on c.id = w.company_id and c.name = '星河科技有限公司'
+           group by 1, 2`,
+    );
+    const realNames = new Set(states.map((s) => s.real_name_status));
+    expect([...realNames].sort()).toEqual(['failed', 'unverified', 'verified', 'verifying']);
+    const contracts = new Set(states.map((s) => s.contract_status));
+    expect([...contracts].sort()).toEqual(['signed', 'signing', 'unsigned']);
+
+    const list = async (filter: Record<string, string>) =>
+      (await demo.get('/api/companystaff/employee/page', { limit: 100, ...filter })).body.data.rows as { id: number }[];
+    // 认证失败 with the provider's reason; 认证中 no longer retried by itself.
+    const [failed] = await list({ realNameStatus: 'failed' });
+    const failedDetail = (await demo.get(`/api/companystaff/employee/${failed?.id}`)).body.data;
+    expect(failedDetail.realName.reason).toMatch(/不一致|不存在|不符/);
+    const verifying = await list({ realNameStatus: 'verifying' });
+    expect(verifying).toHaveLength(1);
+    const stuck = (await demo.get(`/api/companystaff/employee/${verifying[0]?.id}`)).body.data;
+    expect(stuck.realName).toMatchObject({ status: 'verifying', source: 'manual', retryStopped: true });
+
+    // 已签约: the signed PDF, drawn into the store as at start-up, is what its SHA-256 says.
+    await asPlatform('test: the demo files', () => writeDemoFiles(t.database.db, t.app.ctx.files));
+    const [signed] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select worker_id::int as id from worker_agreement where status = 'signed' order by id limit 1`,
+    );
+    const agreements = (await demo.get(`/api/companystaff/employee/${signed?.id}/agreement`)).body.data;
+    expect(agreements[0]).toMatchObject({
+      serviceCompanyName: '江苏智薪人力资源有限公司',
+      title: '共享经济合作伙伴协议',
+      version: 1,
+      isCurrent: true,
+      status: 'signed',
+    });
+    const pdf = await t.app.inject({
+      url: `/api/companystaff/employee/${signed?.id}/agreement/${agreements[0].id}/pdf`,
+      headers: { authorization: demoToken },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(createHash('sha256').update(pdf.rawPayload).digest('hex')).toBe(agreements[0].signedSha256);
+    // 签约失败 with the provider's reason.
+    const [failedAgreement] = await queryRows<{ reason: string }>(
+      t.database.db,
+      sql`select reason from worker_agreement where status = 'failed' order by id limit 1`,
+    );
+    expect(failedAgreement?.reason).toBe('手机号无法接收短信');
+    // The template the operators see is the bytes its SHA-256 names.
+    const opsToken = await opsLogin(t.app);
+    const ops = caller(t.app, opsToken);
+    const templates = (await ops.get('/api/ops/agreementTemplate/serviceCompanies')).body.data as {
+      name: string;
+      templates: { id: number; sha256: string }[];
+    }[];
+    const jiangsu = templates.find((c) => c.name === '江苏智薪人力资源有限公司')?.templates[0];
+    const tpl = await t.app.inject({
+      url: `/api/ops/agreementTemplate/${jiangsu?.id}/pdf`,
+      headers: { authorization: opsToken },
+    });
+    expect(createHash('sha256').update(tpl.rawPayload).digest('hex')).toBe(jiangsu?.sha256);
+    expect(templates.find((c) => c.name === '海南灵工服务有限公司')?.templates).toEqual([]);
   });
 });

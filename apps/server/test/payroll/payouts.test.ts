@@ -19,7 +19,7 @@ import { testIdNumber } from '../files.ts';
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { cardEndingIn, payingKit, type PayingKit } from './support.ts';
-import { waitForRealName } from '../worker/support.ts';
+import { signAgreement, waitForRealName } from '../worker/support.ts';
 import { waitFor } from '../wait-for.ts';
 import { asPlatform } from '../../src/db/scope.ts';
 
@@ -603,6 +603,8 @@ describe('payouts', () => {
 
   it('refuses when the balance is short, changing nothing', async () => {
     const w = await newWorker();
+    // 江苏智薪 has an agreement (the demo's): the worker signs it before being paid through it.
+    await signAgreement(t, demo, jiangsu, w);
     const id = await toPay([w], 100_000, jiangsu);
     const before = await balance(jiangsu);
     const res = await demo.post(payUrl(id), await payCode());

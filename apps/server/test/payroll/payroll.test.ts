@@ -13,7 +13,7 @@ import { buildXlsx, download, testCardNumber, testIdNumber, uploadTo } from '../
 import { caller, createTestApp, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
 import { adminWithout, waitForImportAt } from './support.ts';
-import { waitForRealName } from '../worker/support.ts';
+import { signAgreement, waitForRealName } from '../worker/support.ts';
 
 const P = '/api/emolument';
 const batchUrl = (id: number, action = '') => `${P}/emolumentGrant/${id}${action}`;
@@ -172,6 +172,8 @@ describe('payroll batches', () => {
 
     it('个人承担 deducts the fee from the net (江苏智薪, 8%)', async () => {
       const a = await newWorker();
+      // 江苏智薪 has an agreement (the demo's): the worker signs it before being paid through it.
+      await signAgreement(t, demo, jiangsu, a.id);
       const id = await createBatch(hr, { serviceCompanyId: jiangsu });
       await pick(hr, id, [{ workerId: a.id, amountFen: 12_345 }]);
       const checked = (await hr.post(batchUrl(id, '/check'))).body.data;

@@ -1,7 +1,10 @@
-import { ELEMENT_CODES } from '@flexpay/contract';
+import { ELEMENT_CODES, type TWorkerAgreement } from '@flexpay/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { asPlatform, withoutCompany } from '../../src/db/scope.ts';
+import { writeDemoAgreements } from '../../src/seed/agreements.ts';
+import type { SandboxSigningProvider } from '../../src/modules/signing-sandbox/provider.ts';
 import { caller, loginAs, type Caller, type TestApp } from '../helpers.ts';
 import { waitFor } from '../wait-for.ts';
 
@@ -81,4 +84,34 @@ export async function waitForRealName(c: Caller, workerId: number): Promise<stri
   );
   expect(detail.status).toBe(200);
   return detail.data.realNameStatus as string;
+}
+
+/**
+ * Signs the service company's current agreement for a verified worker the way a worker does
+ * (issue 43): 发起签约, then the sandbox's SMS link followed with its code; waits until the
+ * worker's agreement is 已签约. For tests that pay a new worker through a service company with an
+ * agreement (the demo's 江苏智薪, whose PDF it draws into the test's store first, as a start does).
+ */
+export async function signAgreement(t: TestApp, c: Caller, serviceCompanyId: number, workerId: number) {
+  // The demo's template PDF, drawn into the store at start-up (the tests' seeded database has none).
+  await asPlatform('test: the demo agreement files', () => writeDemoAgreements(t.database.db, t.app.ctx.files));
+  const sent = await c.post('/api/companystaff/employee/agreement/send', { serviceCompanyId, workerIds: [workerId] });
+  expect(sent.body.status, JSON.stringify(sent.body)).toBe(200);
+  const ofWorker = () =>
+    waitFor(
+      async () => (await c.get(`/api/companystaff/employee/${workerId}/agreement`)).body.data as TWorkerAgreement[],
+      (list) => list.some((a) => a.serviceCompanyId === serviceCompanyId && a.status !== 'queued'),
+      { what: `worker ${workerId}'s agreement sent` },
+    ).then((list) => list.find((a) => a.serviceCompanyId === serviceCompanyId));
+  const agreement = await ofWorker();
+  expect(agreement?.status, JSON.stringify(agreement)).toBe('signing');
+  const provider = t.app.ctx.signingProvider as SandboxSigningProvider;
+  const link = await withoutCompany(() => provider.linkOf(agreement?.providerRef ?? ''));
+  const followed = await t.app.inject({ url: `/api/sandbox/signing/${link?.token}?code=${link?.code}` });
+  expect(followed.statusCode, followed.body).toBe(200);
+  await waitFor(
+    async () => (await c.get(`/api/companystaff/employee/${workerId}`)).body.data.contractStatus as string,
+    (status) => status === 'signed',
+    { what: `worker ${workerId} signed` },
+  );
 }
