@@ -2,6 +2,8 @@
 import {
   ITEM_PAY_STATUS_LABELS,
   PAYOUT_CHANNEL_LABELS,
+  PAYOUT_RECONCILING_LABEL,
+  PAYOUT_RECONCILING_SHORT,
   payrollBatchNo,
   ZGrantRecordFilters,
   type TExportJob,
@@ -19,6 +21,12 @@ import type { Exporter } from '../../../core/context.ts';
 import * as exports from '../../export/service.ts';
 import { BANKS } from '../../worker/rules.ts';
 import * as repo from './repo.ts';
+
+/** 支付状态 and 失败原因: 对账中 and the platform's explanation for a held item, never the provider's data. */
+const statusCells = (i: repo.ItemRow, reconciling: boolean): [string, string] =>
+  reconciling
+    ? [PAYOUT_RECONCILING_LABEL, PAYOUT_RECONCILING_SHORT]
+    : [i.payStatus ? ITEM_PAY_STATUS_LABELS[i.payStatus as TItemPayStatus] : '未支付', i.payFailReason ?? ''];
 
 export const RECORD_EXPORT_COLUMNS: SheetColumn[] = [
   { header: '批次号', width: 20, text: true },
@@ -62,7 +70,11 @@ export function requestRecordsExport(
   return exports.requestExport(ctx, jobs, auth, 'grantRecords', stored);
 }
 
-/** The 发放记录 exporter: newest batch first, each in sheet order, read in keyset batches. */
+/**
+ * The 发放记录 exporter: newest batch first, each in sheet order, read in keyset batches. An item
+ * whose payout is held by 对账 says 对账中 with the platform's plain explanation in place of its
+ * status and reason, as the screen does (ADR 0030): one read of the held payouts per batch of rows.
+ */
 export const recordsExporter: Exporter = async (ctx, job) => {
   const { idNumber: _masked, [ID_HASH_KEY]: hash, ...rest } = job.filters;
   const parsed = ZGrantRecordFilters.omit({ idNumber: true }).safeParse(rest);
@@ -78,6 +90,11 @@ export const recordsExporter: Exporter = async (ctx, job) => {
   const total = await repo.countRecords(ctx.db, filters);
   async function* batches() {
     for await (const rows of repo.iterateRecords(ctx.db, filters, BATCH_ROWS)) {
+      const held = await repo.heldItemIds(
+        ctx.db,
+        job.companyId,
+        rows.filter((r) => r.item.payStatus !== null).map((r) => r.item.id),
+      );
       yield rows.map(({ item: i, batchTitle, batchCreatedAt, period }): CellValue[] => [
         payrollBatchNo(i.batchId, batchCreatedAt.toISOString()),
         batchTitle,
@@ -92,8 +109,7 @@ export const recordsExporter: Exporter = async (ctx, job) => {
         yuan(i.feeFen),
         yuan(i.netFen),
         yuan(i.debitFen),
-        i.payStatus ? ITEM_PAY_STATUS_LABELS[i.payStatus as TItemPayStatus] : '未支付',
-        i.payFailReason ?? '',
+        ...statusCells(i, held.has(i.id)),
         i.paidAt ? chinaDateTime(i.paidAt) : '',
         i.remark,
       ]);
