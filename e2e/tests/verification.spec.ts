@@ -7,7 +7,7 @@
  * the one uploaded here) asks nothing of them.
  */
 import { expect, test } from '../fixtures.ts';
-import { cardNumber, idNumber, makePdf, signInOps, useSession } from '../helpers.ts';
+import { cardNumber, idNumber, makePdf, signInOps, useSession, waitForTableRows } from '../helpers.ts';
 
 const btn = (text: string) => new RegExp(`${[...text].join('\\s*')}\\s*$`);
 const JIANGSU = '江苏智薪人力资源有限公司';
@@ -67,5 +67,22 @@ test('a new worker is verified and signs the service company’s agreement', asy
   await expect(signing.getByText('已签约').first()).toBeVisible({ timeout: 20_000 });
   await expect(signing.getByRole('button', { name: /下载已签署的《共享经济合作伙伴协议》/ })).toBeVisible();
   await page.screenshot({ path: '../.tmp/e2e-output/worker-signed.png', fullPage: true });
+
+  // 发起签约 for the rows ticked in the worker list (here the workers this spec added: the
+  // signed ones are passed over by the job, which is the server's to say).
+  await page.goto('/EmployeeManagement/listEmployee?name=签约测试');
+  await waitForTableRows(page);
+  const rows = page.locator('.ant-table-tbody .ant-table-row');
+  const ticked = Math.min(await rows.count(), 3);
+  for (let i = 0; i < ticked; i++) await rows.nth(i).getByRole('checkbox').check();
+  await expect(page.getByText(`已选 ${ticked} 名员工`)).toBeVisible();
+  await page.getByRole('button', { name: btn('为所选员工发起签约') }).click();
+  const selection = page.getByRole('dialog');
+  await expect(selection).toContainText(`向所选的 ${ticked} 名员工发起签约。`);
+  await selection.getByRole('combobox').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: JIANGSU }).click();
+  await selection.getByRole('button', { name: btn('发起签约') }).click();
+  await expect(page.getByText('已提交签约，短信将在后台发送').last()).toBeVisible();
+  await expect(page.getByText(/已选 \d+ 名员工/)).toHaveCount(0);
   expect(consoleErrors).toEqual([]);
 });

@@ -38,6 +38,9 @@ export const REAL_NAME_RUN_SOURCE_LABELS: Record<TRealNameRunSource, string> = {
   manual: '重新认证',
 };
 
+/** 发起签约 for a selection: at most this many workers ticked at once (more: by the list's filter). */
+export const AGREEMENT_SEND_MAX_WORKERS = 1_000;
+
 /** 未签约 -> 签约中 -> 已签约 (the worker's summary; per service company and version: worker agreements). */
 export const CONTRACT_STATUSES = ['unsigned', 'signing', 'signed'] as const;
 export type TContractStatus = (typeof CONTRACT_STATUSES)[number];

@@ -7,6 +7,7 @@ import {
   ID_NUMBER_PATTERN,
   JOB_TYPE_CODE_PATTERN,
   WORKER_NAME_PATTERN,
+  AGREEMENT_SEND_MAX_WORKERS,
   AGREEMENT_STATUSES,
   REAL_NAME_RUN_SOURCES,
   REAL_NAME_STATUSES,
@@ -153,7 +154,11 @@ export type TWorkerAgreement = z.infer<typeof ZWorkerAgreement>;
 export const ZAgreementSendBody = z
   .object({
     serviceCompanyId: ZId.describe('服务商'),
-    workerIds: z.array(ZId).min(1, '请选择员工').max(1_000, '一次最多勾选 1000 名员工').optional(),
+    workerIds: z
+      .array(ZId)
+      .min(1, '请选择员工')
+      .max(AGREEMENT_SEND_MAX_WORKERS, `一次最多勾选 ${AGREEMENT_SEND_MAX_WORKERS} 名员工`)
+      .optional(),
     filter: ZWorkerFilters.partial().optional(),
   })
   .refine((b) => (b.workerIds === undefined) !== (b.filter === undefined), {

@@ -6,6 +6,8 @@ import { useSendAgreements } from '../api/send-agreements.ts';
 export interface TSendAgreementModalProps {
   open: boolean;
   onClose: () => void;
+  /** Called once the request was accepted (before onClose): a list clears its selection. */
+  onSent?: () => void;
   /** Who: one worker or a selection (ids), or all matching the list's filter. */
   whom: Pick<TAgreementSendBody, 'workerIds' | 'filter'>;
   /** Said above the form: 向 张三 发起签约, 向符合当前筛选条件的员工发起签约… */
@@ -16,20 +18,26 @@ export interface TSendAgreementModalProps {
  * 发起签约: the service company whose current agreement is sent. The job sends it to each 在职,
  * 已认证 worker who has not signed that version; the others are passed over.
  */
-export function SendAgreementModal({ open, onClose, whom, description }: TSendAgreementModalProps) {
+export function SendAgreementModal({ open, onClose, onSent, whom, description }: TSendAgreementModalProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ serviceCompanyId: number }>();
   const options = useServiceCompanyOptions();
   const send = useSendAgreements();
 
   const onOk = async () => {
-    const { serviceCompanyId } = await form.validateFields();
+    let serviceCompanyId: number;
+    try {
+      ({ serviceCompanyId } = await form.validateFields());
+    } catch {
+      return; // the form shows what is missing
+    }
     try {
       await send.mutateAsync({ serviceCompanyId, ...whom });
     } catch {
       return; // the request layer has shown why
     }
     void message.success('已提交签约，短信将在后台发送');
+    onSent?.();
     onClose();
   };
 

@@ -12,9 +12,10 @@ import {
   type TWorkerRow,
   type TWorkerSortField,
   type TWorkerStatus,
+  AGREEMENT_SEND_MAX_WORKERS,
 } from '@flexpay/contract/web';
 import { DownloadOutlined, FileProtectOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
-import { Button, Card, Space, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Card, Space, Typography, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
@@ -78,9 +79,13 @@ export function Component() {
   const canEdit = useHasElement(WORKER_ELEMENTS.edit);
   const leaveDialog = useDialogTarget<TWorkerRow>();
   const [isImportOpen, setImportOpen] = useState(false);
-  const [isSignOpen, setSignOpen] = useState(false);
-  // 发起签约 for all matching the list's filters (not its page, size or order).
+  const canSign = useHasElement(WORKER_ELEMENTS.sign);
+  // 发起签约 for the rows ticked (kept across pages), or for all matching the list's filters (not
+  // its page, size or order).
+  const [signing, setSigning] = useState<'filter' | 'selected' | null>(null);
+  const [selected, setSelected] = useState<number[]>([]);
   const { page: _p, limit: _l, sort: _s, order: _o, ...signFilter } = list.query;
+  const tooMany = selected.length > AGREEMENT_SEND_MAX_WORKERS;
 
   const sortOrderOf = (field: TWorkerSortField): 'ascend' | 'descend' | null => {
     // The server sorts by 创建时间, newest first, unless told otherwise.
@@ -225,8 +230,22 @@ export function Component() {
             批量导入
           </Button>
         </Permission>
+        {canSign && selected.length > 0 && (
+          <>
+            <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
+              {`已选 ${selected.length} 名员工`}
+              {tooMany && `（一次最多 ${AGREEMENT_SEND_MAX_WORKERS} 名）`}
+            </Typography.Text>
+            <Button type="link" onClick={() => setSelected([])}>
+              取消选择
+            </Button>
+            <Button icon={<FileProtectOutlined />} disabled={tooMany} onClick={() => setSigning('selected')}>
+              为所选员工发起签约
+            </Button>
+          </>
+        )}
         <Permission element={WORKER_ELEMENTS.sign}>
-          <Button icon={<FileProtectOutlined />} onClick={() => setSignOpen(true)}>
+          <Button icon={<FileProtectOutlined />} onClick={() => setSigning('filter')}>
             发起签约
           </Button>
         </Permission>
@@ -248,6 +267,15 @@ export function Component() {
         onChange={onTableChange}
         showSorterTooltip={false}
         pagination={list.pagination}
+        rowSelection={
+          canSign
+            ? {
+                selectedRowKeys: selected,
+                preserveSelectedRowKeys: true,
+                onChange: (keys) => setSelected(keys.map(Number)),
+              }
+            : undefined
+        }
         // Fits from 1366 px (the columns of wide windows only are left out there); narrower windows scroll.
         scroll={{ x: 960 }}
       />
@@ -255,13 +283,18 @@ export function Component() {
       {leaveDialog.target && <LeaveModal {...leaveDialog.dialogProps} worker={leaveDialog.target} />}
       <ImportDrawer open={isImportOpen} onClose={() => setImportOpen(false)} />
       <SendAgreementModal
-        open={isSignOpen}
-        onClose={() => setSignOpen(false)}
-        whom={{ filter: signFilter }}
+        open={signing !== null}
+        onClose={() => setSigning(null)}
+        onSent={() => {
+          if (signing === 'selected') setSelected([]);
+        }}
+        whom={signing === 'selected' ? { workerIds: selected } : { filter: signFilter }}
         description={
-          list.isFiltered
-            ? `向符合当前筛选条件的 ${workers.data?.total ?? 0} 名员工发起签约。`
-            : `向全部 ${workers.data?.total ?? 0} 名员工发起签约。`
+          signing === 'selected'
+            ? `向所选的 ${selected.length} 名员工发起签约。`
+            : list.isFiltered
+              ? `向符合当前筛选条件的 ${workers.data?.total ?? 0} 名员工发起签约。`
+              : `向全部 ${workers.data?.total ?? 0} 名员工发起签约。`
         }
       />
     </Card>
