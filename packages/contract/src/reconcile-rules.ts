@@ -54,6 +54,8 @@ export const PAYOUT_RECONCILING_LABEL = '对账中';
 export const PAYOUT_RECONCILING_SHORT = '对账单与平台记录不一致，平台核实中';
 export const PAYOUT_RECONCILING_NOTE =
   '支付通道的对账单与平台记录不一致，平台正在核实。核实完成前，这笔款项不会退回，也不能重新支付；结果以核实后为准。';
+/** Why 重新支付 of a held item is refused (the server's 40900) and disabled (退款中心). */
+export const PAYOUT_RECONCILING_REPAY_REFUSED = '这笔发放正在对账中，平台核实完成前不能重新支付';
 
 /** The Chinese names of the operators' 对账 audit actions. */
 export const RECONCILE_OPS_AUDIT_ACTION_LABELS: Record<string, string> = {

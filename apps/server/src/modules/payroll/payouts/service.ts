@@ -13,6 +13,7 @@
 import {
   BusinessCode,
   formatFen,
+  PAYOUT_RECONCILING_REPAY_REFUSED,
   payrollBatchNo,
   type TPage,
   type TPayBody,
@@ -204,16 +205,14 @@ export async function repayItem(ctx: ServiceContext, auth: AuthContext, itemId: 
   const item = await repo.findItem(ctx.db, auth.companyId, itemId);
   if (!item) throw notFound('发放明细不存在');
   if (item.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
-  if (await payouts.itemHeld(ctx.db, auth.companyId, itemId))
-    throw conflict('这笔发放正在对账中，平台核实完成前不能重新支付');
+  if (await payouts.itemHeld(ctx.db, auth.companyId, itemId)) throw conflict(PAYOUT_RECONCILING_REPAY_REFUSED);
   await assertCompanyMayPay(ctx.db, auth.companyId);
   const consume = await verifyPaymentCode(ctx, auth, body, ip);
   await ctx.db.transaction(async (tx: Tx) => {
     const batch = await lockedBatch(tx, auth.companyId, item.batchId);
     const fresh = await repo.findItem(tx, auth.companyId, itemId);
     if (!fresh || fresh.payStatus !== 'failed') throw conflict('只有支付失败的明细可以重新支付');
-    if (await payouts.itemHeld(tx, auth.companyId, itemId))
-      throw conflict('这笔发放正在对账中，平台核实完成前不能重新支付');
+    if (await payouts.itemHeld(tx, auth.companyId, itemId)) throw conflict(PAYOUT_RECONCILING_REPAY_REFUSED);
     await assertRepayWithinLimit(tx, auth.companyId, batch.serviceCompanyId, fresh, ctx.now());
     const [payee] = await findPayees(tx, auth.companyId, batch.channel as 'bank' | 'alipay', {
       hashes: [fresh.idNumberHash],
