@@ -1,14 +1,12 @@
-import { Button, Popconfirm, Tooltip } from 'antd';
-import { useId } from 'react';
+import { Button, Popconfirm } from 'antd';
 import { isApiError } from '../lib/request.ts';
-import { VisuallyHidden } from './visually-hidden.tsx';
+import { BlockedAction } from './blocked-action.tsx';
 
 /**
  * A row action that asks before it acts: a link button behind a confirmation whose OK button
  * says the same as the action, or, when `blockedReason` is given, a disabled button whose
- * tooltip says why it cannot be done (and a screen reader reads why as the button's description:
- * its name stays its visible text, WCAG 2.5.3). `look="button"`: a small button, for a panel's
- * actions, instead of a row's link.
+ * tooltip says why it cannot be done (`BlockedAction`: a screen reader reads why as the button's
+ * description). `look="button"`: a small button, for a panel's actions, instead of a row's link.
  */
 export function ConfirmAction({
   label,
@@ -31,31 +29,8 @@ export function ConfirmAction({
   blockedReason?: string;
   look?: 'link' | 'button';
 }) {
-  const reasonId = useId();
-  const button = (
-    <Button
-      type={look === 'link' ? 'link' : 'default'}
-      size="small"
-      danger={danger}
-      disabled={blockedReason !== undefined}
-      aria-describedby={blockedReason !== undefined ? reasonId : undefined}
-      // Chromium sends no pointer events to a disabled button: let them reach the span with the tooltip.
-      style={blockedReason !== undefined ? { pointerEvents: 'none' } : undefined}
-    >
-      {label}
-    </Button>
-  );
-  if (blockedReason !== undefined) {
-    // A disabled button gets no pointer events: the span around it shows the reason.
-    return (
-      <Tooltip title={blockedReason}>
-        <span style={{ display: 'inline-block', cursor: 'not-allowed' }}>
-          {button}
-          <VisuallyHidden id={reasonId}>{blockedReason}</VisuallyHidden>
-        </span>
-      </Tooltip>
-    );
-  }
+  if (blockedReason !== undefined)
+    return <BlockedAction label={label} reason={blockedReason} danger={danger} look={look} />;
   return (
     <Popconfirm
       title={title}
@@ -68,7 +43,9 @@ export function ConfirmAction({
         })
       }
     >
-      {button}
+      <Button type={look === 'link' ? 'link' : 'default'} size="small" danger={danger}>
+        {label}
+      </Button>
     </Popconfirm>
   );
 }
