@@ -1,10 +1,11 @@
 /**
  * 对账中 (issue 42 point 1, ADR 0030): a payout the provider's statement disagrees with shows in
- * 支付中心, 发放记录 and its batch's items (支付详情, 发放明细) as 对账中 with the platform's plain
- * explanation, no receipt, and never the provider's data.
+ * 支付中心, 发放记录, its batch's items (支付详情, 发放明细) and 退款中心 as 对账中 with the
+ * platform's plain explanation, no receipt, and never the provider's data; its money is not said
+ * to be back, and 重新支付 is disabled with the reason.
  */
 import type { TGrantRecord, TPayment } from '@flexpay/contract/web';
-import { PAYOUT_RECONCILING_NOTE } from '@flexpay/contract/web';
+import { PAYOUT_RECONCILING_NOTE, PAYOUT_RECONCILING_REPAY_REFUSED } from '@flexpay/contract/web';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockApi, ok, renderScreen, setupUser } from '../../components/test-utils.tsx';
@@ -13,6 +14,7 @@ import { Component as EmolumentDetailPage } from './routes/emolument-detail-page
 import { Component as GrantRecordPage } from './routes/emolument-grant-record-page.tsx';
 import { Component as PaymentCenterPage } from './routes/epayment-center-page.tsx';
 import { Component as PayDetailPage } from './routes/pay-roll-detail-page.tsx';
+import { Component as RefundPage } from './routes/refund-center-page.tsx';
 import { batch, item } from './test-data.ts';
 
 const PAYMENT: TPayment = {
@@ -147,4 +149,49 @@ describe('a batch’s items', () => {
       expect(within(paid).getByRole('link', { name: '回单' })).toBeInTheDocument();
     });
   }
+});
+
+const heldFailed = item({
+  id: 3,
+  rowNo: 3,
+  name: '王五',
+  workerId: 13,
+  payStatus: 'failed',
+  payFailReason: '卡号无效',
+  reconciling: true,
+});
+const failed = item({ id: 4, rowNo: 4, name: '赵六', workerId: 14, payStatus: 'failed', payFailReason: '户名不符' });
+
+describe('退款中心', () => {
+  it('shows a held failed item as 对账中, its reason not told as settled, 重新支付 disabled with the reason', async () => {
+    api = mockApi({
+      'GET /api/emolument/refund/page': () =>
+        ok({
+          total: 2,
+          rows: [heldFailed, failed].map((r) => ({ ...r, batchTitle: '11月 结算', batchNo: 'FF20261124000007' })),
+        }),
+    });
+    renderScreen(RefundPage, { path: '/EmolumentManagement/refundCenter' });
+    const held = (await screen.findByText('王五', {}, { timeout: 10_000 })).closest('tr') as HTMLElement;
+    await expectHeld(held);
+    expect(within(held).queryByText('卡号无效')).toBeNull();
+    expect(within(held).queryByText('支付失败')).toBeNull();
+    const blocked = within(held).getByRole('button', { name: '重新支付' });
+    expect(blocked).toBeDisabled();
+    expect(blocked).toHaveAccessibleDescription(PAYOUT_RECONCILING_REPAY_REFUSED);
+    const user = setupUser();
+    await user.hover(blocked.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip', {}, { timeout: 5_000 })).toHaveTextContent(
+      PAYOUT_RECONCILING_REPAY_REFUSED,
+    );
+    // The page says a held item's money is not back.
+    expect(screen.getByText(/对账中的除外：平台核实完成前不会退回，也不能重新支付/)).toBeInTheDocument();
+    // Another failed item reads as before and can be paid again.
+    const other = screen.getByText('赵六').closest('tr') as HTMLElement;
+    expect(within(other).getByText('户名不符')).toBeInTheDocument();
+    expect(within(other).getByText('支付失败')).toBeInTheDocument();
+    expect(within(other).queryByText('对账中')).toBeNull();
+    await user.click(within(other).getByRole('button', { name: '重新支付' }));
+    expect(await screen.findByText(/重新支付：赵六/, {}, { timeout: 5_000 })).toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import {
   ITEM_PAY_STATUS_LABELS,
   PAYOUT_CHANNEL_LABELS,
+  PAYOUT_RECONCILING_REPAY_REFUSED,
   screenPath,
   type TPayBody,
   type TRefundItem,
@@ -8,6 +9,7 @@ import {
 import { Alert, App, Button, Card, Form, Modal, Space, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
+import { BlockedAction } from '../../../components/blocked-action.tsx';
 import { ListSearchForm } from '../../../components/list-search-form.tsx';
 import { ListTable } from '../../../components/list-table.tsx';
 import { formatMoney } from '../../../lib/format.ts';
@@ -21,10 +23,15 @@ import { BusinessError, isApiError } from '../../../lib/request.ts';
 import { PayCodeField, payCodeError } from '../components/pay-code-form.tsx';
 import { PAYROLL_ELEMENTS } from '../elements.ts';
 import { WorkerName } from '../components/payroll-format.tsx';
+import { ReconcilingStatus } from '../components/reconciling-status.tsx';
 
 const REFUND_FILTERS = defineFilters({ name: textFilter({ label: '姓名', maxLength: 50 }) });
 
-/** 退款中心 (/EmolumentManagement/refundCenter): payments that failed, their money back; pay again. */
+/**
+ * 退款中心 (/EmolumentManagement/refundCenter): payments that failed, their money back; pay again.
+ * One held by 对账 (ADR 0030) says 对账中 in the platform's words in place of its status and reason,
+ * its money not back, and 重新支付 is disabled with the reason until the platform has checked it.
+ */
 export function Component() {
   const { message } = App.useApp();
   const list = useListQuery(REFUND_FILTERS);
@@ -83,14 +90,21 @@ export function Component() {
     {
       title: '失败原因',
       dataIndex: 'payFailReason',
-      width: 170,
-      render: (reason: string | null) => <Typography.Text type="danger">{reason ?? '-'}</Typography.Text>,
+      width: 150,
+      // A held item's failure is what the platform is checking: no reason is told as settled.
+      render: (reason: string | null, r) =>
+        r.reconciling ? (
+          <Typography.Text type="secondary">-</Typography.Text>
+        ) : (
+          <Typography.Text type="danger">{reason ?? '-'}</Typography.Text>
+        ),
     },
     {
       title: '状态',
       dataIndex: 'payStatus',
-      width: 90,
-      render: (s: TRefundItem['payStatus']) => (s ? ITEM_PAY_STATUS_LABELS[s] : '-'),
+      width: 130,
+      render: (s: TRefundItem['payStatus'], r) =>
+        r.reconciling ? <ReconcilingStatus /> : s ? ITEM_PAY_STATUS_LABELS[s] : '-',
     },
     ...(canRepay
       ? [
@@ -99,11 +113,14 @@ export function Component() {
             key: 'actions',
             fixed: 'right' as const,
             width: 110,
-            render: (_: unknown, r: TRefundItem) => (
-              <Button type="link" size="small" onClick={() => repaying.open(r)}>
-                重新支付
-              </Button>
-            ),
+            render: (_: unknown, r: TRefundItem) =>
+              r.reconciling ? (
+                <BlockedAction label="重新支付" reason={PAYOUT_RECONCILING_REPAY_REFUSED} />
+              ) : (
+                <Button type="link" size="small" onClick={() => repaying.open(r)}>
+                  重新支付
+                </Button>
+              ),
           },
         ]
       : []),
@@ -130,7 +147,7 @@ export function Component() {
   return (
     <Card title="退款中心">
       <Typography.Paragraph type="secondary">
-        支付失败的金额已退回可用余额。请先在员工详情中修正收款账户，再重新支付。
+        支付失败的金额已退回可用余额（对账中的除外：平台核实完成前不会退回，也不能重新支付）。请先在员工详情中修正收款账户，再重新支付。
       </Typography.Paragraph>
       <ListSearchForm list={list} query={refunds} />
       <ListTable<TRefundItem>
@@ -140,7 +157,7 @@ export function Component() {
         empty="暂无支付失败的明细"
         columns={columns}
         pagination={list.pagination}
-        scroll={{ x: 1015 }}
+        scroll={{ x: 1035 }}
       />
       <Modal
         open={repaying.dialogProps.open}
