@@ -3,6 +3,8 @@
 -- the documents it was sent (once per content) and its requests (sent, signed with the signed PDF,
 -- or failed with the reason of its rules). Local tables (db/distribution.ts): an outside system's,
 -- no company's, no key into ours, so no row-level security.
+-- And worker_real_name_run.import_id: the import whose workers a run verifies, for the import
+-- drawer's progress (a value, not a key: the import's row is cleaned up, the run stays).
 CREATE TABLE "sandbox_signing_document" (
 	"sha256" varchar(64) PRIMARY KEY NOT NULL,
 	"pdf" "bytea" NOT NULL,
@@ -29,5 +31,7 @@ CREATE TABLE "sandbox_signing_request" (
 	CONSTRAINT "sandbox_signing_request_signed_ck" CHECK (("sandbox_signing_request"."status" = 'signed') = ("sandbox_signing_request"."signed_pdf" is not null))
 );
 --> statement-breakpoint
+ALTER TABLE "worker_real_name_run" ADD COLUMN "import_id" uuid;--> statement-breakpoint
 ALTER TABLE "sandbox_signing_request" ADD CONSTRAINT "sandbox_signing_request_document_fk" FOREIGN KEY ("document_sha256") REFERENCES "public"."sandbox_signing_document"("sha256") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "sandbox_signing_request_document_idx" ON "sandbox_signing_request" USING btree ("document_sha256");
+CREATE INDEX "sandbox_signing_request_document_idx" ON "sandbox_signing_request" USING btree ("document_sha256");--> statement-breakpoint
+CREATE INDEX "worker_real_name_run_import_idx" ON "worker_real_name_run" USING btree ("company_id","import_id") WHERE "worker_real_name_run"."import_id" is not null;

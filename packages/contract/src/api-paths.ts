@@ -66,6 +66,8 @@ export const API = {
     realNameVerify: '/api/companystaff/employee/:id/realName/verify',
     /** The real-name verifications running in the background (an import's, with progress). */
     realNameRuns: '/api/companystaff/employee/realName/runs',
+    /** The real-name verification of one import's workers (the import drawer's progress). */
+    importRealName: '/api/companystaff/employee/import/:id/realName',
     /** 发起签约: one worker, a selection, or all matching the list's filter, as a job (issue 43). */
     agreementSend: '/api/companystaff/employee/agreement/send',
     /** A worker's agreements with the service companies (签约记录). */

@@ -28,6 +28,8 @@ export interface ImportScope {
   adminId: number;
   /** The record the rows go into, for a kind that imports into one (Importer.subject); else null. */
   subjectId: number | null;
+  /** The import being committed (import_job.id), in `openCommit`; absent elsewhere. */
+  importId?: string | undefined;
 }
 
 /** A row that passed validation, as the commit will insert it: its sheet row and the kind's own fields. */

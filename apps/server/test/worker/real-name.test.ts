@@ -262,6 +262,37 @@ describe('实名认证 (real-name verification)', () => {
     // Another company sees none of it.
     const theirs = (await yunfan.get(`${BASE}/realName/runs`)).body.data;
     expect(theirs.some((r: { source: string; total: number }) => r.source === 'import' && r.total === 30)).toBe(false);
+
+    // The import's own run, as its drawer reads it.
+    const importId = up.body.data.id as string;
+    const own = await demo.get(`${BASE}/import/${importId}/realName`);
+    expect(own.body.status, JSON.stringify(own.body)).toBe(200);
+    expect(own.body.data).toMatchObject({ source: 'import', total: 30, verified: 29, failed: 1, pending: 0 });
+    expect((await yunfan.get(`${BASE}/import/${importId}/realName`)).body).toMatchObject({
+      status: 40400,
+      message: '导入任务不存在',
+    });
+    expect((await demo.get(`${BASE}/import/not-an-import/realName`)).body).toMatchObject({
+      status: 40400,
+      message: '导入任务不存在',
+    });
+    const limited = caller(t.app, await adminWithout(t, demoToken, ['employee:import']));
+    expect((await limited.get(`${BASE}/import/${importId}/realName`)).body.status).toBe(40301);
+  });
+
+  it('answers null for an import whose workers are not queued yet (validated, not committed)', async () => {
+    const content = await buildXlsx([
+      {
+        name: '员工信息',
+        rows: [HEADER, ['未提交员工', nextId(), '13912345678', '', '2025-03-01', '', '', '', '', '']],
+      },
+    ]);
+    const up = await uploadTo(t.app, demoToken, `${BASE}/import`, { name: '未提交.xlsx', content });
+    expect((await waitForImport(t, demoToken, up.body.data.id)).status).toBe('validated');
+    expect((await demo.get(`${BASE}/import/${up.body.data.id}/realName`)).body).toMatchObject({
+      status: 200,
+      data: null,
+    });
   });
 
   it('never logs an ID or card number', async () => {

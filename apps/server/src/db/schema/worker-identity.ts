@@ -41,11 +41,19 @@ export const workerRealNameRun = pgTable(
     failed: integer('failed').notNull().default(0),
     /** Checks superseded by a later request before the provider answered them. */
     superseded: integer('superseded').notNull().default(0),
+    /**
+     * The import (import_job.id) whose workers this run verifies, for its drawer's progress; null
+     * for other runs. A value, not a key: an import's row is cleaned up after a while, its run stays.
+     */
+    importId: uuid('import_id'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.companyId, t.id] }),
+    index('worker_real_name_run_import_idx')
+      .on(t.companyId, t.importId)
+      .where(sql`${t.importId} is not null`),
     check('worker_real_name_run_source_ck', sql`${t.source} in ('added', 'changed', 'import', 'manual')`),
     // The runs still going, newest first (the list's progress banner).
     index('worker_real_name_run_open_idx')

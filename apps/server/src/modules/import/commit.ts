@@ -63,7 +63,7 @@ export async function runCommit(
     const stagedFile = staged;
     let afterCommit: (() => Promise<void>) | undefined;
     await ctx.db.transaction(async (tx) => {
-      const commit = await importer.openCommit(tx, scope);
+      const commit = await importer.openCommit(tx, { ...scope, importId: job.id });
       afterCommit = commit.afterCommit?.bind(commit);
       let inserted = 0;
       // One batch is in the database while the next is read and checked: its statement waits on

@@ -60,6 +60,7 @@ export function createWorkerImporter(onCommitted: (companyId: number) => Promise
             'import',
             { hashes: hashes.slice(0, QUEUE_CHUNK) },
             fresh,
+            scope.importId,
           );
           for (let i = QUEUE_CHUNK; i < hashes.length; i += QUEUE_CHUNK) {
             await queueInRun(tx, scope.companyId, runId, hashes.slice(i, i + QUEUE_CHUNK));

@@ -15,10 +15,16 @@ const matchOf = (m: WorkerMatch): SQL =>
     ? sql`w.id = any(${sql.param([...m.ids])}::bigint[])`
     : sql`w.id_number_hash = any(${sql.param([...m.hashes])}::text[])`;
 
-export async function insertRun(db: DbOrTx, companyId: number, source: TRealNameRunSource): Promise<number> {
+export async function insertRun(
+  db: DbOrTx,
+  companyId: number,
+  source: TRealNameRunSource,
+  importId?: string,
+): Promise<number> {
   const [row] = await queryRows<{ id: string | number }>(
     db,
-    sql`insert into worker_real_name_run (company_id, source, total) values (${companyId}, ${source}, 0) returning id`,
+    sql`insert into worker_real_name_run (company_id, source, total, import_id)
+        values (${companyId}, ${source}, 0, ${importId ?? null}) returning id`,
   );
   return Number(row?.id);
 }
@@ -251,18 +257,31 @@ export interface RunRow {
   finishedAt: Date | null;
 }
 
+interface RawRun {
+  id: string | number;
+  source: string;
+  total: number;
+  verified: number;
+  failed: number;
+  superseded: number;
+  created_at: string | Date;
+  finished_at: string | Date | null;
+}
+
+const toRunRow = (r: RawRun): RunRow => ({
+  id: Number(r.id),
+  source: r.source,
+  total: Number(r.total),
+  verified: Number(r.verified),
+  failed: Number(r.failed),
+  superseded: Number(r.superseded),
+  createdAt: new Date(r.created_at),
+  finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
+});
+
 /** Imports' runs still going, and those that ended in the last `recentMinutes` (the list's progress). */
 export async function findRecentRuns(db: DbOrTx, companyId: number, recentMinutes: number): Promise<RunRow[]> {
-  const rows = await queryRows<{
-    id: string | number;
-    source: string;
-    total: number;
-    verified: number;
-    failed: number;
-    superseded: number;
-    created_at: string | Date;
-    finished_at: string | Date | null;
-  }>(
+  const rows = await queryRows<RawRun>(
     db,
     sql`(select * from worker_real_name_run
           where company_id = ${companyId} and finished_at is null and source = 'import'
@@ -274,16 +293,17 @@ export async function findRecentRuns(db: DbOrTx, companyId: number, recentMinute
           order by id desc limit 5)
         order by id desc`,
   );
-  return rows.map((r) => ({
-    id: Number(r.id),
-    source: r.source,
-    total: Number(r.total),
-    verified: Number(r.verified),
-    failed: Number(r.failed),
-    superseded: Number(r.superseded),
-    createdAt: new Date(r.created_at),
-    finishedAt: r.finished_at === null ? null : new Date(r.finished_at),
-  }));
+  return rows.map(toRunRow);
+}
+
+/** The run of an import's workers, or undefined. */
+export async function findRunOfImport(db: DbOrTx, companyId: number, importId: string): Promise<RunRow | undefined> {
+  const [r] = await queryRows<RawRun>(
+    db,
+    sql`select * from worker_real_name_run where company_id = ${companyId} and import_id = ${importId}
+         order by id desc limit 1`,
+  );
+  return r && toRunRow(r);
 }
 
 /** Companies with checks waiting for the provider and still retried by themselves (the platform's sweep). */

@@ -40,8 +40,10 @@ export async function queueVerification(
   match: repo.WorkerMatch,
   /** The workers were inserted 认证中 in this transaction (an import): nothing to supersede. */
   fresh = false,
+  /** The import whose workers these are (its drawer reads the run's progress). */
+  importId?: string,
 ): Promise<{ runId: number; queued: number }> {
-  const runId = await repo.insertRun(db, companyId, source);
+  const runId = await repo.insertRun(db, companyId, source, importId);
   const queued = await repo.queueChecks(db, companyId, runId, match, fresh);
   return { runId, queued };
 }
@@ -111,19 +113,34 @@ export async function findRealNameCheck(
   };
 }
 
+const toRun = (r: repo.RunRow): TRealNameRun => ({
+  id: r.id,
+  source: r.source as TRealNameRunSource,
+  total: r.total,
+  verified: r.verified,
+  failed: r.failed,
+  pending: Math.max(0, r.total - r.verified - r.failed - r.superseded),
+  createdAt: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+/**
+ * The verification of an import's workers (the import drawer's progress), or null when the import
+ * queued none (not committed yet, or another company's: a company sees only its own runs).
+ */
+export async function findImportRun(
+  ctx: ServiceContext,
+  auth: AuthContext,
+  importId: string,
+): Promise<TRealNameRun | null> {
+  const row = await repo.findRunOfImport(ctx.db, auth.companyId, importId);
+  return row ? toRun(row) : null;
+}
+
 /** Imports' verifications going on, and those ended in the last ten minutes (the list's progress). */
 export async function listRecentRuns(ctx: ServiceContext, auth: AuthContext): Promise<TRealNameRun[]> {
   const rows = await repo.findRecentRuns(ctx.db, auth.companyId, 10);
-  return rows.map((r) => ({
-    id: r.id,
-    source: r.source as TRealNameRunSource,
-    total: r.total,
-    verified: r.verified,
-    failed: r.failed,
-    pending: Math.max(0, r.total - r.verified - r.failed - r.superseded),
-    createdAt: r.createdAt.toISOString(),
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-  }));
+  return rows.map(toRun);
 }
 
 /** Companies whose checks wait for the provider (the sweep sends each a job). */
