@@ -1,10 +1,10 @@
 /**
  * 对账中 (issue 42 point 1, ADR 0030): a payout the provider's statement disagrees with shows in
- * 支付中心, 发放记录, its batch's items (支付详情, 发放明细) and 退款中心 as 对账中 with the
- * platform's plain explanation, no receipt, and never the provider's data; its money is not said
- * to be back, and 重新支付 is disabled with the reason.
+ * 支付中心, 发放记录, its batch's items (支付详情, 发放明细), 退款中心 and 支付详情's failed payouts
+ * as 对账中 with the platform's plain explanation, no receipt, and never the provider's data; its
+ * money is not said to be back, and 重新支付 is disabled with the reason.
  */
-import type { TGrantRecord, TPayment } from '@flexpay/contract/web';
+import type { TGrantRecord, TPayment, TPayrollItem } from '@flexpay/contract/web';
 import { PAYOUT_RECONCILING_NOTE, PAYOUT_RECONCILING_REPAY_REFUSED } from '@flexpay/contract/web';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -193,5 +193,52 @@ describe('退款中心', () => {
     expect(within(other).queryByText('对账中')).toBeNull();
     await user.click(within(other).getByRole('button', { name: '重新支付' }));
     expect(await screen.findByText(/重新支付：赵六/, {}, { timeout: 5_000 })).toBeInTheDocument();
+  });
+});
+
+describe('支付详情’s failed payouts', () => {
+  const partialBatch = (failedRows: TPayrollItem[]) => {
+    api = mockApi({
+      'GET /api/emolument/emolumentGrant/:id': () =>
+        ok(batch({ status: 'partial', itemCount: failedRows.length + 1, okCount: 1, failedCount: 0 })),
+      'GET /api/emolument/emolumentDetail/page': ({ params }) =>
+        ok(
+          (params as { payStatus?: string }).payStatus === 'failed'
+            ? { total: failedRows.length, rows: failedRows }
+            : { total: failedRows.length + 1, rows: [paidItem, ...failedRows] },
+        ),
+    });
+    renderScreen(PayDetailPage, {
+      path: '/EmolumentManagement/payRollDetail',
+      initialEntry: '/EmolumentManagement/payRollDetail?id=7',
+    });
+  };
+  const failedCard = async (n: number) =>
+    (await screen.findByText(`支付失败 ${n} 笔`, {}, { timeout: 10_000 })).closest('.ant-card') as HTMLElement;
+
+  it('say 对账中 of a held one, never that its money is back, and lead nowhere to pay it again', async () => {
+    partialBatch([heldFailed]);
+    const card = await failedCard(1);
+    expect(within(card).getByText('1 笔发放支付失败，对账中，平台核实中')).toBeInTheDocument();
+    expect(within(card).getByText(PAYOUT_RECONCILING_NOTE)).toBeInTheDocument();
+    expect(within(card).queryByText(/金额已退回可用余额/)).toBeNull();
+    expect(within(card).queryByRole('button', { name: /去退款中心/ })).toBeNull();
+    const row = within(card).getByText('王五').closest('tr') as HTMLElement;
+    expect(within(row).getByText('对账中')).toBeInTheDocument();
+    expect(within(row).getByText('对账单与平台记录不一致，平台核实中')).toBeInTheDocument();
+    expect(within(row).queryByText('卡号无效')).toBeNull();
+  });
+
+  it('beside other failed ones, say which money is back and which is held', async () => {
+    partialBatch([heldFailed, failed]);
+    const card = await failedCard(2);
+    expect(within(card).getByText('2 笔发放支付失败，其中 1 笔对账中，其余金额已退回可用余额')).toBeInTheDocument();
+    expect(within(card).getByText(`对账中的：${PAYOUT_RECONCILING_NOTE}`)).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: /去退款中心/ })).toBeInTheDocument();
+    const held = within(card).getByText('王五').closest('tr') as HTMLElement;
+    expect(within(held).getByText('对账中')).toBeInTheDocument();
+    const other = within(card).getByText('赵六').closest('tr') as HTMLElement;
+    expect(within(other).getByText('户名不符')).toBeInTheDocument();
+    expect(within(other).queryByText('对账中')).toBeNull();
   });
 });
