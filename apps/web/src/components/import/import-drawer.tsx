@@ -16,7 +16,7 @@ import {
   Upload,
   type TableColumnsType,
 } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatThousands } from '../../lib/format.ts';
 import { useDownload } from '../use-download.ts';
 import {
@@ -46,21 +46,31 @@ export interface TImportDrawerProps {
   kind: TImportKind;
   open: boolean;
   onClose: () => void;
+  /** Shown under the success once the rows are in (the workers' real-name verification). */
+  committedExtra?: (job: TImportJob) => ReactNode;
 }
 
 /**
  * 批量导入 of any kind of the server's import centre: template, upload, validation with progress
  * and errors, then an all-or-nothing commit.
  */
-export function ImportDrawer({ kind, open, onClose }: TImportDrawerProps) {
+export function ImportDrawer({ kind, open, onClose, committedExtra }: TImportDrawerProps) {
   return (
     <Drawer open={open} title={`批量导入${kind.noun}`} size={720} onClose={onClose} destroyOnHidden>
-      <ImportPanel kind={kind} onClose={onClose} />
+      <ImportPanel kind={kind} onClose={onClose} committedExtra={committedExtra} />
     </Drawer>
   );
 }
 
-function ImportPanel({ kind, onClose }: { kind: TImportKind; onClose: () => void }) {
+function ImportPanel({
+  kind,
+  onClose,
+  committedExtra,
+}: {
+  kind: TImportKind;
+  onClose: () => void;
+  committedExtra?: ((job: TImportJob) => ReactNode) | undefined;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [jobId, setJobId] = useState<string | undefined>(undefined);
@@ -185,7 +195,9 @@ function ImportPanel({ kind, onClose }: { kind: TImportKind; onClose: () => void
             继续导入
           </Button>,
         ]}
-      />
+      >
+        {committedExtra?.(job)}
+      </Result>
     );
   }
 
