@@ -141,13 +141,52 @@ function cellXml(ref: string, style: string, value: CellValue | undefined): stri
 }
 
 /** The sheet name Excel accepts: no []:*?/\, not empty, at most 31 characters (cut like ExcelJS did). */
-function sheetNameOf(name: string, taken: string[]): string {
+export function sheetNameOf(name: string, taken: string[]): string {
   if (!name.trim() || /[[\]:*?/\\]/.test(name) || name.startsWith("'") || name.endsWith("'")) {
     throw new Error(`invalid worksheet name: ${name}`);
   }
   const cut = Array.from(name).slice(0, SHEET_NAME_MAX).join('');
   if (taken.some((t) => t.toLowerCase() === cut.toLowerCase())) throw new Error(`duplicate worksheet name: ${cut}`);
   return cut;
+}
+
+/** Adds rows through `addRow`, waiting for `ready` whenever the output is full. */
+export const addRowsOf =
+  (addRow: (values: readonly CellValue[]) => boolean, ready: () => Promise<void>) =>
+  async (rows: Iterable<readonly CellValue[]>) => {
+    for (const values of rows) if (!addRow(values)) await ready();
+  };
+
+/** `XlsxWriter.addSheets` of a writer, from its `addSheet`. */
+export function addSheetsWith(
+  addSheet: XlsxWriter['addSheet'],
+  ready: () => Promise<void>,
+  name: string,
+  columns: SheetColumn[],
+  rowsPerSheet = MAX_SHEET_ROWS - 1,
+): SheetWriter {
+  if (!Number.isInteger(rowsPerSheet) || rowsPerSheet < 1 || rowsPerSheet >= MAX_SHEET_ROWS) {
+    throw new RangeError(`rows per sheet must be 1 to ${MAX_SHEET_ROWS - 1}`);
+  }
+  let part = 1;
+  let sheet = addSheet(name, columns);
+  let rows = 0;
+  const addRow = (values: readonly CellValue[]) => {
+    if (rows === rowsPerSheet) {
+      part += 1;
+      const suffix = ` (${part})`;
+      sheet = addSheet(
+        Array.from(name)
+          .slice(0, SHEET_NAME_MAX - suffix.length)
+          .join('') + suffix,
+        columns,
+      );
+      rows = 0;
+    }
+    rows += 1;
+    return sheet.addRow(values);
+  };
+  return { addRow, addRows: addRowsOf(addRow, ready) };
 }
 
 function sheetHead(columns: SheetColumn[], isFirst: boolean): string {
@@ -360,11 +399,6 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
     }
     hasRoom = true;
   };
-  /** Adds rows through `addRow`, waiting whenever the output is full. */
-  const addRowsOf =
-    (addRow: (values: readonly CellValue[]) => boolean) => async (rows: Iterable<readonly CellValue[]>) => {
-      for (const values of rows) if (!addRow(values)) await ready();
-    };
   const finishSheet = () => {
     if (!current) return;
     current.xml += SHEET_TAIL;
@@ -408,37 +442,14 @@ export function createXlsxWriter(options: XlsxWriterOptions = {}): XlsxWriter {
       columns.map((c) => ` s="${c.text ? STYLE_BOLD_TEXT : STYLE_BOLD}"`),
     );
     const addDataRow = (values: readonly CellValue[]) => addRow(values, styles);
-    return { addRow: addDataRow, addRows: addRowsOf(addDataRow) };
+    return { addRow: addDataRow, addRows: addRowsOf(addDataRow, ready) };
   }
 
   return {
     stream,
     addSheet,
 
-    addSheets(name, columns, rowsPerSheet = MAX_SHEET_ROWS - 1) {
-      if (!Number.isInteger(rowsPerSheet) || rowsPerSheet < 1 || rowsPerSheet >= MAX_SHEET_ROWS) {
-        throw new RangeError(`rows per sheet must be 1 to ${MAX_SHEET_ROWS - 1}`);
-      }
-      let part = 1;
-      let sheet = addSheet(name, columns);
-      let rows = 0;
-      const addRow = (values: readonly CellValue[]) => {
-        if (rows === rowsPerSheet) {
-          part += 1;
-          const suffix = ` (${part})`;
-          sheet = addSheet(
-            Array.from(name)
-              .slice(0, SHEET_NAME_MAX - suffix.length)
-              .join('') + suffix,
-            columns,
-          );
-          rows = 0;
-        }
-        rows += 1;
-        return sheet.addRow(values);
-      };
-      return { addRow, addRows: addRowsOf(addRow) };
-    },
+    addSheets: (name, columns, rowsPerSheet) => addSheetsWith(addSheet, ready, name, columns, rowsPerSheet),
 
     ready,
 
