@@ -12,7 +12,8 @@ import { ExportFailure, type ExportSource, type SheetSource, type ZipSource } fr
 import { conflict } from '../../lib/errors.ts';
 import type { JobQueue, JobRun, WorkOptions } from '../../lib/job-queue.ts';
 import type { Registry } from '../../lib/registry.ts';
-import { createXlsxWriter, XLSX_CONTENT_TYPE, ZipLimitError } from '../../lib/spreadsheet.ts';
+import { createThreadedXlsxWriter } from '../../lib/sheet-thread.ts';
+import { XLSX_CONTENT_TYPE, ZipLimitError } from '../../lib/spreadsheet.ts';
 import { createZipWriter } from '../../lib/zip-writer.ts';
 import * as repo from './repo.ts';
 
@@ -154,7 +155,8 @@ interface ExportOutput {
 }
 
 function sheetOutput(sheetName: string, source: SheetSource): ExportOutput {
-  const writer = createXlsxWriter();
+  // The workbook is written on a thread of its own: this one reads the rows from the database.
+  const writer = createThreadedXlsxWriter();
   return {
     stream: writer.stream,
     contentType: XLSX_CONTENT_TYPE,
