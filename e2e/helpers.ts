@@ -243,6 +243,31 @@ export async function payableWorkers(request: APIRequestContext, listPage = 2) {
   throw new Error('not enough demo workers with a bank card');
 }
 
+/**
+ * Demo workers in the states the seed leaves them in (issue 43, seed/agreements.ts and
+ * real-names.ts): one 认证中 (its automatic retries stopped), one with an agreement 签约中 and one
+ * with an agreement 签约失败, read through the API as the demo admin.
+ */
+export async function demoWorkersInStates(request: APIRequestContext) {
+  const headers = { authorization: await demoApiToken(request) };
+  const get = async <T>(url: string) => ((await (await request.get(url, { headers })).json()) as { data: T }).data;
+  type Page = { rows: { id: number }[] };
+  const [verifying] = (await get<Page>('/api/companystaff/employee/page?realNameStatus=verifying&limit=1')).rows;
+  const found: Partial<Record<'signing' | 'failed', number>> = {};
+  // The seed's agreements are of the first verified workers; the list shows the newest first.
+  for (let n = 1; n <= 5 && (found.signing === undefined || found.failed === undefined); n++) {
+    const { rows } = await get<Page>(`/api/companystaff/employee/page?realNameStatus=verified&limit=100&page=${n}`);
+    for (const { id } of rows.reverse()) {
+      for (const a of await get<{ status: string }[]>(`/api/companystaff/employee/${id}/agreement`))
+        if ((a.status === 'signing' || a.status === 'failed') && found[a.status] === undefined) found[a.status] = id;
+      if (found.signing !== undefined && found.failed !== undefined) break;
+    }
+  }
+  if (!verifying || found.signing === undefined || found.failed === undefined)
+    throw new Error('the demo data lacks a worker 认证中, 签约中 or 签约失败');
+  return { verifying: verifying.id, signing: found.signing, signFailed: found.failed };
+}
+
 /** A small valid PDF with `pages` pages, built by hand (objects, cross-reference table, trailer). */
 export function makePdf(pages: number): Buffer {
   const objects: string[] = [];

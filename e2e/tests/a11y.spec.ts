@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { runAxe } from '../axe.ts';
 import { expect, test } from '../fixtures.ts';
-import { issuedReceipt, openScreen, signInOps, useSession } from '../helpers.ts';
+import { demoWorkersInStates, issuedReceipt, openScreen, signInOps, useSession } from '../helpers.ts';
 
 /**
  * The axe tier (issue 25): every built screen of the route catalogue, the sign-in pages and the
@@ -275,6 +275,17 @@ const DIALOGS: TDialog[] = [
     path: '/EmployeeManagement/detailEmployee?id=1',
     open: button(/添加银行卡/),
   },
+  {
+    name: '发起签约 (员工列表 dialog, for the rows ticked)',
+    path: '/EmployeeManagement/listEmployee',
+    open: async (page) => {
+      const rows = page.locator('.ant-table-tbody .ant-table-row');
+      await rows.first().waitFor();
+      for (let i = 0; i < 2; i++) await rows.nth(i).getByRole('checkbox').check();
+      await expect(page.getByText('已选 2 名员工')).toBeVisible();
+      await page.getByRole('button', { name: /为\s*所\s*选\s*员\s*工\s*发\s*起\s*签\s*约/ }).click();
+    },
+  },
 ];
 
 /** Today in Beijing (the browser runs in Asia/Shanghai): the demo's partial batch was paid today. */
@@ -416,6 +427,24 @@ test('axe: 组织架构 with a department chosen, its 删除 blocked and saying 
   await settled(page);
   const result = await runAxe(page);
   expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('axe: 员工详情 of workers 认证中 (retries stopped), 签约中 and 签约失败', async ({ page }) => {
+  test.skip(!!only && !'/EmployeeManagement/detailEmployee'.includes(only), 'A11Y_SCREEN names another screen');
+  const ids = await demoWorkersInStates(page.request);
+  await useSession(page, 'demo');
+  const failures: string[] = [];
+  for (const [state, id] of Object.entries(ids)) {
+    await showScreen(page, `/EmployeeManagement/detailEmployee?id=${id}`);
+    await expect(
+      page.getByText(state === 'verifying' ? '已停止自动重试' : state === 'signing' ? '签约中' : '签约失败').first(),
+    ).toBeVisible();
+    await settled(page);
+    const result = await runAxe(page);
+    for (const v of result.violations)
+      failures.push(`${state} (worker ${id}): ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  }
+  expect(failures).toEqual([]);
 });
 
 test('the known list names only screens that the tier visits', () => {
