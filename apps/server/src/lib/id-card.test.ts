@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { checkBankCard, luhnCheckDigit, luhnValid, maskBankCard } from './bank-card.ts';
-import { ageOn, chinaDateOf, idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
+import { ageOn, ageOnDay, chinaDateOf, idCardCheckChar, maskIdCard, parseIdCard, PROVINCES } from './id-card.ts';
 
 describe('ID card numbers (GB 11643)', () => {
   it('accepts the standard example and derives birth date, gender and province', () => {
@@ -72,6 +72,10 @@ describe('bank cards', () => {
     expect(ageOn('2000-02-29', new Date('2026-02-28T12:00:00+08:00'))).toBe(25);
     expect(ageOn('2000-02-29', new Date('2026-03-01T12:00:00+08:00'))).toBe(26);
     expect(ageOn('2000-02-29', new Date('2024-02-29T12:00:00+08:00'))).toBe(24);
+    // The same on a China date worked out once (an export's batch).
+    expect(ageOnDay('1990-03-08', '2026-03-07')).toBe(35);
+    expect(ageOnDay('1990-03-08', '2026-03-08')).toBe(36);
+    expect(ageOnDay('2000-02-29', '2026-02-28')).toBe(25);
   });
 });
 

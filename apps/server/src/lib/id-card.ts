@@ -115,7 +115,11 @@ export { chinaDateOf };
  * hides, so showing it would give the number away.
  */
 export function ageOn(birthDate: string, instant: Date): number {
-  const today = chinaDateOf(instant);
+  return ageOnDay(birthDate, chinaDateOf(instant));
+}
+
+/** `ageOn` for a China date (YYYY-MM-DD) worked out once, for many birth dates (an export's rows). */
+export function ageOnDay(birthDate: string, today: string): number {
   const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
   return today.slice(5) < birthDate.slice(5) ? years - 1 : years;
 }

@@ -12,7 +12,8 @@ import {
 } from '@flexpay/contract';
 import type { ServiceContext } from '../../../core/context.ts';
 import type { JobQueue } from '../../../lib/job-queue.ts';
-import { ageOn, maskIdCard } from '../../../lib/id-card.ts';
+import { chinaDateOf } from '../../../lib/china-time.ts';
+import { ageOnDay, maskIdCard } from '../../../lib/id-card.ts';
 import type { CellValue, SheetColumn } from '../../../lib/spreadsheet.ts';
 import type { AuthContext } from '../../../core/auth.ts';
 import type { Exporter } from '../../../core/context.ts';
@@ -64,13 +65,14 @@ export async function requestWorkerExport(
   return exports.requestExport(ctx, jobs, auth, 'workers', stored);
 }
 
-function cellsOf(w: workers.WorkerExportRow, now: Date): CellValue[] {
+/** A worker's row of the sheet; `today` is the China date its age is on. */
+function cellsOf(w: workers.WorkerExportRow, today: string): CellValue[] {
   return [
     w.name,
     w.idNumberMasked,
     w.mobile,
     GENDER_LABELS[w.gender === 'female' ? 'female' : 'male'],
-    ageOn(w.birthDate, now),
+    ageOnDay(w.birthDate, today),
     w.province,
     w.jobTypeName ?? '',
     w.departmentName ?? '',
@@ -98,8 +100,9 @@ export const workerExporter: Exporter = async (ctx, job) => {
   const total = await workers.countWorkers(ctx.db, job.companyId, filter);
   async function* batches() {
     for await (const rows of workers.iterateWorkers(ctx.db, job.companyId, filter, BATCH_ROWS)) {
-      const now = ctx.now();
-      yield rows.map((w) => cellsOf(w, now));
+      // The date once per batch, not per row.
+      const today = chinaDateOf(ctx.now());
+      yield rows.map((w) => cellsOf(w, today));
     }
   }
   return { columns: WORKER_EXPORT_COLUMNS, total, batches: batches() };
