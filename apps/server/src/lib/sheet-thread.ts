@@ -53,8 +53,8 @@ export type SheetThreadReply =
 const BATCH_ROWS = 1000;
 /** Batches posted and not yet written by the thread; more and the rows wait. */
 const MAX_BATCHES_OUT = 2;
-const WINDOW_BYTES = 256 * 1024;
-const POST_BYTES = 64 * 1024;
+const WINDOW_BYTES = 512 * 1024;
+const POST_BYTES = 128 * 1024;
 const OUTPUT_HIGH_WATER_MARK = 64 * 1024;
 /**
  * The thread's heap: it holds a batch or two of rows, the XML waiting for the zip and the zip's
