@@ -146,17 +146,27 @@ export function cpuProbe(serverPid?: number): CpuProbe | undefined {
 
 export const fmt = (n: number, digits = 1) => n.toFixed(digits).padStart(8);
 
-/** Peak resident memory while `fn` runs, sampled every 50 ms, in MB. */
-export async function withPeakRss<T>(fn: () => Promise<T>): Promise<{ result: T; peakRssMb: number; seconds: number }> {
-  let peak = process.memoryUsage().rss;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, 50);
+/** Peak resident memory while `fn` runs, sampled every 50 ms, in MB; with the V8 heap and the memory outside it at that peak. */
+export async function withPeakRss<T>(
+  fn: () => Promise<T>,
+): Promise<{ result: T; peakRssMb: number; seconds: number; peakParts: { heapMb: number; externalMb: number } }> {
+  let peak = process.memoryUsage();
+  const sample = () => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  };
+  const timer = setInterval(sample, 50);
   const t0 = performance.now();
   try {
     const result = await fn();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, peakRssMb: peak / 1024 / 1024, seconds: (performance.now() - t0) / 1000 };
+    sample();
+    const mb = (n: number) => n / 1024 / 1024;
+    return {
+      result,
+      peakRssMb: mb(peak.rss),
+      seconds: (performance.now() - t0) / 1000,
+      peakParts: { heapMb: mb(peak.heapTotal), externalMb: mb(peak.external) },
+    };
   } finally {
     clearInterval(timer);
   }
