@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -28,6 +28,8 @@ import { asPlatform, inCompany } from '../../src/db/scope.ts';
 import { analyzeTable } from '../../src/db/statistics.ts';
 import { luhnCheckDigit } from '../../src/lib/bank-card.ts';
 import { writeDemoFiles } from '../../src/seed/demo-files.ts';
+import { filesUnder } from '../../src/backup/counts.ts';
+import { filesDirOf } from '../../src/lib/file-store.ts';
 import { download, testIdNumber } from '../files.ts';
 import { caller, createTestAppOn, loginAs, thisPeriod, type Caller, type TestApp } from '../helpers.ts';
 import { serviceCompanyId } from '../money/support.ts';
@@ -75,11 +77,20 @@ async function fingerprint(database: Database, target: BackupTarget) {
     );
     if (!sums) throw new Error('no sums');
     const store = configuredFileStore(target, appDb);
+    // Every object the store holds: the companies' files (stored_file's rows) and the platform's
+    // (an agreement template, an operator's export), read from the store itself.
+    const root = filesDirOf(target.dataDir);
+    const keys =
+      target.fileStore === 'database'
+        ? await queryRows<{ key: string }>(
+            appDb,
+            sql`select distinct storage_key as key from file_chunk order by storage_key`,
+          )
+        : filesUnder(root)
+            .map((path) => ({ key: relative(root, path).split(sep).join('/') }))
+            .sort((a, b) => (a.key < b.key ? -1 : 1));
     const files: Record<string, string> = {};
-    for (const { key } of await queryRows<{ key: string }>(
-      appDb,
-      sql`select storage_key as key from stored_file order by storage_key`,
-    )) {
+    for (const { key } of keys) {
       const hash = createHash('sha256');
       for await (const chunk of store.read(key)) hash.update(chunk as Buffer);
       files[key] = hash.digest('hex');
