@@ -45,7 +45,12 @@ export function isPostgres(db: unknown): boolean {
  * Runs `COPY <target> FROM STDIN <options>` with the bytes of `source`: `target` names the table
  * and its columns, `options` the format (`WITH (FORMAT csv, HEADER true)`).
  */
-export async function copyIn(tx: Tx, target: string, options: string, source: AsyncIterable<Uint8Array>) {
+export async function copyIn(
+  tx: Tx,
+  target: string,
+  options: string,
+  source: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+) {
   const connection = connectionOf(tx);
   if ('release' in connection) {
     const stream = (await connection.query(copyFrom(`COPY ${target} FROM STDIN ${options}`))) as NodeJS.WritableStream;
@@ -64,6 +69,21 @@ export async function copyIn(tx: Tx, target: string, options: string, source: As
   await connection.query('reset role', [], { blob: new Blob([]) });
   await connection.query(`COPY ${target} FROM '/dev/blob' ${options}`, [], { blob: new Blob(chunks) });
   if (role) await connection.query(`set role "${role.role.replace(/"/g, '""')}"`, [], { blob: new Blob([]) });
+}
+
+/**
+ * `COPY <target> FROM STDIN <options>` of bytes already in memory (a batch of the access log's
+ * lines): one write and the end, without `copyIn`'s stream pipeline (whose abort at its finish
+ * builds a DOMException each time).
+ */
+export async function copyInBytes(tx: Tx, target: string, options: string, bytes: Uint8Array) {
+  const connection = connectionOf(tx);
+  if (!('release' in connection)) return copyIn(tx, target, options, [bytes]);
+  const stream = (await connection.query(copyFrom(`COPY ${target} FROM STDIN ${options}`))) as NodeJS.WritableStream;
+  await new Promise<void>((resolve, reject) => {
+    stream.once('error', reject);
+    stream.end(bytes, () => resolve());
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { copyIn } from '../db/copy.ts';
+import { copyInBytes } from '../db/copy.ts';
 import { copyInstant, copyRow } from '../db/copy-text.ts';
 import { insertByColumns } from '../db/insert-columns.ts';
 import { asPlatform } from '../db/scope.ts';
@@ -32,9 +32,6 @@ const ACCESS_COLUMNS = [
   accessLog.requestId,
   accessLog.userAgent,
 ] as const;
-async function* once(bytes: Uint8Array) {
-  yield bytes;
-}
 const ACCESS_TARGET = `access_log (${ACCESS_COLUMNS.map((c) => `"${c.name}"`).join(', ')})`;
 
 declare module 'fastify' {
@@ -133,7 +130,7 @@ export const gatewayLogPlugin = fp(
     const access = createBatchWriter<string>(
       (lines) =>
         asPlatform('write the access log', () =>
-          app.db.transaction((tx) => copyIn(tx, ACCESS_TARGET, '', once(Buffer.from(lines.join(''))))),
+          app.db.transaction((tx) => copyInBytes(tx, ACCESS_TARGET, '', Buffer.from(lines.join('')))),
         ),
       { onError },
     );

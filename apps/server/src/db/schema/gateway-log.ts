@@ -40,7 +40,10 @@ export const accessLog = pgTable(
   },
   // One index per filter of the 网关日志 page, each with the time after it: a filter that matches
   // few rows of a week (a 5xx, an admin, a slow request) is read from its own index, not found by
-  // walking millions of rows in time order (bench:gateway-log-page, ADR 0028).
+  // walking millions of rows in time order (bench:gateway-log-page, ADR 0028). Where one value is
+  // most rows (a 2xx, the success code, the company realm, a fast answer), the index holds only
+  // the others (partial, migration 0059): the common value is met at once walking the time index,
+  // and each request's row enters four indexes fewer (ADR 0028, the access log's cost).
   (t) => [
     index('access_log_at_idx').on(t.at, t.id),
     index('access_log_company_idx').on(t.callerCompanyId, t.at),
@@ -52,10 +55,18 @@ export const accessLog = pgTable(
     index('access_log_operator_idx')
       .on(t.operatorId, t.at)
       .where(sql`${t.operatorId} is not null`),
-    index('access_log_realm_idx').on(t.realm, t.at),
-    index('access_log_status_idx').on(t.status, t.at),
-    index('access_log_code_idx').on(t.code, t.at),
-    index('access_log_latency_idx').on(t.latencyMs, t.at),
+    index('access_log_realm_idx')
+      .on(t.realm, t.at)
+      .where(sql`${t.realm} <> 'company'`),
+    index('access_log_status_idx')
+      .on(t.status, t.at)
+      .where(sql`${t.status} >= 300`),
+    index('access_log_code_idx')
+      .on(t.code, t.at)
+      .where(sql`${t.code} <> 200`),
+    index('access_log_latency_idx')
+      .on(t.latencyMs, t.at)
+      .where(sql`${t.latencyMs} >= 100`),
     // A path's start, as the byte range of db/like.ts prefixRange.
     index('access_log_path_idx').using('btree', sql`${t.path} text_pattern_ops`, t.at),
   ],
