@@ -9,8 +9,10 @@
  *            --row-security compare [--rounds 4]: the API scenarios with the tenant policies off
  *            and on, in pairs whose order alternates (ADR 0025), instead of the usual table
  *            --observe compare [--rounds 4]: the same with the access log and /metrics off and on
- *            (issue 41): the server process rebuilds its app with ACCESS_LOG=0 and no metrics, or
- *            with the access log and METRICS_TOKEN, scraped as Prometheus does while measured
+ *            (issue 41): the server process runs two apps side by side, one with ACCESS_LOG=0 and
+ *            no metrics, one with the access log and METRICS_TOKEN (scraped as Prometheus does
+ *            while measured), and the pairs alternate between them; short, many pairs
+ *            (--rounds 12 --seconds 3) cancel the machine's drift
  *
  * Seed first: `npm run seed -- --workers 1000000` with the same DATABASE_URL / DATA_DIR.
  *
@@ -75,32 +77,35 @@ const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined 
 
 if (values.serve) {
   // The server process: the whole app on its own pool, answering on a free port.
-  // `{ observe }` rebuilds the app in this same process with the access log and metrics on or off
-  // (--observe compare): both are measured in one process, its memory and compiled code the same.
+  // --observe compare: two apps in this one process on the one pool, the access log and metrics
+  // off in one and on in the other, both listening the whole run; `{ observe }` answers the port
+  // of the one asked for. Switching costs nothing, so the pairs can be short and many: this
+  // machine's speed drifts by more than the difference measured over a few minutes (the load
+  // generator's own CPU per request, the same work each time, moved by half between runs).
   const database = await openDatabase(config);
-  let app = await serve(database);
+  const both = values.observe === 'compare';
+  const app = await serve(database, both ? observeConfig(false) : undefined);
+  const observed = both ? await serve(database, observeConfig(true)) : undefined;
   const floor = await serveFloor(database);
   process.on('message', (m: { statements?: PageStatement[]; observe?: boolean }) => {
-    void (async () => {
-      if (m.observe !== undefined) {
-        await app.close();
-        app = await serve(database, observeConfig(m.observe));
-        process.send?.({ port: portOf(app.server) });
-        return;
-      }
-      floor.statements = m.statements ?? [];
-      process.send?.({ ready: true });
-    })();
+    if (m.observe !== undefined) {
+      process.send?.({ port: portOf((m.observe ? observed : app)?.server ?? app.server) });
+      return;
+    }
+    floor.statements = m.statements ?? [];
+    process.send?.({ ready: true });
   });
   process.send?.({ port: portOf(app.server), floorPort: portOf(floor.server) });
-  process.on('disconnect', () => void Promise.all([app.close(), floor.close()]).then(() => database.close()));
+  process.on(
+    'disconnect',
+    () => void Promise.all([app.close(), observed?.close(), floor.close()]).then(() => database.close()),
+  );
 } else {
   await main();
 }
 
 async function serve(database: Database, overrides?: Partial<typeof config>) {
-  // Migrated once, at start; a rebuild (`overrides`) reuses the schema.
-  if (!overrides) await database.migrate();
+  // Migrated once, by the main process before it starts this one.
   const app = await buildApp({ config: { ...config, ...overrides }, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app;
@@ -143,7 +148,7 @@ interface RunningServer {
   floorPort: number;
   /** Sets the statements the floor server runs per request. */
   setStatements(statements: PageStatement[]): Promise<void>;
-  /** Rebuilds the app with the access log and metrics on or off; answers its new port. */
+  /** The port of the app with the access log and metrics on or off (--observe compare). */
   setObserve(on: boolean): Promise<number>;
   stop(): Promise<void>;
 }
@@ -170,10 +175,14 @@ async function startServer(database: Database, env: Record<string, string> = {})
   }
   // BENCH_SERVER_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_SERVER_PROFILE;
-  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
-    env: { ...process.env, ...env },
-  });
+  const child = fork(
+    fileURLToPath(import.meta.url),
+    ['--serve', ...(observe === 'compare' ? ['--observe', 'compare'] : [])],
+    {
+      execArgv: ['--import', 'tsx', ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [])],
+      env: { ...process.env, ...env },
+    },
+  );
   const ports = await new Promise<{ port: number; floorPort: number }>((resolve, reject) => {
     child.once('message', (m: { port: number; floorPort: number }) => resolve(m));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
