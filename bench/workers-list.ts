@@ -76,12 +76,9 @@ const rounds = Math.max(1, Number(values.rounds ?? 4));
 const config = { ...loadConfig(), logLevel: 'warn' as const, webDist: undefined };
 
 if (values.serve) {
-  // The server process: the whole app on its own pool, answering on a free port.
-  // --observe compare: two apps in this one process on the one pool, the access log and metrics
-  // off in one and on in the other, both listening the whole run; `{ observe }` answers the port
-  // of the one asked for. Switching costs nothing, so the pairs can be short and many: this
-  // machine's speed drifts by more than the difference measured over a few minutes (the load
-  // generator's own CPU per request, the same work each time, moved by half between runs).
+  // The server process: the whole app on its own pool, answering on a free port. --observe
+  // compare: two apps on the one pool, the access log and metrics off in one and on in the other,
+  // both listening; `{ observe }` answers the port of the one asked for (see the header).
   const database = await openDatabase(config);
   const both = values.observe === 'compare';
   const app = await serve(database, both ? observeConfig(false) : undefined);
