@@ -65,7 +65,7 @@ test('a new worker is verified and signs the service company’s agreement', asy
   await expect(page.getByRole('heading', { name: '签署完成' })).toBeVisible();
   await page.goto(detail);
   await expect(signing.getByText('已签约').first()).toBeVisible({ timeout: 20_000 });
-  await expect(signing.getByRole('button', { name: /下载已签署的《共享经济合作伙伴协议》/ })).toBeVisible();
+  await expect(signing.getByRole('button', { name: /下载 PDF：已签署的《共享经济合作伙伴协议》/ })).toBeVisible();
   await page.screenshot({ path: '../.tmp/e2e-output/worker-signed.png', fullPage: true });
 
   // 发起签约 for the rows ticked in the worker list (here the workers this spec added: the

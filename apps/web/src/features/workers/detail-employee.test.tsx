@@ -392,7 +392,7 @@ describe('员工详情', () => {
     expect(within(card).getByText('需签署新版本')).toBeInTheDocument();
     expect(within(card).getByText(`${sha.slice(0, 16)}…`)).toBeInTheDocument();
     expect(
-      within(card).getByRole('button', { name: '下载已签署的《共享经济合作伙伴协议》第 1 版' }),
+      within(card).getByRole('button', { name: '下载 PDF：已签署的《共享经济合作伙伴协议》第 1 版' }),
     ).toBeInTheDocument();
   });
 

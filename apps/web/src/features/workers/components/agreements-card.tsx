@@ -96,7 +96,7 @@ export function AgreementsCard({ worker }: { worker: TWorkerDetail }) {
           <Button
             size="small"
             onClick={() => void onDownload(a)}
-            aria-label={`下载已签署的《${a.title}》第 ${a.version} 版`}
+            aria-label={`下载 PDF：已签署的《${a.title}》第 ${a.version} 版`}
           >
             下载 PDF
           </Button>
