@@ -32,7 +32,9 @@ test('对账: a difference found, shown 对账中 to the company, resolved in th
   // A retry of this test finds the day done: the same result, nothing changed.
   await expect(page.getByText(/对账完成，发现 1 笔差异|该日已对账，结果未改变/)).toBeVisible({ timeout: 30_000 });
 
-  const row = page.locator('tr.ant-table-row', { hasText: today() }).filter({ hasText: '海南灵工服务有限公司' });
+  // The row of today by its first cells: every day reconciled today (the hourly job's past days
+  // too) shows today's date in its 对账时间.
+  const row = page.getByRole('row', { name: new RegExp(`^${today()} 海南灵工服务有限公司`) });
   await expect(row).toContainText('已对账');
   await expect(page.getByRole('alert').filter({ hasText: '对账告警' })).toContainText('笔对账差异待处理');
   await page.screenshot({ path: '../.tmp/e2e-output/ops-reconcile.png', fullPage: true });

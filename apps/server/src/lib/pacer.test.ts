@@ -34,4 +34,18 @@ describe('createPacer', () => {
     await pacer.waitForRoom(1);
     expect(clock.now()).toBeGreaterThanOrEqual(1_000);
   });
+
+  it('counts a send from when it was answered: one held up after its turn does not crowd the next window', async () => {
+    const clock = fakeClock();
+    const pacer = createPacer(2, { ...clock, windowMs: 1_000, margin: 1 });
+    expect(pacer.budget).toBe(2);
+    const first = await pacer.waitForRoom(2);
+    // The event loop holds the send up 900 ms after its turn; the provider sees it then.
+    await clock.wait(900);
+    first();
+    const arrived = clock.now();
+    await pacer.waitForRoom(2);
+    // Without the stamp the next two would go at 1,000 ms, within a second of the first two.
+    expect(clock.now() - arrived).toBeGreaterThanOrEqual(1_000);
+  });
 });

@@ -14,8 +14,12 @@ export const WINDOW_MS = 1_020;
 export interface Pacer {
   /** Items allowed in one window. */
   readonly budget: number;
-  /** Waits until `n` more items fit in the window, then counts them. */
-  waitForRoom(n: number): Promise<void>;
+  /**
+   * Waits until `n` more items fit in the window, then counts them. Answers `sent`, to call once
+   * the provider has answered them: their time becomes then, so a send the event loop held up
+   * after its turn still counts from when it arrived (it would otherwise crowd the next window's).
+   */
+  waitForRoom(n: number): Promise<() => void>;
 }
 
 export function createPacer(
@@ -30,14 +34,19 @@ export function createPacer(
   const sent: { at: number; n: number }[] = [];
   return {
     budget,
-    async waitForRoom(n: number): Promise<void> {
+    async waitForRoom(n: number): Promise<() => void> {
       for (;;) {
         const at = now();
         while (sent.length && at - (sent[0]?.at ?? at) >= windowMs) sent.shift();
         const used = sent.reduce((sum, s) => sum + s.n, 0);
         if (used + n <= budget || !sent.length) {
-          sent.push({ at, n });
-          return;
+          const entry = { at, n };
+          sent.push(entry);
+          return () => {
+            entry.at = Math.max(entry.at, now());
+            // Kept in time order: the window drops from the front.
+            sent.sort((a, b) => a.at - b.at);
+          };
         }
         await wait(windowMs - (at - (sent[0]?.at ?? at)) + 1);
       }

@@ -102,7 +102,7 @@ export async function runSigning(
     if (!batch.length) break;
     for (const a of batch) {
       afterId = a.id;
-      await pacer.waitForRoom(1);
+      const sentNow = await pacer.waitForRoom(1);
       const answer = await ctx.signingProvider.send({
         ref: refOf(job.companyId, a.id),
         signerName: a.name,
@@ -110,6 +110,7 @@ export async function runSigning(
         documentTitle: template.title,
         document,
       });
+      sentNow();
       if (answer.outcome === 'failed') {
         await ctx.db.transaction((tx) => repo.markFailed(tx, job.companyId, a.id, answer));
         failed += 1;

@@ -182,8 +182,8 @@ export async function runVerification(ctx: ServiceContext, companyId: number): P
       idNumber: ctx.cipher.decrypt(p.idNumberEnc),
       bankCardNo: p.cardNumberEnc === null ? undefined : ctx.cipher.decrypt(p.cardNumberEnc),
     }));
-    await pacer.waitForRoom(checks.length);
-    const asked = askWithRetries(ctx, checks);
+    const sentNow = await pacer.waitForRoom(checks.length);
+    const asked = askWithRetries(ctx, checks).finally(sentNow);
     next = asked.then(() => repo.findPendingChecks(ctx.db, companyId, afterId, batchSize));
     next.catch(() => {});
     const answers = await asked;
