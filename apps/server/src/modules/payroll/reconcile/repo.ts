@@ -3,7 +3,7 @@
  * reconciliation reads and holds of the payouts (payroll's own table, ADR 0030).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx, type Tx } from '../../../db/client.ts';
+import { queryRows, type Db, type DbOrTx, type Tx } from '../../../db/client.ts';
 import { copyOut, setStagingSetting } from '../../../db/copy.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -142,33 +142,69 @@ async function missingByJoin(tx: Tx, dayId: number, serviceCompanyId: number, st
   );
 }
 
+/** The service company's payouts of the day (ofDay) as COPY's query: COPY takes no parameters. */
+function refsOfDayQuery(serviceCompanyId: number, start: Date, end: Date): string | undefined {
+  // The values are an integer and two instants written here.
+  if (!Number.isSafeInteger(serviceCompanyId)) return undefined;
+  return `select ref from payout
+       where service_company_id = ${serviceCompanyId} and status in ('succeeded', 'failed')
+         and settled_at >= '${start.toISOString()}'::timestamptz and settled_at < '${end.toISOString()}'::timestamptz
+         and not reconcile_hold`;
+}
+
+type Unnamed = { count: number; refs: string[] };
+interface DayScan {
+  /** The scan's answer, given how many missing payouts the transaction counted. */
+  found(expected: number): Promise<Unnamed | undefined>;
+  /** Resolves once nothing of the scan is running. */
+  settled(): Promise<unknown>;
+}
+
 /**
- * The same, found by the statement's own scan: the day's payout ids streamed out (one COPY, no
- * join: a hash of a million lines costs PostgreSQL twice the COPY) and looked up in the ids the
- * scan kept as the file went past; the few missing are read by id. Undefined, for the join to
- * answer, unless it found exactly the `expected` count (64-bit keys could, once in 10^7 days,
- * take a missing id for a named one).
+ * The day's payout ids streamed out (one COPY, no join: a hash of a million lines costs
+ * PostgreSQL twice the COPY) and looked up in the ids the statement's scan kept as the file went
+ * past. With `aside` (PostgreSQL's pool), on a connection of its own, started before the join so
+ * that the two run on both cores; it reads what is committed, and missingByScan checks what it
+ * found in the transaction. Undefined where COPY cannot be used; a failure answers undefined too
+ * (the join answers instead), so a scan never awaited rejects nobody.
+ */
+function scanDayRefs(
+  tx: Tx,
+  aside: Db | null,
+  named: NamedRefs,
+  serviceCompanyId: number,
+  start: Date,
+  end: Date,
+): DayScan | undefined {
+  const query = refsOfDayQuery(serviceCompanyId, start, end);
+  if (!query) return undefined;
+  if (!aside)
+    return { found: (expected) => named.unnamed(copyOut(tx, query), expected), settled: () => Promise.resolve() };
+  const early = aside
+    .transaction((other) => named.unnamed(copyOut(other, query), UNMATCHED_CAP))
+    .catch(() => undefined);
+  return { found: () => early, settled: () => early };
+}
+
+/**
+ * Our payouts of the day the statement lacks, from the scan's ids: the few missing are read by id
+ * in the transaction. Undefined, for the join to answer, unless it found exactly the `expected`
+ * count read back in the transaction's own view (64-bit keys could, once in 10^7 days, take a
+ * missing id for a named one; a scan aside could have seen other commits).
  */
 async function missingByScan(
   tx: Tx,
-  named: NamedRefs,
+  found: Unnamed | undefined,
   serviceCompanyId: number,
   start: Date,
   end: Date,
   expected: number,
 ): Promise<MissingRow[] | undefined> {
-  // COPY takes no parameters: the values are an integer and two instants written here.
-  if (!Number.isSafeInteger(serviceCompanyId)) return undefined;
-  const refsOfDay = `select ref from payout
-       where service_company_id = ${serviceCompanyId} and status in ('succeeded', 'failed')
-         and settled_at >= '${start.toISOString()}'::timestamptz and settled_at < '${end.toISOString()}'::timestamptz
-         and not reconcile_hold`;
-  const { refs } = await named.unnamed(copyOut(tx, refsOfDay), expected);
-  if (refs.length !== expected) return undefined;
+  if (!found || found.refs.length !== expected) return undefined;
   const rows = await queryRows<MissingRow>(
     tx,
     sql`select o.id, o.ref, o.status, o.net_fen from (${ofDay(serviceCompanyId, start, end)}) o
-         where o.ref = any(${sql.param(refs)}::text[])`,
+         where o.ref = any(${sql.param(found.refs)}::text[])`,
   );
   return rows.length === expected ? rows : undefined;
 }
@@ -204,6 +240,27 @@ export async function matchDay(
   scanned: { lines: number; fen: number; bad: number } | null = null,
   /** The ids the statement named, as its scan kept them (PostgreSQL, a statement with no quotes). */
   namedRefs: NamedRefs | null = null,
+  /** A pool to scan the day's payouts on while the join runs (PostgreSQL), or null: after it. */
+  aside: Db | null = null,
+) {
+  const scanOurs = namedRefs ? scanDayRefs(tx, aside, namedRefs, serviceCompanyId, start, end) : undefined;
+  try {
+    return await matchLines(tx, dayId, serviceCompanyId, start, end, duplicates, scanned, scanOurs);
+  } finally {
+    // A scan started aside is over before the transaction goes on, whatever happened.
+    await scanOurs?.settled();
+  }
+}
+
+async function matchLines(
+  tx: Tx,
+  dayId: number,
+  serviceCompanyId: number,
+  start: Date,
+  end: Date,
+  duplicates: readonly string[],
+  scanned: { lines: number; fen: number; bad: number } | null,
+  scanOurs: DayScan | undefined,
 ) {
   // The lines alone: how many, their sum, and any outside the day or invalid.
   const [totals] = scanned
@@ -290,7 +347,7 @@ export async function matchDay(
   if (!tooMany && (ours?.n ?? 0) > named) {
     const expected = (ours?.n ?? 0) - named;
     const missing =
-      (namedRefs && (await missingByScan(tx, namedRefs, serviceCompanyId, start, end, expected))) ??
+      (scanOurs && (await missingByScan(tx, await scanOurs.found(expected), serviceCompanyId, start, end, expected))) ??
       (await missingByJoin(tx, dayId, serviceCompanyId, start, end));
     for (const m of missing)
       byRef.set(String(m.ref), {

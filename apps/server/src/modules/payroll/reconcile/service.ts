@@ -51,10 +51,11 @@ function reader(secret: string, day: string) {
     scan,
     async *tap(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
       for await (const chunk of source) {
+        // Handed on first, read after: the database parses this chunk while it is read here.
+        yield chunk;
         verifier.update(chunk);
         sha.update(chunk);
         scan.update(chunk);
-        yield chunk;
       }
       scan.end();
     },
@@ -177,6 +178,8 @@ export async function reconcileDay(ctx: ServiceContext, serviceCompanyId: number
         // The scan kept every id of a streamed statement (PostgreSQL): the day's payouts the
         // statement lacks are looked up there rather than joined.
         !downloaded && read.scan.named ? read.scan : null,
+        // Streamed means PostgreSQL: its pool has another connection for that scan.
+        downloaded ? null : ctx.db,
       );
       if (matched.badLines > 0) throw new StatementRefused('对账单含有不属于该日的记录或无效的金额、状态，已拒绝');
       if (matched.tooMany)
