@@ -437,28 +437,63 @@ export function observeConfig(on: boolean): {
   return { accessLog: on, metricsToken: on ? BENCH_METRICS_TOKEN : undefined, metricsPort: undefined };
 }
 
+/** One scrape of `base`/metrics as Prometheus makes it; a failed scrape is an error of the bench. */
+function scrapeOnce(base: string, stopped: () => boolean): void {
+  fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+    .then(async (res) => {
+      const text = await res.text();
+      if (!stopped() && (res.status !== 200 || !text.includes('http_request_duration_seconds')))
+        throw new Error(`/metrics 抓取失败：HTTP ${res.status}`);
+    })
+    .catch((err: unknown) => {
+      if (!stopped()) {
+        console.error(err);
+        process.exitCode = 1;
+      }
+    });
+}
+
 /**
  * Scrapes `base`/metrics every `everyMs` as Prometheus does (the first at once), until the
  * answered function is called; a failed scrape is an error of the bench.
  */
 export function scrapeMetrics(base: string, everyMs: number): () => void {
   let stopped = false;
-  const scrape = () =>
-    fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } }).then(async (res) => {
-      const text = await res.text();
-      if (!stopped && (res.status !== 200 || !text.includes('http_request_duration_seconds')))
-        throw new Error(`/metrics 抓取失败：HTTP ${res.status}`);
-    });
-  const fail = (err: unknown) => {
-    if (!stopped) {
-      console.error(err);
-      process.exitCode = 1;
-    }
-  };
-  scrape().catch(fail);
-  const timer = setInterval(() => scrape().catch(fail), everyMs);
+  const isStopped = () => stopped;
+  scrapeOnce(base, isStopped);
+  const timer = setInterval(() => scrapeOnce(base, isStopped), everyMs);
   return () => {
     stopped = true;
     clearInterval(timer);
+  };
+}
+
+/**
+ * Prometheus's scrapes over a run measured in short rounds (`--observe compare`): its clock runs
+ * only while a round with metrics on is measured, so the rounds together see one scrape per
+ * `everyMs` of their time, as a server scraped every `everyMs` does. A scrape at the start of every
+ * round instead would charge rounds of 3 s five scrapes for Prometheus's one of 15 s.
+ */
+export function scrapeClock(everyMs: number): { during: (base: string) => () => void } {
+  /** Measured time since the last scrape; the first scrape is at once. */
+  let since = everyMs;
+  return {
+    during(base) {
+      let stopped = false;
+      let started = Date.now();
+      const isStopped = () => stopped;
+      const tick = () => {
+        scrapeOnce(base, isStopped);
+        since = 0;
+        started = Date.now();
+        timer = setTimeout(tick, everyMs);
+      };
+      let timer = setTimeout(tick, Math.max(0, everyMs - since));
+      return () => {
+        stopped = true;
+        clearTimeout(timer);
+        since += Date.now() - started;
+      };
+    },
   };
 }

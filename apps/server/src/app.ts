@@ -1,5 +1,5 @@
 import type { AsyncResource } from 'node:async_hooks';
-import { randomUUID } from 'node:crypto';
+import { v7 as uuidv7 } from 'uuid';
 import fastifyCompress from '@fastify/compress';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
@@ -139,9 +139,12 @@ export async function buildApp({
             // A job's lines name the request that queued it (lib/log-context.ts).
             mixin: logMixin,
           },
+    // A UUID of version 7 (RFC 9562): its first 48 bits are the time, so the indexes on request ids
+    // (网关日志, the audit log) take each new one at their right edge, not at a random page
+    // (ADR 0028: 5,000 access rows cost PostgreSQL 2-3x the time and 4x the WAL with random ids).
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : uuidv7();
     },
     // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY): from anyone
     // else it would let a client choose the IP that limits, lockouts and the audit record.

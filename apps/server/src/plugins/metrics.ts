@@ -79,6 +79,19 @@ export const metricsPlugin = fp(
         registers: [register],
       });
 
+    // Each series' child, by a key of our own: prom-client checks and hashes a labels object on
+    // every observation; the series are few (route patterns × methods × statuses).
+    const series = new Map<string, { observe(seconds: number): void }>();
+    const seriesOf = (method: string, route: string, status: number) => {
+      const key = `${status} ${method} ${route}`;
+      let child = series.get(key);
+      if (!child && duration) {
+        child = duration.labels({ method, route, status: String(status) });
+        series.set(key, child);
+      }
+      return child;
+    };
+
     app.addHook('onResponse', (request, reply, done) => {
       // A getter that builds its object on each read: read once.
       const route = request.routeOptions;
@@ -86,10 +99,7 @@ export const metricsPlugin = fp(
       const ms = reply.elapsedTime;
       recent.record(Date.now(), ms, reply.statusCode);
       // A path no route matched is one label, not one per path a scanner tries.
-      duration?.observe(
-        { method: request.method, route: route.url ?? '(unmatched)', status: String(reply.statusCode) },
-        ms / 1000,
-      );
+      if (duration) seriesOf(request.method, route.url ?? '(unmatched)', reply.statusCode)?.observe(ms / 1000);
       done();
     });
 

@@ -69,6 +69,20 @@ describe('system endpoints and envelopes', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
+  it('names each request with a UUID of version 7, in the order the requests came (the request id indexes append)', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      ids.push(String(res.headers['x-request-id']));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    // The first 48 bits are the time it was made, in milliseconds.
+    const made = parseInt((ids[0] ?? '').replace(/-/g, '').slice(0, 12), 16);
+    expect(Math.abs(made - Date.now())).toBeLessThan(60_000);
+  });
+
   it('answers /api/ready with the database kind and every migration applied', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
