@@ -69,14 +69,23 @@ function whereOf(f: GatewayLogFilters): SQL | undefined {
  * read every row of a busy range; the screen says "more than").
  */
 export async function findGatewayLogPage(db: DbOrTx, f: GatewayLogFilters, page: number, limit: number, cap: number) {
+  // The page's keys first, then only its rows: where the filter has an index ending with the id
+  // (the rare values, migration 0060), the keys come from the index alone, and a week's 3,500
+  // matches are sorted without reading each from a heap page of its own.
+  const keys = db
+    .select({ at: accessLog.at, id: accessLog.id })
+    .from(accessLog)
+    .where(whereOf(f))
+    .orderBy(desc(accessLog.at), desc(accessLog.id))
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_keys');
   const [rows, total] = await Promise.all([
     db
       .select(columns)
-      .from(accessLog)
-      .where(whereOf(f))
-      .orderBy(desc(accessLog.at), desc(accessLog.id))
-      .limit(limit)
-      .offset((page - 1) * limit),
+      .from(keys)
+      .innerJoin(accessLog, and(eq(accessLog.at, keys.at), eq(accessLog.id, keys.id)))
+      .orderBy(desc(keys.at), desc(keys.id)),
     countGatewayLog(db, f, cap),
   ]);
   return { rows, total };
