@@ -150,6 +150,12 @@ describe('worker list deep pages', () => {
     expect(await anchors()).toEqual([]);
     await expectPages([104, 161]);
     await settleAnchorRebuilds(t.database.db);
+    // A rebuild that finds the company's anchor lock held (a transaction inserting workers, such
+    // as a background job's) is left to a later page, as rebuildPageAnchors says: read again.
+    for (let tries = 0; tries < 5 && !(await anchors()).length; tries++) {
+      await expectPages([104]);
+      await settleAnchorRebuilds(t.database.db);
+    }
     expect((await anchors()).length).toBe(Math.ceil((await count()) / ANCHOR_EVERY));
     await expectPages([104, 161]);
     await expectPages([104, 161], 'asc');
